@@ -1,0 +1,90 @@
+import type { Call } from '../ast';
+import { type Scope, type Sql, describeExpr, describeType, isGeo, isNumeric, isTemporal } from './context';
+import { checkArity } from './predicates';
+import { compileValue, numberLiteral } from './values';
+
+const STAT_MESSAGE = 'StatAggregation only supports numeric or date expression';
+
+/** Aggregate functions: their argument is compiled in a scope that refuses nested aggregates. */
+export function compileAggregate(e: Call, scope: Scope): Sql {
+  if (scope.inAggregate) scope.fail(`Aggregations cannot be nested: ${e.name}() inside another aggregation`, e);
+  const inner = scope.withAggregate();
+  const argument = (index: number): Sql => compileValue(e.args[index]!, inner);
+  switch (e.name) {
+    case 'count': {
+      checkArity(e, scope, 1, 1);
+      const a = e.args[0]!;
+      if (a.kind === 'star') {
+        if (e.distinct) scope.fail('count(distinct *) is not supported: name a field', a);
+        return { sql: 'count(*)', type: 'int', aggregate: true };
+      }
+      const v = argument(0);
+      // Distinct values of a multivalued field are its distinct elements, not distinct lists.
+      const sql = !e.distinct
+        ? `count(${v.sql})`
+        : v.multivalued
+          ? `len(list_distinct(flatten(list(${v.sql}))))`
+          : `count(DISTINCT ${v.sql})`;
+      return { sql, type: 'int', aggregate: true };
+    }
+    case 'avg':
+    case 'sum':
+    case 'median': {
+      checkArity(e, scope, 1, 1);
+      const v = numericArgument(e, argument(0), scope);
+      const sql =
+        e.name === 'median' ? `quantile_cont(${v.sql}, 0.5)` : e.name === 'avg' ? `avg(${v.sql})` : `sum(${v.sql})`;
+      return { sql, type: e.name === 'sum' && v.type === 'int' ? 'int' : 'double', aggregate: true };
+    }
+    case 'percentile': {
+      checkArity(e, scope, 2, 2);
+      const v = numericArgument(e, argument(0), scope);
+      const p = numberLiteral(e.args[1]!, scope, 'The percentile');
+      if (!(p >= 0 && p <= 100)) scope.fail(`The percentile must be between 0 and 100, got ${p}`, e.args[1]!);
+      return { sql: `quantile_cont(${v.sql}, ${scope.params.double(p / 100)})`, type: 'double', aggregate: true };
+    }
+    case 'min':
+    case 'max': {
+      checkArity(e, scope, 1, 1);
+      const v = argument(0);
+      if (!(isNumeric(v.type) || isTemporal(v.type)) || v.multivalued) {
+        scope.fail(`${STAT_MESSAGE}: ${describeExpr(scope, v, e.args[0]!)} is ${describeType(v)}`, e.args[0]!);
+      }
+      return { sql: `${e.name}(${v.sql})`, type: v.type, aggregate: true };
+    }
+    case 'envelope':
+    case 'bbox': {
+      checkArity(e, scope, 1, 1);
+      const v = argument(0);
+      if (!isGeo(v.type)) {
+        scope.fail(`Function ${e.name}() expects a geo_point_2d or geo_shape field, got ${describeExpr(scope, v, e.args[0]!)} (${describeType(v)})`, e.args[0]!);
+      }
+      return { sql: geoAggregate(e.name, v), type: 'geo_shape', aggregate: true, post: e.name };
+    }
+    default:
+      return scope.fail(`Unknown aggregation ${e.name}()`, e);
+  }
+}
+
+function numericArgument(e: Call, v: Sql, scope: Scope): Sql {
+  if (!isNumeric(v.type) || v.multivalued) {
+    scope.fail(`${STAT_MESSAGE}: ${e.name}() got ${describeExpr(scope, v, e.args[0]!)} (${describeType(v)})`, e.args[0]!);
+  }
+  return v;
+}
+
+/** JSON the post-processing turns into a geometry: all positions (envelope) or the extent (bbox). */
+function geoAggregate(kind: 'envelope' | 'bbox', v: Sql): string {
+  if (kind === 'envelope') {
+    const positions =
+      v.type === 'geo_point_2d'
+        ? `list(DISTINCT [${v.sql}.lon, ${v.sql}.lat]) FILTER (WHERE ${v.sql} IS NOT NULL)`
+        : `flatten(list(${v.sql}.pts) FILTER (WHERE ${v.sql} IS NOT NULL))`;
+    return `to_json(${positions})`;
+  }
+  const [minx, miny, maxx, maxy] =
+    v.type === 'geo_point_2d'
+      ? [`${v.sql}.lon`, `${v.sql}.lat`, `${v.sql}.lon`, `${v.sql}.lat`]
+      : [`${v.sql}.minx`, `${v.sql}.miny`, `${v.sql}.maxx`, `${v.sql}.maxy`];
+  return `CASE WHEN count(${v.sql}) = 0 THEN NULL ELSE to_json([min(${minx}), min(${miny}), max(${maxx}), max(${maxy})]) END`;
+}

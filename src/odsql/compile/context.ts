@@ -1,0 +1,159 @@
+import type { Expr, Span } from '../ast';
+import { type Clause, type Diagnostic, semanticError } from '../errors';
+import type { ValueType } from '../functions';
+import { type DatasetSchema, type FieldSchema, findField } from '../schema';
+import type { Lang } from '../time/date-format';
+import { BOOLEAN, DOUBLE, DOUBLE_LIST, INT, TEXT, TEXT_LIST, typedParam } from './dialect';
+import type { SqlParam } from './sql';
+
+/** Interface version: it changes value shapes (year() is text in v2.0) and the null group. */
+export type ApiVersion = '2.0' | '2.1';
+
+export interface CompileOptions {
+  readonly version: ApiVersion;
+  /** IANA time zone of the request, already validated. */
+  readonly timezone: string;
+  readonly lang: Lang;
+  /** The instant `now()` refers to, in epoch milliseconds. */
+  readonly now: number;
+}
+
+/** Thrown inside the compiler to unwind; never escapes the entry points. */
+export class CompileFailure {
+  constructor(readonly diagnostic: Diagnostic) {}
+}
+
+/**
+ * A compiled expression: DuckDB SQL plus what the checker knows of it. `aggregate` tells whether it
+ * holds an aggregate function, which decides where it may appear.
+ */
+export interface Sql {
+  readonly sql: string;
+  readonly type: ValueType;
+  readonly aggregate: boolean;
+  /** A multivalued text field: SQL is a VARCHAR[]. */
+  readonly multivalued?: boolean;
+  /** The expression is a literal; comparisons may convert it to the other side's type. */
+  readonly literal?: Expr;
+  /** year(), month()…: integers in v2.1, text in v2.0. */
+  readonly temporalPart?: boolean;
+  /** The field it reads directly, if it is a plain field reference. */
+  readonly field?: FieldSchema;
+  /** The SQL yields raw JSON that JavaScript turns into the final value (envelope, bbox). */
+  readonly post?: PostProcess;
+}
+
+/** Values finished in JavaScript: a convex hull or a bounding box built from SQL aggregates. */
+export type PostProcess = 'envelope' | 'bbox';
+
+/** Parameters of one whole query, shared by all its clauses. */
+export class ParamList {
+  readonly values: SqlParam[] = [];
+  private tzIndex = 0;
+
+  constructor(readonly options: CompileOptions) {}
+
+  bind(value: SqlParam, sqlType: string): string {
+    this.values.push(value);
+    return typedParam(this.values.length, sqlType);
+  }
+
+  text(value: string): string {
+    return this.bind(value, TEXT);
+  }
+
+  number(value: number): string {
+    return this.bind(value, Number.isSafeInteger(value) ? INT : DOUBLE);
+  }
+
+  double(value: number): string {
+    return this.bind(value, DOUBLE);
+  }
+
+  boolean(value: boolean): string {
+    return this.bind(value, BOOLEAN);
+  }
+
+  textList(values: readonly string[]): string {
+    return this.bind(values, TEXT_LIST);
+  }
+
+  doubleList(values: readonly number[]): string {
+    return this.bind(values, DOUBLE_LIST);
+  }
+
+  /** The request time zone as SQL, or null for UTC (no conversion needed). */
+  zone(): string | null {
+    return isUtc(this.options.timezone) ? null : this.timezone();
+  }
+
+  /** The request time zone, bound once per query. */
+  timezone(): string {
+    if (this.tzIndex === 0) {
+      this.values.push(this.options.timezone);
+      this.tzIndex = this.values.length;
+    }
+    return typedParam(this.tzIndex, TEXT);
+  }
+}
+
+/** Where an expression is being compiled: which clause, its text, the schema and the parameters. */
+export class Scope {
+  constructor(
+    readonly schema: DatasetSchema,
+    readonly params: ParamList,
+    readonly clause: Clause,
+    readonly source: string,
+    /** Inside an aggregate's argument: another aggregate is refused. */
+    readonly inAggregate = false,
+  ) {}
+
+  get options(): CompileOptions {
+    return this.params.options;
+  }
+
+  withAggregate(): Scope {
+    return new Scope(this.schema, this.params, this.clause, this.source, true);
+  }
+
+  fail(message: string, span: Span): never {
+    throw new CompileFailure({ ...semanticError(message, span, this.source), clause: this.clause });
+  }
+
+  field(name: string, span: Span): FieldSchema {
+    const f = findField(this.schema, name);
+    if (!f) this.fail(`Unknown field: ${name}`, span);
+    return f;
+  }
+}
+
+const UTC_NAMES: ReadonlySet<string> = new Set(
+  ['UTC', 'UCT', 'GMT', 'GMT0', 'Zulu', 'Universal', 'Greenwich'].flatMap((n) => [n, `Etc/${n}`]).concat(['Etc/GMT+0', 'Etc/GMT-0']),
+);
+
+export function isUtc(tz: string): boolean {
+  return UTC_NAMES.has(tz);
+}
+
+export function isNumeric(t: ValueType): boolean {
+  return t === 'int' || t === 'double';
+}
+
+export function isTemporal(t: ValueType): boolean {
+  return t === 'date' || t === 'datetime';
+}
+
+export function isGeo(t: ValueType): boolean {
+  return t === 'geo_point_2d' || t === 'geo_shape';
+}
+
+/** How a type is named in messages. */
+export function describeType(s: Sql): string {
+  if (s.multivalued) return 'multivalued text';
+  return s.type;
+}
+
+/** How an expression is named in messages: the field name, or the expression text. */
+export function describeExpr(scope: Scope, s: Sql, span: Span): string {
+  return s.field ? s.field.name : scope.source.slice(span.from, span.to);
+}

@@ -1,0 +1,168 @@
+import { GEO_SHAPE_TYPE, quoteIdent, searchSqlExpression } from './storage';
+
+/*
+ * Everything specific to DuckDB's SQL lives here: function names, casts, list lambdas, time zone
+ * conversion and the geometry macros. The rest of the compiler builds queries from these pieces, so
+ * another engine means another module with the same exports.
+ */
+
+export { quoteIdent };
+
+/** Placeholder `$n` with an explicit cast, so that the engine never has to guess a parameter type. */
+export function typedParam(index: number, sqlType: string): string {
+  return `CAST($${index} AS ${sqlType})`;
+}
+
+export const TEXT = 'VARCHAR';
+export const INT = 'BIGINT';
+export const DOUBLE = 'DOUBLE';
+export const BOOLEAN = 'BOOLEAN';
+export const TEXT_LIST = 'VARCHAR[]';
+export const DOUBLE_LIST = 'DOUBLE[]';
+
+/** A geometry literal arrives as JSON text of its normalised form. */
+export function shapeFromJson(param: string): string {
+  return `from_json(${param}, '${shapeJsonStructure()}')`;
+}
+
+function shapeJsonStructure(): string {
+  // from_json wants a JSON structure description, derived from the storage struct type.
+  const fields = /STRUCT\((.*)\)$/.exec(GEO_SHAPE_TYPE)![1]!;
+  const parts = fields.split(/,\s(?=[a-z]+\s)/).map((f) => {
+    const [name, type] = f.split(' ') as [string, string];
+    return `"${name}":"${type}"`;
+  });
+  return `{${parts.join(',')}}`;
+}
+
+// ---- Text -----------------------------------------------------------------------------------------
+
+/** ` tok1 tok2 ` for a VARCHAR expression: the form `contains(…, ' tok ')` searches. */
+export function searchTokens(expr: string): string {
+  return `(' ' || ${searchSqlExpression(`coalesce(${expr}, '')`)} || ' ')`;
+}
+
+export function listToText(expr: string): string {
+  return `array_to_string(${expr}, ' ')`;
+}
+
+// ---- Time -----------------------------------------------------------------------------------------
+
+/*
+ * Instants are TIMESTAMPs holding the UTC wall clock (the database session runs in UTC). A time zone
+ * is a SQL expression, or null for UTC, where no conversion is needed.
+ */
+
+/** Wall clock in a time zone of an instant. */
+export function wallClock(instant: string, tz: string | null): string {
+  return tz === null ? instant : `timezone(${tz}, CAST(${instant} AS TIMESTAMPTZ))`;
+}
+
+/** The instant at which a wall clock in a time zone shows `local`. */
+export function fromWallClock(local: string, tz: string | null): string {
+  return tz === null ? local : `CAST(timezone(${tz}, ${local}) AS TIMESTAMP)`;
+}
+
+/** An instant from its ISO 8601 UTC text. */
+export function instantFromText(param: string): string {
+  return `CAST(${param} AS TIMESTAMP)`;
+}
+
+// ---- Macros ---------------------------------------------------------------------------------------
+
+/**
+ * Macros the compiled SQL relies on. They are created with the database (see setupStatements) and
+ * take positions as `[lon, lat]` lists, like GeoJSON.
+ */
+const MACROS: readonly string[] = [
+  // Great-circle distance in metres (mean earth radius).
+  `ods_haversine(lat1, lon1, lat2, lon2) AS
+     2 * 6371008.8 * asin(sqrt(
+       pow(sin(radians(lat2 - lat1) / 2), 2) +
+       cos(radians(lat1)) * cos(radians(lat2)) * pow(sin(radians(lon2 - lon1) / 2), 2)))`,
+  // Even-odd point in polygon over all rings (outer and holes).
+  `ods_point_in_polygon(x, y, poly) AS
+     coalesce(list_sum(list_transform(poly, ring -> coalesce(list_sum(list_transform(range(1, len(ring)),
+       i -> CASE WHEN ((ring[i][2] > y) != (ring[i + 1][2] > y))
+                  AND (x < (ring[i + 1][1] - ring[i][1]) * (y - ring[i][2]) / (ring[i + 1][2] - ring[i][2]) + ring[i][1])
+             THEN 1 ELSE 0 END)), 0))), 0) % 2 = 1`,
+  `ods_point_in_areas(x, y, areas) AS
+     coalesce(list_bool_or(list_transform(areas, poly -> ods_point_in_polygon(x, y, poly))), false)`,
+  // Orientation of (p, q, r): > 0 counter-clockwise, < 0 clockwise, 0 collinear.
+  `ods_orient(px, py, qx, qy, rx, ry) AS (qx - px) * (ry - py) - (qy - py) * (rx - px)`,
+  `ods_on_segment(px, py, qx, qy, rx, ry) AS
+     least(px, qx) <= rx AND rx <= greatest(px, qx) AND least(py, qy) <= ry AND ry <= greatest(py, qy)`,
+  // Segments [a, b] and [c, d] share a point.
+  `ods_segments_meet(x1, y1, x2, y2, x3, y3, x4, y4) AS
+     CASE
+       WHEN sign(ods_orient(x1, y1, x2, y2, x3, y3)) * sign(ods_orient(x1, y1, x2, y2, x4, y4)) < 0
+        AND sign(ods_orient(x3, y3, x4, y4, x1, y1)) * sign(ods_orient(x3, y3, x4, y4, x2, y2)) < 0 THEN true
+       WHEN ods_orient(x1, y1, x2, y2, x3, y3) = 0 AND ods_on_segment(x1, y1, x2, y2, x3, y3) THEN true
+       WHEN ods_orient(x1, y1, x2, y2, x4, y4) = 0 AND ods_on_segment(x1, y1, x2, y2, x4, y4) THEN true
+       WHEN ods_orient(x3, y3, x4, y4, x1, y1) = 0 AND ods_on_segment(x3, y3, x4, y4, x1, y1) THEN true
+       WHEN ods_orient(x3, y3, x4, y4, x2, y2) = 0 AND ods_on_segment(x3, y3, x4, y4, x2, y2) THEN true
+       ELSE false
+     END`,
+  // Segments cross at a point interior to both (touching does not count).
+  `ods_segments_cross(x1, y1, x2, y2, x3, y3, x4, y4) AS
+     sign(ods_orient(x1, y1, x2, y2, x3, y3)) * sign(ods_orient(x1, y1, x2, y2, x4, y4)) < 0
+     AND sign(ods_orient(x3, y3, x4, y4, x1, y1)) * sign(ods_orient(x3, y3, x4, y4, x2, y2)) < 0`,
+  // Any segment of the lines of a meets (or, strictly, crosses) any segment of the lines of b.
+  `ods_lines_meet(a, b, strict) AS
+     coalesce(list_bool_or(list_transform(a, la -> coalesce(list_bool_or(list_transform(range(1, len(la)), i ->
+       coalesce(list_bool_or(list_transform(b, lb -> coalesce(list_bool_or(list_transform(range(1, len(lb)), j ->
+         CASE WHEN strict
+           THEN ods_segments_cross(la[i][1], la[i][2], la[i + 1][1], la[i + 1][2], lb[j][1], lb[j][2], lb[j + 1][1], lb[j + 1][2])
+           ELSE ods_segments_meet(la[i][1], la[i][2], la[i + 1][1], la[i + 1][2], lb[j][1], lb[j][2], lb[j + 1][1], lb[j + 1][2])
+         END)), false))), false))), false))), false)`,
+  `ods_any_point_in(pts, areas) AS
+     coalesce(list_bool_or(list_transform(pts, p -> ods_point_in_areas(p[1], p[2], areas))), false)`,
+  `ods_all_points_in(pts, areas) AS
+     len(pts) > 0 AND coalesce(list_bool_and(list_transform(pts, p -> ods_point_in_areas(p[1], p[2], areas))), false)`,
+  `ods_boxes_overlap(a, b) AS a.minx <= b.maxx AND b.minx <= a.maxx AND a.miny <= b.maxy AND b.miny <= a.maxy`,
+  // Shapes a and b (normalised structs) share at least one point.
+  `ods_shapes_intersect(a, b) AS
+     ods_boxes_overlap(a, b) AND (
+       ods_lines_meet(a.lines, b.lines, false)
+       OR ods_any_point_in(a.pts, b.areas)
+       OR ods_any_point_in(b.pts, a.areas)
+       OR coalesce(list_bool_or(list_transform(a.pts, p -> list_contains(b.pts, p))), false))`,
+  // Shape a lies inside the areas of b: every vertex inside and no edge crossing b's boundary.
+  `ods_shape_within(a, b) AS
+     ods_boxes_overlap(a, b) AND ods_all_points_in(a.pts, b.areas) AND NOT ods_lines_meet(a.lines, b.lines, true)`,
+  // A point (x, y) and a shape share a point.
+  `ods_point_intersects(x, y, s) AS
+     x BETWEEN s.minx AND s.maxx AND y BETWEEN s.miny AND s.maxy AND (
+       ods_point_in_areas(x, y, s.areas)
+       OR list_contains(s.pts, [x, y])
+       OR ods_lines_meet([[[x, y], [x, y]]], s.lines, false))`,
+  // Distance in metres from a point to a shape: 0 inside it, else to its nearest vertex.
+  `ods_shape_distance(s, lat, lon) AS
+     CASE WHEN ods_point_in_areas(lon, lat, s.areas) THEN 0.0
+          ELSE list_min(list_transform(s.pts, p -> ods_haversine(p[2], p[1], lat, lon))) END`,
+  // ISO 8601 rendering of an instant in a time zone, as the service writes it: seconds, microseconds
+  // only when not zero, and the offset as ±HH:MM.
+  `ods_iso_datetime(t, tz) AS
+     CASE WHEN t IS NULL THEN NULL ELSE
+       ods_iso_wall(timezone(tz, CAST(t AS TIMESTAMPTZ)))
+       || ods_utc_offset(epoch(timezone(tz, CAST(t AS TIMESTAMPTZ))) - epoch(t))
+     END`,
+  `ods_iso_datetime_utc(t) AS CASE WHEN t IS NULL THEN NULL ELSE ods_iso_wall(t) || '+00:00' END`,
+  `ods_iso_wall(w) AS
+     CASE WHEN microsecond(w) % 1000000 = 0
+          THEN strftime(w, '%Y-%m-%dT%H:%M:%S')
+          ELSE strftime(w, '%Y-%m-%dT%H:%M:%S.%f') END`,
+  `ods_utc_offset(seconds) AS
+     (CASE WHEN seconds < 0 THEN '-' ELSE '+' END)
+     || lpad(CAST(CAST(floor(abs(seconds) / 3600) AS INTEGER) AS VARCHAR), 2, '0') || ':'
+     || lpad(CAST(CAST(floor((abs(seconds) % 3600) / 60) AS INTEGER) AS VARCHAR), 2, '0')`,
+  // A UTC instant with milliseconds and Z: the form of range bucket labels and v2.0 aggregates.
+  `ods_iso_utc_millis(t) AS strftime(t, '%Y-%m-%dT%H:%M:%S.%gZ')`,
+  // Python's float repr for bucket labels: always a decimal point.
+  `ods_float_label(x) AS CASE WHEN x = floor(x) AND abs(x) < 1e16 THEN CAST(CAST(x AS BIGINT) AS VARCHAR) || '.0' ELSE CAST(x AS VARCHAR) END`,
+];
+
+/** Statements that prepare a database for compiled queries (idempotent). */
+export function setupStatements(): string[] {
+  return ["SET GLOBAL TimeZone = 'UTC'", ...MACROS.map((m) => `CREATE OR REPLACE MACRO ${m}`)];
+}

@@ -1,0 +1,219 @@
+import { type Call, type Expr, type GroupByItem, type RangeExpr, unwrap } from '../ast';
+import { INTERVAL_UNITS, type IntervalUnit } from '../functions';
+import { zonedToEpoch } from '../time/zones';
+import { type Scope, type Sql, describeExpr, describeType, isNumeric, isTemporal } from './context';
+import { fromWallClock, wallClock } from './dialect';
+import { checkArity } from './predicates';
+import { compileValue, dateLiteralValue, instantOfDateLiteral, integerLiteral, numberLiteral } from './values';
+
+/**
+ * A group_by key. `inner` expressions are computed per record in a subquery and grouped on; `output`
+ * builds the key's value from those grouped columns; `sort` orders groups by default.
+ */
+export interface GroupKey {
+  readonly label: string;
+  readonly expr: Expr;
+  readonly alias?: string;
+  readonly inner: readonly string[];
+  /** The inner expression is a list whose elements are grouped separately (multivalued field). */
+  readonly unnest: boolean;
+  output(columns: readonly string[]): Sql;
+  sort(columns: readonly string[]): readonly string[];
+  /** Groups with a null key are dropped (ranges, geo clusters, and every key in v2.0). */
+  readonly dropNull: boolean;
+}
+
+export function compileGroupKey(item: GroupByItem, scope: Scope): GroupKey {
+  const e = unwrap(item.expr);
+  const base = { label: item.alias?.name ?? labelOf(item, scope), expr: item.expr, ...(item.alias ? { alias: item.alias.name } : {}) };
+  if (e.kind === 'range') return { ...base, ...compileRange(e, scope) };
+  if (e.kind === 'call' && e.name === 'geo_cluster') return { ...base, ...compileGeoCluster(e, scope) };
+  const v = compileValue(item.expr, scope);
+  if (v.aggregate) scope.fail('Aggregations cannot be used in group_by', item.expr);
+  if (v.type === 'geo_shape' || v.type === 'json' || v.type === 'geometry' || v.type === 'null') {
+    scope.fail(`Cannot group by ${describeExpr(scope, v, item.expr)} (${describeType(v)})`, item.expr);
+  }
+  const dropNull = scope.options.version === '2.0';
+  return {
+    ...base,
+    inner: [v.multivalued ? `unnest(${v.sql})` : v.sql],
+    unnest: v.multivalued === true,
+    output: ([c]) => ({ ...v, sql: c!, multivalued: false }),
+    sort: ([c]) => [c!],
+    dropNull,
+  };
+}
+
+/** The key of an unaliased group: the field name, or the expression exactly as written. */
+function labelOf(item: GroupByItem, scope: Scope): string {
+  const e = unwrap(item.expr);
+  if (e.kind === 'field') return scope.field(e.name, e).name;
+  return item.text;
+}
+
+type KeyParts = Pick<GroupKey, 'inner' | 'unnest' | 'output' | 'sort' | 'dropNull'>;
+
+// ---- range() --------------------------------------------------------------------------------------
+
+function compileRange(e: RangeExpr, scope: Scope): KeyParts {
+  const operand = compileValue(e.operand, scope);
+  if (operand.aggregate || operand.multivalued || !(isNumeric(operand.type) || isTemporal(operand.type))) {
+    scope.fail(`range() needs a number or a date, got ${describeExpr(scope, operand, e.operand)} (${describeType(operand)})`, e.operand);
+  }
+  const spec = e.spec;
+  switch (spec.kind) {
+    case 'width':
+      if (isTemporal(operand.type)) scope.fail('A range over dates needs an interval, such as range(date, 1 day)', spec.width);
+      return widthRange(operand, spec.width.value, spec.width, scope);
+    case 'interval':
+      if (!isTemporal(operand.type)) scope.fail('A range over numbers needs a width, such as range(field, 10)', spec.interval);
+      return intervalRange(operand, spec.interval.value, spec.interval.unit, spec.interval, scope);
+    case 'static':
+      return staticRange(operand, spec.bounds, spec.openLow, spec.openHigh, scope);
+  }
+}
+
+const ranged = (inner: string, label: (k: string) => string): KeyParts => ({
+  inner: [inner],
+  unnest: false,
+  output: ([k]) => ({ sql: label(k!), type: 'text', aggregate: false }),
+  sort: ([k]) => [k!],
+  dropNull: true,
+});
+
+function widthRange(operand: Sql, width: number, span: Expr, scope: Scope): KeyParts {
+  if (!(width > 0)) scope.fail('The width of a range must be positive', span);
+  const w = scope.params.double(width);
+  const inner = `floor(CAST(${operand.sql} AS DOUBLE) / ${w}) * ${w}`;
+  if (operand.type === 'int' && Number.isInteger(width)) {
+    // Integer buckets are written with closed bounds: [0, 14], [15, 29].
+    return ranged(inner, (k) => `'[' || CAST(CAST(${k} AS BIGINT) AS VARCHAR) || ', ' || CAST(CAST(${k} + ${w} - 1 AS BIGINT) AS VARCHAR) || ']'`);
+  }
+  return ranged(inner, (k) => `'[' || ods_float_label(${k}) || ', ' || ods_float_label(${k} + ${w}) || '['`);
+}
+
+const TRUNC: Record<IntervalUnit, string> = {
+  millisecond: 'millisecond',
+  second: 'second',
+  minute: 'minute',
+  hour: 'hour',
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  quarter: 'quarter',
+  year: 'year',
+};
+
+const TO_INTERVAL: Record<IntervalUnit, (n: string) => string> = {
+  millisecond: (n) => `to_milliseconds(${n})`,
+  second: (n) => `to_seconds(${n})`,
+  minute: (n) => `to_minutes(${n})`,
+  hour: (n) => `to_hours(${n})`,
+  day: (n) => `to_days(${n})`,
+  week: (n) => `to_weeks(${n})`,
+  month: (n) => `to_months(${n})`,
+  quarter: (n) => `to_months(3 * ${n})`,
+  year: (n) => `to_years(${n})`,
+};
+
+function intervalRange(operand: Sql, value: number, unitWord: string, span: Expr, scope: Scope): KeyParts {
+  const unit = INTERVAL_UNITS[unitWord];
+  if (!unit) {
+    scope.fail(`Unknown interval unit ${unitWord} (use ms, s, m, h, d, w, M, q, y or their names)`, span);
+  }
+  if (!Number.isInteger(value) || value < 1) scope.fail('A date interval must be a positive whole number', span);
+  if (value > 1 && (unit === 'week' || unit === 'month' || unit === 'quarter' || unit === 'year')) {
+    scope.fail(`Multiples of ${unit}s are not supported: use 1 ${unit}`, span);
+  }
+  const tz = scope.params.zone();
+  const wall = operand.type === 'date' ? `CAST(${operand.sql} AS TIMESTAMP)` : wallClock(operand.sql, tz);
+  const n = scope.params.number(value);
+  const interval = TO_INTERVAL[unit](n);
+  const start = value === 1 ? `date_trunc('${TRUNC[unit]}', ${wall})` : `time_bucket(${interval}, ${wall}, TIMESTAMP '1970-01-01')`;
+  return ranged(
+    start,
+    (k) => `'[' || ods_iso_utc_millis(${fromWallClock(k, tz)}) || ', ' || ods_iso_utc_millis(${fromWallClock(`${k} + ${interval}`, tz)}) || '['`,
+  );
+}
+
+function staticRange(operand: Sql, boundNodes: readonly Expr[], openLow: boolean, openHigh: boolean, scope: Scope): KeyParts {
+  const temporal = isTemporal(operand.type);
+  const bounds = boundNodes.map((b) => {
+    if (temporal) {
+      if (b.kind !== 'date' && b.kind !== 'string') scope.fail('Bounds of a date range are dates, such as date\'2020-01-01\'', b);
+      const v = dateLiteralValue(b.value, b, scope);
+      const epoch = v.kind === 'instant' ? v.epochMs : zonedToEpoch(v, scope.options.timezone);
+      return { value: epoch, sql: instantOfDateLiteral({ value: b.value, from: b.from, to: b.to }, scope), node: b };
+    }
+    const value = numberLiteral(b, scope, 'A range bound');
+    return { value, sql: scope.params.number(value), node: b };
+  });
+  for (let i = 1; i < bounds.length; i++) {
+    if (!(bounds[i]!.value > bounds[i - 1]!.value)) scope.fail('Range bounds must be in increasing order', bounds[i]!.node);
+  }
+  const x = temporal && operand.type === 'date' ? fromWallClock(`CAST(${operand.sql} AS TIMESTAMP)`, scope.params.zone()) : operand.sql;
+  const closedIntegers = operand.type === 'int' && bounds.every((b) => Number.isInteger(b.value));
+  const text = (v: number): string =>
+    temporal ? new Date(v).toISOString() : closedIntegers ? String(v) : floatLabel(v);
+  const labels: string[] = [];
+  const whens: string[] = [];
+  if (openLow) {
+    labels.push(closedIntegers ? `[*, ${bounds[0]!.value - 1}]` : `[*, ${text(bounds[0]!.value)}[`);
+    whens.push(`WHEN ${x} < ${bounds[0]!.sql} THEN ${labels.length - 1}`);
+  } else {
+    whens.push(`WHEN ${x} < ${bounds[0]!.sql} THEN NULL`);
+  }
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const lo = bounds[i]!.value;
+    const hi = bounds[i + 1]!.value;
+    labels.push(closedIntegers ? `[${lo}, ${hi - 1}]` : `[${text(lo)}, ${text(hi)}[`);
+    whens.push(`WHEN ${x} < ${bounds[i + 1]!.sql} THEN ${labels.length - 1}`);
+  }
+  if (openHigh) {
+    const last = bounds[bounds.length - 1]!.value;
+    labels.push(closedIntegers ? `[${last}, *]` : `[${text(last)}, *[`);
+    whens.push(`ELSE ${labels.length - 1}`);
+  }
+  const inner = `CASE WHEN ${x} IS NULL THEN NULL ${whens.join(' ')} END`;
+  const list = scope.params.textList(labels);
+  return ranged(inner, (k) => `list_extract(${list}, CAST(${k} AS INTEGER) + 1)`);
+}
+
+/** Python's float repr for whole numbers (`20.0`), shortest form otherwise. */
+function floatLabel(v: number): string {
+  return Number.isInteger(v) && Math.abs(v) < 1e16 ? `${v}.0` : String(v);
+}
+
+// ---- geo_cluster() --------------------------------------------------------------------------------
+
+function compileGeoCluster(e: Call, scope: Scope): KeyParts {
+  checkArity(e, scope, 2, 3);
+  const field = compileValue(e.args[0]!, scope);
+  if (field.type !== 'geo_point_2d') {
+    scope.fail(`geo_cluster() needs a geo_point_2d field, got ${describeExpr(scope, field, e.args[0]!)} (${describeType(field)})`, e.args[0]!);
+  }
+  const zoom = integerLiteral(e.args[1]!, scope, 'The zoom of geo_cluster()');
+  if (zoom < 0 || zoom > 25) scope.fail('The zoom of geo_cluster() is between 0 and 25', e.args[1]!);
+  let radius = 40;
+  const third = e.args[2];
+  if (third) {
+    const value = third.kind === 'named' ? third.value : third;
+    if (third.kind === 'named' && third.name !== 'radius') scope.fail(`Unknown argument ${third.name} of geo_cluster()`, third);
+    radius = numberLiteral(value, scope, 'The radius of geo_cluster()');
+    if (!(radius > 0 && radius <= 1000)) scope.fail('The radius of geo_cluster() is between 1 and 1000 pixels', third);
+  }
+  // A cluster gathers the points of a square of `radius` pixels of a 256-pixel web map tile.
+  const cell = scope.params.double((radius * 360) / (256 * 2 ** zoom));
+  const f = field.sql;
+  return {
+    inner: [`CAST(floor(${f}.lon / ${cell}) AS BIGINT)`, `CAST(floor(${f}.lat / ${cell}) AS BIGINT)`],
+    unnest: false,
+    output: () => ({
+      sql: `to_json({'cluster_centroid': {'lat': avg(${f}.lat), 'lon': avg(${f}.lon)}})`,
+      type: 'json',
+      aggregate: true,
+    }),
+    sort: (cols) => cols,
+    dropNull: true,
+  };
+}

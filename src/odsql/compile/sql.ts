@@ -1,0 +1,21 @@
+/** A value bound to a SQL placeholder. Lists bind as SQL lists of their element type. */
+export type SqlParam = string | number | boolean | null | readonly string[] | readonly number[];
+
+/** SQL text with positional `$1…$n` placeholders and the values bound to them. */
+export interface SqlQuery {
+  readonly sql: string;
+  readonly params: readonly SqlParam[];
+}
+
+/**
+ * Drops parameters the SQL does not use and renumbers the placeholders in order. Compiling may bind a
+ * value and then not use it (a literal converted to another type); DuckDB refuses unused values.
+ */
+export function compactParams(sql: string, params: readonly SqlParam[]): SqlQuery {
+  const used = [...new Set([...sql.matchAll(/\$(\d+)\b/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+  const renumber = new Map(used.map((old, i) => [old, i + 1]));
+  return {
+    sql: sql.replace(/\$(\d+)\b/g, (_, n: string) => `$${renumber.get(Number(n))}`),
+    params: used.map((old) => params[old - 1]!),
+  };
+}

@@ -1,0 +1,506 @@
+import type {
+  Alias,
+  ArithOp,
+  Call,
+  CompareOp,
+  Expr,
+  FieldRef,
+  NamedArg,
+  NumberLit,
+  Quantity,
+  RangeExpr,
+  RangeSpec,
+  Span,
+  Star,
+  StringLit,
+} from '../ast';
+import { type Diagnostic, syntaxError } from '../errors';
+import { DISTANCE_UNITS, INTERVAL_UNITS, lookupFunction, RESERVED_WORDS } from '../functions';
+import { lex, MAX_QUERY_LENGTH, type Token } from '../tokens';
+
+/** Thrown inside the parser to unwind; never escapes the entry points. */
+export class ParseFailure {
+  constructor(readonly diagnostic: Diagnostic) {}
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; diagnostic: Diagnostic };
+
+/** Deeper nesting than this is refused, so hostile input cannot exhaust the stack. */
+const MAX_DEPTH = 128;
+/**
+ * Binary operators (AND, OR, + - * /) of one clause. Chains of them build left-deep trees that every
+ * later pass walks recursively, so their number is bounded like nesting is.
+ */
+const MAX_OPERATORS = 1000;
+
+const UNIT_WORDS = new Set([...Object.keys(DISTANCE_UNITS), ...Object.keys(INTERVAL_UNITS)]);
+const COMPARE_OPS: ReadonlySet<string> = new Set(['=', '!=', '<', '>', '<=', '>=']);
+const NAMED_ARG_FUNCTIONS: ReadonlySet<string> = new Set(['now', 'geo_cluster']);
+
+/** Whether the clause is a filter: there a bare string is full-text search. */
+export type ParseMode = 'filter' | 'value';
+
+/**
+ * Recursive-descent parser over the tokens of one clause. Precedence, lowest first: OR, AND, NOT,
+ * predicates (comparisons, IN, LIKE, IS), + and -, * and /, unary minus, primaries.
+ */
+export class Parser {
+  private pos = 0;
+  private depth = 0;
+  private operators = 0;
+
+  private constructor(
+    readonly source: string,
+    private readonly tokens: readonly Token[],
+    private mode: ParseMode,
+  ) {}
+
+  /** Runs `body` over `source`, turning every failure into a diagnostic. */
+  static run<T>(source: string, mode: ParseMode, body: (p: Parser) => T): ParseResult<T> {
+    if (source.length > MAX_QUERY_LENGTH) {
+      return {
+        ok: false,
+        diagnostic: syntaxError(
+          `query too long (${source.length} characters, at most ${MAX_QUERY_LENGTH})`,
+          0,
+          0,
+          source.slice(0, 100),
+        ),
+      };
+    }
+    const lexed = lex(source);
+    if (!lexed.ok) return { ok: false, diagnostic: lexed.diagnostic };
+    const parser = new Parser(source, lexed.tokens, mode);
+    try {
+      return { ok: true, value: body(parser) };
+    } catch (e) {
+      if (e instanceof ParseFailure) return { ok: false, diagnostic: e.diagnostic };
+      throw e;
+    }
+  }
+
+  // ---- Cursor -------------------------------------------------------------------------------------
+
+  peek(offset = 0): Token {
+    return this.tokens[Math.min(this.pos + offset, this.tokens.length - 1)]!;
+  }
+
+  next(): Token {
+    const t = this.peek();
+    if (t.kind !== 'eof') this.pos++;
+    return t;
+  }
+
+  atEnd(): boolean {
+    return this.peek().kind === 'eof';
+  }
+
+  isPunct(value: string, offset = 0): boolean {
+    const t = this.peek(offset);
+    return t.kind === 'punct' && t.value === value;
+  }
+
+  isWord(word: string, offset = 0): boolean {
+    const t = this.peek(offset);
+    return t.kind === 'ident' && t.value.toLowerCase() === word;
+  }
+
+  eatPunct(value: string): boolean {
+    if (!this.isPunct(value)) return false;
+    this.pos++;
+    return true;
+  }
+
+  eatWord(word: string): boolean {
+    if (!this.isWord(word)) return false;
+    this.pos++;
+    return true;
+  }
+
+  expectPunct(value: string): Token {
+    if (!this.isPunct(value)) this.fail([value]);
+    return this.next();
+  }
+
+  /** Stops parsing: `unexpected <token> at position <n>, expected …`. */
+  fail(expected: readonly string[], token: Token = this.peek()): never {
+    const what = token.kind === 'eof' ? 'end of input' : this.source.slice(token.from, token.to);
+    throw new ParseFailure(
+      syntaxError(`unexpected ${what} at position ${token.from}`, token.from, token.to, this.source, expected),
+    );
+  }
+
+  failAt(message: string, span: Span): never {
+    throw new ParseFailure(syntaxError(`${message} at position ${span.from}`, span.from, span.to, this.source));
+  }
+
+  text(span: Span): string {
+    return this.source.slice(span.from, span.to);
+  }
+
+  private enter(): void {
+    if (++this.depth > MAX_DEPTH) {
+      const t = this.peek();
+      throw new ParseFailure(
+        syntaxError(`expression nested too deeply at position ${t.from}`, t.from, t.to, this.source),
+      );
+    }
+  }
+
+  private leave(): void {
+    this.depth--;
+  }
+
+  /** Consumes a binary operator, counting it against MAX_OPERATORS. */
+  private nextOperator(): Token {
+    const t = this.next();
+    if (++this.operators > MAX_OPERATORS) {
+      throw new ParseFailure(
+        syntaxError(
+          `too many operators (more than ${MAX_OPERATORS}) at position ${t.from}`,
+          t.from,
+          t.to,
+          this.source,
+        ),
+      );
+    }
+    return t;
+  }
+
+  // ---- Boolean layer ------------------------------------------------------------------------------
+
+  parseExpression(): Expr {
+    this.enter();
+    let left = this.parseAnd();
+    while (this.isWord('or')) {
+      this.nextOperator();
+      const right = this.parseAnd();
+      left = { kind: 'logical', op: 'or', left, right, from: left.from, to: right.to };
+    }
+    this.leave();
+    return left;
+  }
+
+  private parseAnd(): Expr {
+    let left = this.parseNot();
+    while (this.isWord('and')) {
+      this.nextOperator();
+      const right = this.parseNot();
+      left = { kind: 'logical', op: 'and', left, right, from: left.from, to: right.to };
+    }
+    return left;
+  }
+
+  private parseNot(): Expr {
+    if (this.isWord('not')) {
+      const start = this.next();
+      this.enter();
+      const operand = this.parseNot();
+      this.leave();
+      return { kind: 'not', operand, from: start.from, to: operand.to };
+    }
+    return this.parsePredicate();
+  }
+
+  private parsePredicate(): Expr {
+    const left = this.parseAdditive();
+    const t = this.peek();
+    if (t.kind === 'punct' && COMPARE_OPS.has(t.value)) {
+      this.next();
+      const right = this.parseAdditive();
+      return { kind: 'compare', op: t.value as CompareOp, left, right, from: left.from, to: right.to };
+    }
+    if (t.kind === 'punct' && t.value === ':') {
+      this.next();
+      if (this.isPunct('[') || this.isPunct(']')) return this.parseRangeBounds(left);
+      const right = this.parseAdditive();
+      return { kind: 'compare', op: ':', left, right, from: left.from, to: right.to };
+    }
+    if (this.isWord('not') && (this.isWord('like', 1) || this.isWord('in', 1))) {
+      const not = this.next();
+      const inner = this.parsePostfixPredicate(left);
+      return { kind: 'not', operand: inner, from: not.from, to: inner.to };
+    }
+    if (this.isWord('like') || this.isWord('in') || this.isWord('is')) return this.parsePostfixPredicate(left);
+    if (this.mode === 'filter' && left.kind === 'string') {
+      return { kind: 'fulltext', text: left.value, from: left.from, to: left.to };
+    }
+    return left;
+  }
+
+  private parsePostfixPredicate(left: Expr): Expr {
+    if (this.eatWord('like')) {
+      const pattern = this.peek();
+      if (pattern.kind !== 'string') this.fail(['a quoted text']);
+      this.next();
+      const lit: StringLit = { kind: 'string', value: pattern.value, from: pattern.from, to: pattern.to };
+      return { kind: 'like', operand: left, pattern: lit, from: left.from, to: pattern.to };
+    }
+    if (this.eatWord('in')) {
+      if (this.isPunct('(')) {
+        this.next();
+        const values: Expr[] = [this.parseAdditive()];
+        while (this.eatPunct(',')) values.push(this.parseAdditive());
+        const close = this.expectPunct(')');
+        return { kind: 'in_list', operand: left, values, from: left.from, to: close.to };
+      }
+      if (this.isPunct('[') || this.isPunct(']')) return this.parseRangeBounds(left);
+      const t = this.peek();
+      if (t.kind === 'ident' || t.kind === 'quoted_ident') {
+        const field = this.parseFieldName();
+        return { kind: 'contains', value: left, field, from: left.from, to: field.to };
+      }
+      return this.fail(['(', '[', ']', 'a field name']);
+    }
+    this.next(); // is
+    const negated = this.eatWord('not');
+    const t = this.peek();
+    const word = t.kind === 'ident' ? t.value.toLowerCase() : '';
+    if (word === 'null') {
+      this.next();
+      return { kind: 'is_null', operand: left, negated, from: left.from, to: t.to };
+    }
+    if (word === 'true' || word === 'false') {
+      this.next();
+      return { kind: 'is_bool', operand: left, value: word === 'true', negated, from: left.from, to: t.to };
+    }
+    return this.fail(['null', 'true', 'false']);
+  }
+
+  /** `[a..b]`, `]a..b[`, `[a TO b[`: the bracket direction says whether each bound is included. */
+  private parseRangeBounds(operand: Expr): Expr {
+    const open = this.next();
+    const low = this.parseAdditive();
+    let to = false;
+    if (this.eatWord('to')) to = true;
+    else if (!this.eatPunct('..')) this.fail(['..', 'TO']);
+    const high = this.parseAdditive();
+    const close = this.peek();
+    if (!(close.kind === 'punct' && (close.value === ']' || close.value === '['))) this.fail([']', '[']);
+    this.next();
+    return {
+      kind: 'in_range',
+      operand,
+      low,
+      high,
+      lowInclusive: open.value === '[',
+      highInclusive: close.value === ']',
+      toKeyword: to,
+      from: operand.from,
+      to: close.to,
+    };
+  }
+
+  // ---- Arithmetic layer ---------------------------------------------------------------------------
+
+  private parseAdditive(): Expr {
+    let left = this.parseMultiplicative();
+    while (this.isPunct('+') || this.isPunct('-')) {
+      const op = this.nextOperator().value as ArithOp;
+      const right = this.parseMultiplicative();
+      left = { kind: 'arith', op, left, right, from: left.from, to: right.to };
+    }
+    return left;
+  }
+
+  private parseMultiplicative(): Expr {
+    let left = this.parseUnary();
+    while (this.isPunct('*') || this.isPunct('/')) {
+      const op = this.nextOperator().value as ArithOp;
+      const right = this.parseUnary();
+      left = { kind: 'arith', op, left, right, from: left.from, to: right.to };
+    }
+    return left;
+  }
+
+  private parseUnary(): Expr {
+    if (this.isPunct('-') || this.isPunct('+')) {
+      const sign = this.next();
+      this.enter();
+      const operand = this.parseUnary();
+      this.leave();
+      if (sign.value === '+') return operand;
+      return { kind: 'negate', operand, from: sign.from, to: operand.to };
+    }
+    return this.parsePrimary();
+  }
+
+  private parsePrimary(): Expr {
+    const t = this.peek();
+    switch (t.kind) {
+      case 'number':
+        return this.parseNumberOrQuantity();
+      case 'string':
+        this.next();
+        return { kind: 'string', value: t.value, from: t.from, to: t.to };
+      case 'date':
+        this.next();
+        return { kind: 'date', value: t.value, from: t.from, to: t.to };
+      case 'geom':
+        this.next();
+        return { kind: 'geom', value: t.value, from: t.from, to: t.to };
+      case 'quoted_ident':
+        return this.parseFieldName();
+      case 'ident': {
+        const word = t.value.toLowerCase();
+        if (word === 'true' || word === 'false') {
+          this.next();
+          return { kind: 'boolean', value: word === 'true', from: t.from, to: t.to };
+        }
+        if (word === 'null') {
+          this.next();
+          return { kind: 'null', from: t.from, to: t.to };
+        }
+        if (this.isPunct('(', 1)) return this.parseCall();
+        return this.parseFieldName();
+      }
+      case 'punct':
+        if (t.value === '(') {
+          this.next();
+          const inner = this.parseExpression();
+          const close = this.expectPunct(')');
+          return { kind: 'paren', inner, from: t.from, to: close.to };
+        }
+        break;
+      case 'eof':
+        break;
+    }
+    return this.fail(['a field name', 'a value', 'a function', '(']);
+  }
+
+  private parseNumberOrQuantity(): NumberLit | Quantity {
+    const t = this.next();
+    const value = Number(t.value);
+    if (!Number.isFinite(value)) this.failAt(`number out of range ${t.value}`, t);
+    const unit = this.peek();
+    if (unit.kind === 'ident' && UNIT_WORDS.has(unit.value) && !this.isPunct('(', 1)) {
+      this.next();
+      return { kind: 'quantity', value, raw: t.value, unit: unit.value, from: t.from, to: unit.to };
+    }
+    return { kind: 'number', value, raw: t.value, from: t.from, to: t.to };
+  }
+
+  parseFieldName(): FieldRef {
+    const t = this.peek();
+    if (t.kind === 'quoted_ident') {
+      this.next();
+      return { kind: 'field', name: t.value, quoted: true, from: t.from, to: t.to };
+    }
+    if (t.kind === 'ident' && !RESERVED_WORDS.has(t.value.toLowerCase())) {
+      this.next();
+      return { kind: 'field', name: t.value, quoted: false, from: t.from, to: t.to };
+    }
+    return this.fail(['a field name']);
+  }
+
+  parseAlias(): Alias | undefined {
+    if (!this.eatWord('as')) return undefined;
+    const t = this.peek();
+    if (t.kind === 'quoted_ident' || (t.kind === 'ident' && !RESERVED_WORDS.has(t.value.toLowerCase()))) {
+      this.next();
+      return { name: t.value, from: t.from, to: t.to };
+    }
+    return this.fail(['a label']);
+  }
+
+  // ---- Calls --------------------------------------------------------------------------------------
+
+  private parseCall(): Expr {
+    const nameToken = this.next();
+    const name = nameToken.value.toLowerCase();
+    if (!lookupFunction(name)) {
+      this.failAt(`unknown function ${nameToken.value}`, nameToken);
+    }
+    if (name === 'range') return this.parseRange(nameToken);
+    this.expectPunct('(');
+    this.enter();
+    const distinct = name === 'count' && this.eatWord('distinct');
+    const args: Expr[] = [];
+    if (!this.isPunct(')')) {
+      do args.push(this.parseArgument(name));
+      while (this.eatPunct(','));
+    }
+    const close = this.expectPunct(')');
+    this.leave();
+    const call: Call = {
+      kind: 'call',
+      name,
+      written: nameToken.value,
+      args,
+      distinct,
+      from: nameToken.from,
+      to: close.to,
+    };
+    return call;
+  }
+
+  private parseArgument(functionName: string): Expr {
+    const t = this.peek();
+    if (t.kind === 'punct' && t.value === '*' && (this.isPunct(',', 1) || this.isPunct(')', 1))) {
+      this.next();
+      const star: Star = { kind: 'star', from: t.from, to: t.to };
+      return star;
+    }
+    if (NAMED_ARG_FUNCTIONS.has(functionName) && t.kind === 'ident' && this.isPunct('=', 1)) {
+      this.next();
+      this.next();
+      const value = this.parseAdditive();
+      const named: NamedArg = { kind: 'named', name: t.value.toLowerCase(), value, from: t.from, to: value.to };
+      return named;
+    }
+    // Inside arguments a string is a value (`search(name, "x")`), not a full-text search.
+    const mode = this.mode;
+    this.mode = 'value';
+    try {
+      return this.parseExpression();
+    } finally {
+      this.mode = mode;
+    }
+  }
+
+  /**
+   * `range(field, 10)`, `range(date, 1 month)`, `range(field, *, 10, 50, *)`, and the older bracket
+   * forms `range(field, ]10, 50, 100[)` and `range(field, [1, 2, 3])`.
+   */
+  private parseRange(nameToken: Token): RangeExpr {
+    this.expectPunct('(');
+    this.enter();
+    const operand = this.parseAdditive();
+    this.expectPunct(',');
+    let spec: RangeSpec;
+    if (this.isPunct('[') || this.isPunct(']')) {
+      const open = this.next();
+      const bounds: Expr[] = [this.parseAdditive()];
+      while (this.eatPunct(',')) bounds.push(this.parseAdditive());
+      const close = this.peek();
+      if (!(close.kind === 'punct' && (close.value === '[' || close.value === ']'))) this.fail([']', '[']);
+      this.next();
+      spec = { kind: 'static', bounds, openLow: open.value === ']', openHigh: close.value === '[' };
+    } else {
+      if (this.isWord('equi')) this.failAt('EQUI ranges are not supported', this.peek());
+      const items: Expr[] = [];
+      do items.push(this.parseArgument('range'));
+      while (this.eatPunct(','));
+      spec = this.rangeSpec(items);
+    }
+    const close = this.expectPunct(')');
+    this.leave();
+    return { kind: 'range', written: nameToken.value, operand, spec, from: nameToken.from, to: close.to };
+  }
+
+  private rangeSpec(items: readonly Expr[]): RangeSpec {
+    const first = items[0]!;
+    if (items.length === 1 && first.kind === 'number') return { kind: 'width', width: first };
+    if (items.length === 1 && first.kind === 'quantity') return { kind: 'interval', interval: first };
+    const openLow = first.kind === 'star';
+    const last = items[items.length - 1]!;
+    const openHigh = items.length > 1 && last.kind === 'star';
+    const bounds = items.slice(openLow ? 1 : 0, openHigh ? -1 : undefined);
+    for (const b of bounds) {
+      if (b.kind === 'star') this.failAt('* may only open the first or last range', b);
+      if (b.kind === 'quantity') this.failAt('a date interval cannot be mixed with range bounds', b);
+    }
+    if (bounds.length === 0) this.failAt('range needs at least one bound', last);
+    return { kind: 'static', bounds, openLow, openHigh };
+  }
+}

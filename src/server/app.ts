@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { ServerContext } from './context';
+import { ApiError, errorBody } from './errors';
+import { API_PREFIXES } from './http/links';
+import { catalogRoutes } from './routes/catalog';
+import { facetsRoutes } from './routes/facets';
+import { recordsRoutes } from './routes/records';
+
+/** Headers a browser page on another origin may read (downloads, paging, quotas). */
+const EXPOSED_HEADERS = ['Content-Disposition', 'Link', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
+/** The HTTP application: the interface under every API prefix, and the explorer at `/`. */
+export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // ODSQL clauses can be long; the URL limit of Node (16 KB of headers) still applies.
+    bodyLimit: 1024 * 1024,
+  });
+  await app.register(cors, { origin: true, methods: ['GET', 'HEAD', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS });
+
+  app.setErrorHandler((error: FastifyError | Error, req, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.status).type('application/json').send(errorBody(error.code, error.message));
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.statusCode !== undefined && fastifyError.statusCode < 500) {
+      // Malformed requests caught by the framework (bad URL encoding, oversized parameters).
+      return reply
+        .status(400)
+        .type('application/json')
+        .send(errorBody('InvalidRESTParameterError', `The request is malformed: ${fastifyError.message}`));
+    }
+    ctx.log.error(`${req.method} ${req.url} failed: ${error.stack ?? error.message}`);
+    return reply
+      .status(500)
+      .type('application/json')
+      .send(errorBody('InternalServerError', 'An unexpected error occurred. It has been logged on the server.'));
+  });
+
+  for (const { prefix, version } of API_PREFIXES) {
+    await app.register(catalogRoutes(ctx, prefix, version), { prefix });
+    await app.register(recordsRoutes(ctx, prefix, version), { prefix });
+    await app.register(facetsRoutes(ctx, prefix, version), { prefix });
+  }
+
+  const index = join(ctx.config.staticDir, 'index.html');
+  const hasExplorer = existsSync(index);
+  if (hasExplorer) await app.register(fastifyStatic, { root: ctx.config.staticDir, wildcard: false });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/') || !hasExplorer || req.method !== 'GET') {
+      return reply
+        .status(404)
+        .type('application/json')
+        .send(errorBody('NotFoundResource', `The requested resource ${path} does not exist.`));
+    }
+    // Explorer routes are client-side: every other GET gets the single page.
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+  return app;
+}

@@ -1,0 +1,125 @@
+import {
+  columnType,
+  POSITION_COLUMN,
+  quoteIdent,
+  RECORD_ID_COLUMN,
+  RECORD_SIZE_COLUMN,
+  RECORD_TIMESTAMP_COLUMN,
+  SEARCH_COLUMN,
+  searchSqlExpression,
+} from '../../odsql/compile/storage';
+import type { DatasetSchema, FieldSchema } from '../../odsql/schema';
+import type { Engine } from '../engine/types';
+import { sqlString } from '../ingest/sql';
+import type { Dataset } from './types';
+
+/*
+ * The catalog as a table, one row per dataset laid out like a dataset's records (odsql/compile/storage),
+ * so that ODSQL queries over datasets (`where`, `order_by`, facets, exports) run like record queries.
+ */
+
+export const CATALOG_TABLE = '__catalog';
+
+export const CATALOG_SCHEMA: DatasetSchema = {
+  fields: [
+    { name: 'dataset_id', type: 'text' },
+    { name: 'dataset_uid', type: 'text' },
+    { name: 'title', type: 'text' },
+    { name: 'description', type: 'text' },
+    { name: 'theme', type: 'text', multivalued: true },
+    { name: 'keyword', type: 'text', multivalued: true },
+    { name: 'publisher', type: 'text' },
+    { name: 'license', type: 'text' },
+    { name: 'license_url', type: 'text' },
+    { name: 'language', type: 'text' },
+    { name: 'timezone', type: 'text' },
+    { name: 'references', type: 'text' },
+    { name: 'modified', type: 'datetime' },
+    { name: 'data_processed', type: 'datetime' },
+    { name: 'metadata_processed', type: 'datetime' },
+    { name: 'records_count', type: 'int' },
+    { name: 'features', type: 'text', multivalued: true },
+    { name: 'has_records', type: 'boolean' },
+    { name: 'data_visible', type: 'boolean' },
+    { name: 'metas', type: 'json' },
+    { name: 'fields', type: 'json' },
+    { name: 'attachments', type: 'json' },
+  ],
+};
+
+/** Fields whose text feeds the catalog's full-text column. */
+const SEARCHED = ['title', 'description', 'keyword', 'theme', 'publisher', 'dataset_id'];
+
+/** One catalog row as JSON, keyed by field name (absolute attachment paths stay private). */
+function catalogRow(dataset: Dataset): Record<string, unknown> {
+  const metas = dataset.metas.default;
+  return {
+    dataset_id: dataset.dataset_id,
+    dataset_uid: dataset.dataset_uid,
+    title: metas.title,
+    description: metas.description,
+    theme: metas.theme,
+    keyword: metas.keyword,
+    publisher: metas.publisher,
+    license: metas.license,
+    license_url: metas.license_url,
+    language: metas.language,
+    timezone: metas.timezone,
+    references: metas.references,
+    modified: metas.modified,
+    data_processed: metas.data_processed,
+    metadata_processed: metas.metadata_processed,
+    records_count: metas.records_count,
+    features: dataset.features,
+    has_records: dataset.has_records,
+    data_visible: dataset.data_visible,
+    metas: JSON.stringify(dataset.metas),
+    fields: JSON.stringify(dataset.fields),
+    attachments: JSON.stringify(
+      dataset.attachments.map(({ id, title, mimetype }) => ({ id, title, mimetype })),
+    ),
+  };
+}
+
+/** How `from_json` reads a field out of a catalog row; the SELECT then casts it to its column type. */
+function jsonStructure(field: FieldSchema): unknown {
+  if (field.multivalued) return ['VARCHAR'];
+  if (field.type === 'int') return 'BIGINT';
+  if (field.type === 'boolean') return 'BOOLEAN';
+  return 'VARCHAR';
+}
+
+/** Rebuilds the catalog table from the datasets, in one statement. */
+export async function writeCatalogTable(engine: Engine, datasets: readonly Dataset[]): Promise<void> {
+  const sorted = [...datasets].sort((a, b) =>
+    a.dataset_id < b.dataset_id ? -1 : a.dataset_id > b.dataset_id ? 1 : 0,
+  );
+  const rows = sorted.map((dataset, pos) =>
+    JSON.stringify({ ...catalogRow(dataset), [POSITION_COLUMN]: pos }),
+  );
+  const structure = JSON.stringify({
+    ...Object.fromEntries(CATALOG_SCHEMA.fields.map((f) => [f.name, jsonStructure(f)])),
+    [POSITION_COLUMN]: 'BIGINT',
+  });
+  const columns = CATALOG_SCHEMA.fields.map(
+    (f) => `CAST(d.${quoteIdent(f.name)} AS ${columnType(f)}) AS ${quoteIdent(f.name)}`,
+  );
+  const search = SEARCHED.map((name) => {
+    const field = CATALOG_SCHEMA.fields.find((f) => f.name === name);
+    const ref = `d.${quoteIdent(name)}`;
+    return `nullif(${searchSqlExpression(field?.multivalued ? `array_to_string(${ref}, ' ')` : ref)}, '')`;
+  });
+  await engine.execute(
+    `CREATE OR REPLACE TABLE ${CATALOG_TABLE} AS
+WITH rows AS (SELECT unnest(CAST($1 AS VARCHAR[])) AS line),
+parsed AS (SELECT line, from_json(line, ${sqlString(structure)}) AS d FROM rows)
+SELECT ${columns.join(', ')},
+  d.dataset_id AS ${RECORD_ID_COLUMN},
+  CAST(d.metadata_processed AS TIMESTAMPTZ) AS ${RECORD_TIMESTAMP_COLUMN},
+  CAST(octet_length(encode(line)) AS INTEGER) AS ${RECORD_SIZE_COLUMN},
+  ' ' || concat_ws(' ', ${search.join(', ')}) || ' ' AS ${SEARCH_COLUMN},
+  d.${POSITION_COLUMN} AS ${POSITION_COLUMN}
+FROM parsed ORDER BY d.${POSITION_COLUMN}`,
+    [rows],
+  );
+}

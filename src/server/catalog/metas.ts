@@ -1,0 +1,111 @@
+import type { DatasetDescriptor } from '../ingest/descriptor';
+import type { ResolvedField } from '../ingest/fields';
+import { datasetUid, humanize } from '../ingest/names';
+import type { RecordStats } from '../ingest/stats';
+import type { Attachment, Dataset, DefaultMetas, FieldDescriptor } from './types';
+
+/** Builds the dataset the catalog serves from its descriptor and what ingestion found. */
+
+export interface DatasetParts {
+  readonly descriptor: DatasetDescriptor;
+  readonly table: string;
+  readonly fields: readonly ResolvedField[];
+  readonly stats: RecordStats;
+  readonly attachments: readonly Attachment[];
+  /** Ingestion time (data_processed and metadata_processed), ISO 8601. */
+  readonly processedAt: string;
+  /** Last modification of the data when the descriptor does not say: the source file's time. */
+  readonly sourceModified: string;
+}
+
+export function datasetFeatures(fields: readonly { readonly type: string }[]): string[] {
+  const features: string[] = [];
+  if (fields.some((f) => f.type === 'int' || f.type === 'double')) features.push('analyze');
+  if (fields.some((f) => f.type === 'date' || f.type === 'datetime')) features.push('timeserie');
+  if (fields.some((f) => f.type === 'geo_point_2d' || f.type === 'geo_shape')) features.push('geo');
+  return features;
+}
+
+/** The bounding box as the interface shows it: a GeoJSON Feature holding a Polygon. */
+export function bboxFeature(bbox: RecordStats['bbox']): unknown {
+  if (!bbox) return null;
+  const [minx, miny, maxx, maxy] = bbox;
+  return {
+    type: 'Feature',
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [maxx, maxy],
+          [minx, maxy],
+          [minx, miny],
+          [maxx, miny],
+          [maxx, maxy],
+        ],
+      ],
+    },
+    properties: {},
+  };
+}
+
+function defaultMetas(parts: DatasetParts): DefaultMetas {
+  const metas = parts.descriptor.metas;
+  const language = metas.language ?? null;
+  return {
+    title: metas.title ?? humanize(parts.descriptor.dataset_id),
+    description: metas.description ?? null,
+    theme: metas.theme ?? null,
+    keyword: metas.keyword ?? null,
+    license: metas.license ?? null,
+    license_url: metas.license_url ?? null,
+    language,
+    metadata_languages: language ? [language] : null,
+    timezone: metas.timezone ?? null,
+    modified: metas.modified ?? parts.sourceModified,
+    modified_updates_on_metadata_change: false,
+    modified_updates_on_data_change: metas.modified === undefined,
+    data_processed: parts.processedAt,
+    metadata_processed: parts.processedAt,
+    geographic_reference: metas.geographic_reference ?? null,
+    geographic_reference_auto: null,
+    territory: metas.territory ?? null,
+    geometry_types: parts.stats.geometryTypes,
+    bbox: bboxFeature(parts.stats.bbox),
+    publisher: metas.publisher ?? null,
+    references: metas.references ?? null,
+    records_count: parts.stats.recordsCount,
+    attributions: metas.attributions ?? null,
+    source_domain: null,
+    source_domain_title: null,
+    source_domain_address: null,
+    source_dataset: null,
+    shared_catalog: null,
+    federated: false,
+    parent_domain: null,
+    update_frequency: metas.update_frequency ?? null,
+  };
+}
+
+function fieldDescriptor(field: ResolvedField): FieldDescriptor {
+  return {
+    name: field.name,
+    label: field.label,
+    type: field.type,
+    description: field.description,
+    annotations: field.annotations,
+  };
+}
+
+export function buildDataset(parts: DatasetParts): Dataset {
+  return {
+    dataset_id: parts.descriptor.dataset_id,
+    dataset_uid: datasetUid(parts.descriptor.dataset_id),
+    table: parts.table,
+    fields: parts.fields.map(fieldDescriptor),
+    features: datasetFeatures(parts.fields),
+    attachments: parts.attachments,
+    metas: { default: defaultMetas(parts) },
+    has_records: parts.stats.recordsCount > 0,
+    data_visible: true,
+  };
+}

@@ -1,0 +1,95 @@
+import type { FieldType } from '../../odsql/schema';
+
+/** Facet sort modes of the interface. */
+export type FacetSort = 'count' | '-count' | 'alphanum' | '-alphanum' | 'num' | '-num';
+
+/**
+ * Field annotations, in the v2.1 scalar form (`{facet: true, facetsort: '-count'}`); the v2.0 list form
+ * (`{facet: [], facetsort: ['-count']}`) is produced when rendering.
+ */
+export interface FieldAnnotations {
+  readonly facet?: boolean;
+  readonly facetsort?: FacetSort;
+  readonly disjunctive?: boolean;
+  /** Separator of a hierarchical text facet (`/` in `Europe/Paris`). */
+  readonly hierarchical?: string;
+  /** Separator the source used between the values of a multivalued text field. */
+  readonly multivalued?: string;
+  readonly sortable?: boolean;
+  /** The field identifies the record. */
+  readonly id?: boolean;
+  readonly timerangeFilter?: boolean;
+  readonly unit?: string;
+  readonly decimals?: number;
+}
+
+export interface FieldDescriptor {
+  readonly name: string;
+  readonly label: string;
+  readonly type: FieldType;
+  readonly description: string | null;
+  readonly annotations: FieldAnnotations;
+}
+
+/** A file published with a dataset. */
+export interface Attachment {
+  /** Identifier used in the attachment URL (lower snake case of the file name). */
+  readonly id: string;
+  readonly title: string;
+  readonly mimetype: string;
+  /** Absolute path of the file on disk. */
+  readonly path: string;
+}
+
+/**
+ * `metas.default`: every key of the default template is present, `null` when unset. Timestamps are ISO
+ * 8601 UTC strings.
+ */
+export interface DefaultMetas {
+  readonly title: string;
+  readonly description: string | null;
+  readonly theme: readonly string[] | null;
+  readonly keyword: readonly string[] | null;
+  readonly license: string | null;
+  readonly license_url: string | null;
+  readonly language: string | null;
+  readonly metadata_languages: readonly string[] | null;
+  readonly timezone: string | null;
+  readonly modified: string;
+  readonly modified_updates_on_metadata_change: boolean;
+  readonly modified_updates_on_data_change: boolean;
+  readonly data_processed: string;
+  readonly metadata_processed: string;
+  readonly geographic_reference: readonly string[] | null;
+  readonly geographic_reference_auto: boolean | null;
+  readonly territory: readonly string[] | null;
+  readonly geometry_types: readonly string[] | null;
+  /** Bounding box of the dataset's geometries as a GeoJSON Feature with a Polygon, or null. */
+  readonly bbox: unknown;
+  readonly publisher: string | null;
+  readonly references: string | null;
+  readonly records_count: number;
+  readonly attributions: readonly string[] | null;
+  readonly source_domain: string | null;
+  readonly source_domain_title: string | null;
+  readonly source_domain_address: string | null;
+  readonly source_dataset: string | null;
+  readonly shared_catalog: string | null;
+  readonly federated: boolean;
+  readonly parent_domain: string | null;
+  readonly update_frequency: string | null;
+}
+
+/** A dataset as the catalog serves it. Its records live in `table` (layout: odsql/compile/storage). */
+export interface Dataset {
+  readonly dataset_id: string;
+  readonly dataset_uid: string;
+  /** Name of the SQL table holding the records (trusted: chosen by ingestion, never by a request). */
+  readonly table: string;
+  readonly fields: readonly FieldDescriptor[];
+  readonly features: readonly string[];
+  readonly attachments: readonly Attachment[];
+  readonly metas: { readonly default: DefaultMetas };
+  readonly has_records: boolean;
+  readonly data_visible: boolean;
+}

@@ -1,0 +1,76 @@
+import { resolve } from 'node:path';
+
+/** One setting: its environment variable, default and meaning (listed in the README). */
+interface Setting<T> {
+  readonly env: string;
+  readonly default: T;
+  readonly help: string;
+  readonly parse: (raw: string) => T | undefined;
+}
+
+const text = (raw: string): string | undefined => (raw.trim() === '' ? undefined : raw.trim());
+const positiveInt = (raw: string): number | undefined => {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+const port = (raw: string): number | undefined => {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 && n < 65536 ? n : undefined;
+};
+
+export const SETTINGS = {
+  host: { env: 'HOST', default: '127.0.0.1', help: 'Address the server listens on.', parse: text },
+  port: { env: 'PORT', default: 8080, help: 'Port the server listens on (0 picks a free one).', parse: port },
+  dataDir: {
+    env: 'DATA_DIR',
+    default: '.data',
+    help: 'Folder of the DuckDB database and of your own datasets (in its datasets/ subfolder).',
+    parse: text,
+  },
+  staticDir: {
+    env: 'STATIC_DIR',
+    default: 'dist',
+    help: 'Folder of the built explorer served at /.',
+    parse: text,
+  },
+  sqlTimeLimitMs: {
+    env: 'SQL_TIME_LIMIT_MS',
+    default: 30_000,
+    help: 'Longest a query may run before it is cancelled.',
+    parse: positiveInt,
+  },
+  connections: {
+    env: 'DUCKDB_CONNECTIONS',
+    default: 4,
+    help: 'DuckDB connections, that is queries run at the same time.',
+    parse: positiveInt,
+  },
+} satisfies Record<string, Setting<string | number>>;
+
+export interface ServerConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly staticDir: string;
+  readonly sqlTimeLimitMs: number;
+  readonly connections: number;
+}
+
+/** Reads the settings from the environment; an invalid value is an error naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const read = <T>(s: Setting<T>): T => {
+    const raw = env[s.env];
+    if (raw === undefined || raw === '') return s.default;
+    const value = s.parse(raw);
+    if (value === undefined) throw new Error(`Invalid ${s.env}=${raw}: ${s.help}`);
+    return value;
+  };
+  return {
+    host: read(SETTINGS.host),
+    port: read(SETTINGS.port),
+    dataDir: resolve(read(SETTINGS.dataDir)),
+    staticDir: resolve(read(SETTINGS.staticDir)),
+    sqlTimeLimitMs: read(SETTINGS.sqlTimeLimitMs),
+    connections: read(SETTINGS.connections),
+  };
+}

@@ -1,0 +1,24 @@
+import type { SqlQuery } from '../../odsql/compile/sql';
+
+/** One result row, values in column order, converted to plain JavaScript (BIGINT → number). */
+export type Row = readonly unknown[];
+
+export interface QueryOptions {
+  /** Aborting cancels the running query (the client went away, or a time limit passed). */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * The SQL engine behind the interface. Routes and services talk to this, never to DuckDB itself, so that
+ * another engine can take its place. Queries are compiled ODSQL or trusted SQL built by our own code;
+ * user values only ever arrive as bound parameters.
+ */
+export interface Engine {
+  /** Runs a query and returns all its rows (meant for pages, counts and facets: small results). */
+  rows(query: SqlQuery, options?: QueryOptions): Promise<Row[]>;
+  /** Runs a query and yields its rows chunk by chunk, for results too large to hold (exports). */
+  stream(query: SqlQuery, options?: QueryOptions): AsyncIterable<Row[]>;
+  /** Runs trusted statements with no result (schema setup, ingestion). */
+  execute(sql: string, params?: SqlQuery['params']): Promise<void>;
+  close(): Promise<void>;
+}

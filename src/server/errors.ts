@@ -1,0 +1,57 @@
+import { type Diagnostic, formatOdsqlMessage } from '../odsql/errors';
+
+/** The error codes of the interface and their HTTP status. */
+export const ERROR_CODES = {
+  ODSQLError: 400,
+  InvalidRESTParameterError: 400,
+  NotFoundResource: 404,
+  Unauthorized: 401,
+  QueryTimeout: 400,
+  InternalServerError: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** An error answered with the interface's JSON body `{error_code, message}`. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.status = ERROR_CODES[code];
+  }
+}
+
+export function odsqlError(diagnostics: readonly Diagnostic[]): ApiError {
+  return new ApiError('ODSQLError', formatOdsqlMessage(diagnostics));
+}
+
+/** `Invalid value for limit API parameter: 1473 was found but -1 <= limit <= 100 is expected.` */
+export function invalidParameter(name: string, value: string, expected: string): ApiError {
+  const shown = value.length > 200 ? `${value.slice(0, 200)}…` : value;
+  return new ApiError(
+    'InvalidRESTParameterError',
+    `Invalid value for ${name} API parameter: ${shown} was found but ${expected} is expected.`,
+  );
+}
+
+export function datasetNotFound(datasetId: string): ApiError {
+  return new ApiError('NotFoundResource', `The requested dataset ${datasetId} does not exist.`);
+}
+
+export function recordNotFound(datasetId: string, recordId: string): ApiError {
+  return new ApiError(
+    'NotFoundResource',
+    `The requested record ${recordId} does not exist in dataset ${datasetId}.`,
+  );
+}
+
+/**
+ * Error bodies are pretty-printed with a 2-space indent, `error_code` first, as the real service
+ * writes them.
+ */
+export function errorBody(code: ErrorCode, message: string): string {
+  return JSON.stringify({ error_code: code, message }, null, 2);
+}

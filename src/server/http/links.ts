@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import type { ApiVersion } from '../../odsql/compile/context';
+
+export interface Link {
+  readonly rel: string;
+  readonly href: string;
+}
+
+/** The API root of a request, from its own host: `http://127.0.0.1:8080/api/explore/v2.1`. */
+export function apiRoot(req: FastifyRequest, prefix: string): string {
+  return `${req.protocol}://${req.host}${prefix}`;
+}
+
+/** The request URL with some query parameters replaced (or removed with `null`). */
+export function withQuery(req: FastifyRequest, changes: Readonly<Record<string, string | null>>): string {
+  const url = new URL(req.url, `${req.protocol}://${req.host}`);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) url.searchParams.delete(key);
+    else url.searchParams.set(key, value);
+  }
+  return url.toString();
+}
+
+/** self, first, last and next links of a paged list. */
+export function pageLinks(req: FastifyRequest, total: number, limit: number, offset: number): Link[] {
+  const links: Link[] = [
+    { rel: 'self', href: withQuery(req, {}) },
+    { rel: 'first', href: withQuery(req, { offset: '0' }) },
+  ];
+  if (limit > 0) {
+    const last = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
+    links.push({ rel: 'last', href: withQuery(req, { offset: String(last) }) });
+    if (offset + limit < total)
+      links.push({ rel: 'next', href: withQuery(req, { offset: String(offset + limit) }) });
+  }
+  return links;
+}
+
+/** Every API version the server answers, with its path prefix. `/api/v2` is the older v2.0 alias. */
+export const API_PREFIXES: readonly { readonly prefix: string; readonly version: ApiVersion }[] = [
+  { prefix: '/api/explore/v2.1', version: '2.1' },
+  { prefix: '/api/explore/v2.0', version: '2.0' },
+  { prefix: '/api/v2', version: '2.0' },
+];

@@ -1,0 +1,415 @@
+import { extname, isAbsolute, resolve } from 'node:path';
+import { FIELD_TYPES, type FieldType } from '../../odsql/schema';
+import type { FacetSort, FieldAnnotations } from '../catalog/types';
+
+/*
+ * Dataset descriptors: the JSON a user drops in `<DATA_DIR>/datasets/` (see README.md), checked and
+ * normalised here. Every problem is reported as a `DescriptorError` naming the offending key.
+ */
+
+export const SOURCE_FORMATS = ['csv', 'tsv', 'json', 'ndjson', 'geojson', 'topojson', 'parquet'] as const;
+export type SourceFormat = (typeof SOURCE_FORMATS)[number];
+
+export interface SourceSpec {
+  /** Absolute path of the file. */
+  readonly path: string;
+  /** Declared format, or `undefined` to decide from the extension (and, for `.json`, the content). */
+  readonly format: SourceFormat | undefined;
+  /** Column delimiter of a CSV file. */
+  readonly delimiter: string | undefined;
+  /** Object of a TopoJSON topology to read (default: its first object). */
+  readonly topojsonObject: string | undefined;
+}
+
+export interface FieldSpec {
+  readonly name: string;
+  /** Column of the source (default: `name`); `@id`, `@geometry`, `@elevation` in GeoJSON and TopoJSON. */
+  readonly source: string;
+  /** Declared type, or `undefined` to take it from the source column. */
+  readonly type: FieldType | undefined;
+  readonly label: string | undefined;
+  readonly description: string | null;
+  readonly annotations: FieldAnnotations;
+  /** How to read a date or datetime: a strptime pattern, `epoch_ms` or `epoch_s`. */
+  readonly format: string | undefined;
+}
+
+export interface GeoPointSpec {
+  readonly lat: string;
+  readonly lon: string;
+  readonly field: string;
+}
+
+export interface JoinSpec {
+  readonly source: SourceSpec;
+  /** Column of the joined file. */
+  readonly key: string;
+  /** Column of the main source matched against `key`. */
+  readonly on: string;
+}
+
+export interface AttachmentSpec {
+  readonly path: string;
+  readonly title: string | undefined;
+  readonly mimetype: string | undefined;
+}
+
+/** `metas` keys a descriptor may set; the others are computed. */
+export interface DescriptorMetas {
+  readonly title?: string;
+  readonly description?: string;
+  readonly keyword?: readonly string[];
+  readonly theme?: readonly string[];
+  readonly publisher?: string;
+  readonly license?: string;
+  readonly license_url?: string;
+  readonly references?: string;
+  readonly language?: string;
+  readonly timezone?: string;
+  readonly attributions?: readonly string[];
+  readonly territory?: readonly string[];
+  readonly geographic_reference?: readonly string[];
+  readonly modified?: string;
+  readonly update_frequency?: string;
+}
+
+export interface DatasetDescriptor {
+  readonly dataset_id: string;
+  readonly source: SourceSpec;
+  /** Source values read as null (besides empty CSV cells). */
+  readonly nullValues: readonly string[];
+  readonly join: JoinSpec | undefined;
+  readonly metas: DescriptorMetas;
+  /** Declared fields, or `undefined` to infer them from the source. */
+  readonly fields: readonly FieldSpec[] | undefined;
+  readonly geoPoint: GeoPointSpec | undefined;
+  readonly attachments: readonly AttachmentSpec[];
+}
+
+/** A descriptor as written in JSON (what `parseDescriptor` accepts), for descriptors defined in code. */
+export interface DescriptorJson {
+  readonly dataset_id: string;
+  readonly source: string;
+  readonly format?: SourceFormat;
+  readonly delimiter?: string;
+  readonly topojson_object?: string;
+  readonly null_values?: readonly string[];
+  readonly join?: {
+    readonly source: string;
+    readonly format?: SourceFormat;
+    readonly key: string;
+    readonly on: string;
+  };
+  readonly metas?: DescriptorMetas;
+  readonly fields?: readonly {
+    readonly name: string;
+    readonly source?: string;
+    readonly type?: FieldType;
+    readonly label?: string;
+    readonly description?: string | null;
+    readonly annotations?: FieldAnnotations;
+    readonly format?: string;
+  }[];
+  readonly geo_point?: { readonly lat: string; readonly lon: string; readonly field?: string };
+  readonly attachments?: readonly (
+    | string
+    | { readonly path: string; readonly title?: string; readonly mimetype?: string }
+  )[];
+}
+
+export class DescriptorError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DescriptorError';
+  }
+}
+
+const DATASET_ID = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
+const FIELD_NAME = /^[a-z][a-z0-9_]*$/;
+const FACET_SORTS: readonly FacetSort[] = ['count', '-count', 'alphanum', '-alphanum', 'num', '-num'];
+const STRING_METAS = [
+  'title',
+  'description',
+  'publisher',
+  'license',
+  'license_url',
+  'references',
+  'language',
+  'timezone',
+  'modified',
+  'update_frequency',
+] as const;
+const LIST_METAS = ['keyword', 'theme', 'attributions', 'territory', 'geographic_reference'] as const;
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function expectObject(value: unknown, where: string): Json {
+  if (!isObject(value)) throw new DescriptorError(`${where} must be an object`);
+  return value;
+}
+
+function checkKeys(object: Json, allowed: readonly string[], where: string): void {
+  for (const key of Object.keys(object)) {
+    if (!allowed.includes(key)) {
+      throw new DescriptorError(`${where}: unknown key "${key}" (allowed: ${allowed.join(', ')})`);
+    }
+  }
+}
+
+function optionalString(object: Json, key: string, where: string): string | undefined {
+  const value = object[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new DescriptorError(`${where}.${key} must be a string`);
+  return value;
+}
+
+function requiredString(object: Json, key: string, where: string): string {
+  const value = optionalString(object, key, where);
+  if (value === undefined || value === '') throw new DescriptorError(`${where}.${key} is required`);
+  return value;
+}
+
+function stringList(value: unknown, where: string): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value;
+  throw new DescriptorError(`${where} must be a string or a list of strings`);
+}
+
+function parseFormat(value: unknown, where: string): SourceFormat | undefined {
+  if (value === undefined || value === null) return undefined;
+  const format = SOURCE_FORMATS.find((f) => f === value);
+  if (!format) throw new DescriptorError(`${where} must be one of ${SOURCE_FORMATS.join(', ')}`);
+  return format;
+}
+
+function resolvePath(path: string, baseDir: string): string {
+  return isAbsolute(path) ? path : resolve(baseDir, path);
+}
+
+function parseMetas(value: unknown): DescriptorMetas {
+  if (value === undefined || value === null) return {};
+  const object = expectObject(value, 'metas');
+  checkKeys(object, [...STRING_METAS, ...LIST_METAS], 'metas');
+  const metas: Record<string, string | readonly string[]> = {};
+  for (const key of STRING_METAS) {
+    const text = optionalString(object, key, 'metas');
+    if (text !== undefined) metas[key] = text;
+  }
+  for (const key of LIST_METAS) {
+    const list = stringList(object[key], `metas.${key}`);
+    if (list !== undefined) metas[key] = list;
+  }
+  if (typeof metas.modified === 'string' && Number.isNaN(Date.parse(metas.modified))) {
+    throw new DescriptorError('metas.modified must be an ISO 8601 date-time');
+  }
+  if (typeof metas.timezone === 'string' && !isTimeZone(metas.timezone)) {
+    throw new DescriptorError(`metas.timezone: unknown time zone "${metas.timezone}"`);
+  }
+  return metas;
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parseAnnotations(value: unknown, where: string): FieldAnnotations {
+  if (value === undefined || value === null) return {};
+  const object = expectObject(value, where);
+  const booleans = ['facet', 'disjunctive', 'sortable', 'id', 'timerangeFilter'] as const;
+  checkKeys(object, [...booleans, 'facetsort', 'hierarchical', 'multivalued', 'unit', 'decimals'], where);
+  const annotations: Record<string, boolean | string | number> = {};
+  for (const key of booleans) {
+    const flag = object[key];
+    if (flag === undefined) continue;
+    if (typeof flag !== 'boolean') throw new DescriptorError(`${where}.${key} must be true or false`);
+    annotations[key] = flag;
+  }
+  const facetsort = object.facetsort;
+  if (facetsort !== undefined) {
+    const sort = FACET_SORTS.find((s) => s === facetsort);
+    if (!sort) throw new DescriptorError(`${where}.facetsort must be one of ${FACET_SORTS.join(', ')}`);
+    annotations.facetsort = sort;
+  }
+  for (const key of ['hierarchical', 'multivalued', 'unit'] as const) {
+    const text = optionalString(object, key, where);
+    if (text === '') throw new DescriptorError(`${where}.${key} must not be empty`);
+    if (text !== undefined) annotations[key] = text;
+  }
+  const decimals = object.decimals;
+  if (decimals !== undefined) {
+    if (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0) {
+      throw new DescriptorError(`${where}.decimals must be a non-negative integer`);
+    }
+    annotations.decimals = decimals;
+  }
+  return annotations;
+}
+
+function parseField(value: unknown, index: number): FieldSpec {
+  const where = `fields[${index}]`;
+  const object = expectObject(value, where);
+  checkKeys(object, ['name', 'source', 'type', 'label', 'description', 'annotations', 'format'], where);
+  const name = requiredString(object, 'name', where);
+  if (!FIELD_NAME.test(name)) {
+    throw new DescriptorError(
+      `${where}.name "${name}" must be lower snake case (a-z, 0-9, _), starting with a letter`,
+    );
+  }
+  const rawType = object.type;
+  let type: FieldType | undefined;
+  if (rawType !== undefined) {
+    type = FIELD_TYPES.find((t) => t === rawType);
+    if (!type) throw new DescriptorError(`${where}.type must be one of ${FIELD_TYPES.join(', ')}`);
+  }
+  const annotations = parseAnnotations(object.annotations, `${where}.annotations`);
+  if (annotations.multivalued !== undefined && type !== undefined && type !== 'text') {
+    throw new DescriptorError(`${where}: only text fields can be multivalued`);
+  }
+  return {
+    name,
+    source: optionalString(object, 'source', where) ?? name,
+    type,
+    label: optionalString(object, 'label', where),
+    description: optionalString(object, 'description', where) ?? null,
+    annotations,
+    format: optionalString(object, 'format', where),
+  };
+}
+
+function parseSource(object: Json, baseDir: string, where: string): SourceSpec {
+  const path = resolvePath(requiredString(object, 'source', where), baseDir);
+  const delimiter = optionalString(object, 'delimiter', where);
+  if (delimiter !== undefined && delimiter.length !== 1) {
+    throw new DescriptorError(`${where}.delimiter must be one character`);
+  }
+  return {
+    path,
+    format: parseFormat(object.format, `${where}.format`),
+    delimiter,
+    topojsonObject: optionalString(object, 'topojson_object', where),
+  };
+}
+
+function parseJoin(value: unknown, baseDir: string): JoinSpec | undefined {
+  if (value === undefined || value === null) return undefined;
+  const object = expectObject(value, 'join');
+  checkKeys(object, ['source', 'format', 'delimiter', 'key', 'on'], 'join');
+  return {
+    source: parseSource(object, baseDir, 'join'),
+    key: requiredString(object, 'key', 'join'),
+    on: requiredString(object, 'on', 'join'),
+  };
+}
+
+function parseGeoPoint(value: unknown): GeoPointSpec | undefined {
+  if (value === undefined || value === null) return undefined;
+  const object = expectObject(value, 'geo_point');
+  checkKeys(object, ['lat', 'lon', 'field'], 'geo_point');
+  const field = optionalString(object, 'field', 'geo_point') ?? 'geo_point_2d';
+  if (!FIELD_NAME.test(field))
+    throw new DescriptorError(`geo_point.field "${field}" must be lower snake case`);
+  return {
+    lat: requiredString(object, 'lat', 'geo_point'),
+    lon: requiredString(object, 'lon', 'geo_point'),
+    field,
+  };
+}
+
+function parseAttachments(value: unknown, baseDir: string): AttachmentSpec[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new DescriptorError('attachments must be a list');
+  return value.map((item: unknown, index) => {
+    const where = `attachments[${index}]`;
+    if (typeof item === 'string')
+      return { path: resolvePath(item, baseDir), title: undefined, mimetype: undefined };
+    const object = expectObject(item, where);
+    checkKeys(object, ['path', 'title', 'mimetype'], where);
+    return {
+      path: resolvePath(requiredString(object, 'path', where), baseDir),
+      title: optionalString(object, 'title', where),
+      mimetype: optionalString(object, 'mimetype', where),
+    };
+  });
+}
+
+const DESCRIPTOR_KEYS = [
+  'dataset_id',
+  'source',
+  'format',
+  'delimiter',
+  'topojson_object',
+  'null_values',
+  'join',
+  'metas',
+  'fields',
+  'geo_point',
+  'attachments',
+];
+
+/** Checks a descriptor; relative paths are resolved against `baseDir` (the descriptor's folder). */
+export function parseDescriptor(value: unknown, baseDir: string): DatasetDescriptor {
+  const object = expectObject(value, 'the descriptor');
+  checkKeys(object, DESCRIPTOR_KEYS, 'the descriptor');
+  const datasetId = requiredString(object, 'dataset_id', 'the descriptor');
+  if (!DATASET_ID.test(datasetId) || datasetId.length > 100) {
+    throw new DescriptorError(
+      `dataset_id "${datasetId}" must be lower case letters and digits separated by - or _`,
+    );
+  }
+  let fields: FieldSpec[] | undefined;
+  if (object.fields !== undefined && object.fields !== null) {
+    if (!Array.isArray(object.fields) || object.fields.length === 0) {
+      throw new DescriptorError('fields must be a non-empty list (or be left out to infer the fields)');
+    }
+    fields = object.fields.map((field: unknown, index) => parseField(field, index));
+  }
+  const geoPoint = parseGeoPoint(object.geo_point);
+  const names = [...(fields ?? []).map((f) => f.name)];
+  if (geoPoint && !names.includes(geoPoint.field)) names.push(geoPoint.field);
+  const repeated = names.find((name, i) => names.indexOf(name) !== i);
+  if (repeated) throw new DescriptorError(`field "${repeated}" is declared twice`);
+  return {
+    dataset_id: datasetId,
+    source: parseSource(object, baseDir, 'the descriptor'),
+    nullValues: stringList(object.null_values, 'null_values') ?? [],
+    join: parseJoin(object.join, baseDir),
+    metas: parseMetas(object.metas),
+    fields,
+    geoPoint,
+    attachments: parseAttachments(object.attachments, baseDir),
+  };
+}
+
+/** The format of a source: declared, or from its extension. `.json` stays 'json' until its content is seen. */
+export function formatFromExtension(path: string): SourceFormat | undefined {
+  switch (extname(path).toLowerCase()) {
+    case '.csv':
+      return 'csv';
+    case '.tsv':
+    case '.tab':
+      return 'tsv';
+    case '.json':
+      return 'json';
+    case '.ndjson':
+    case '.jsonl':
+      return 'ndjson';
+    case '.geojson':
+      return 'geojson';
+    case '.topojson':
+      return 'topojson';
+    case '.parquet':
+      return 'parquet';
+    default:
+      return undefined;
+  }
+}

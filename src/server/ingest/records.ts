@@ -1,0 +1,239 @@
+import {
+  columnType,
+  GEO_SHAPE_TYPE,
+  POSITION_COLUMN,
+  quoteIdent,
+  RECORD_ID_COLUMN,
+  RECORD_SIZE_COLUMN,
+  RECORD_TIMESTAMP_COLUMN,
+  SEARCH_COLUMN,
+  searchSqlExpression,
+} from '../../odsql/compile/storage';
+import type { ColumnInput, FieldInput, ResolvedField } from './fields';
+import { isListType } from './fields';
+import { LAT_COLUMN, LON_COLUMN, SHAPE_COLUMN } from './geojson';
+import { sqlString } from './sql';
+
+/*
+ * The set-based SQL that turns staged source rows into the records table (layout: odsql/compile/storage).
+ * Everything happens in one CREATE TABLE … AS statement, so 3 million rows never pass through JavaScript.
+ *
+ * Record ids: the hex SHA-1 of the record's canonical JSON (`{"field": value, …}` in field order, a
+ * geo_shape as its GeoJSON). Identical rows would share it, so afterwards the n-th repeat (n ≥ 1, in
+ * source order) gets the SHA-1 of `<first id>#n` instead (`duplicateIdsSql`): an update of the few
+ * repeated rows is much cheaper than numbering every row with a window.
+ */
+
+export interface RecordsPlan {
+  readonly rawTable: string;
+  readonly joinTable: string | undefined;
+  readonly join: { readonly key: string; readonly on: string } | undefined;
+  readonly targetTable: string;
+  readonly fields: readonly ResolvedField[];
+  readonly nullValues: readonly string[];
+  /** Zone of naive date-times in the source (the dataset's timezone). */
+  readonly timezone: string;
+  /** `__timestamp` of every record (ISO 8601). */
+  readonly processedAt: string;
+}
+
+/** A date-time text that carries its own UTC offset (else it is read in the dataset's timezone). */
+const OFFSET_PATTERN = '\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?\\s*(Z|[+-]\\d\\d(:?\\d\\d)?)$';
+const TEXT_SOURCE_TYPES = new Set(['VARCHAR', 'JSON']);
+
+class Expressions {
+  constructor(private readonly plan: RecordsPlan) {}
+
+  private ref(input: ColumnInput): string {
+    return `${input.side === 'join' ? 'j' : 'r'}.${quoteIdent(input.column)}`;
+  }
+
+  /** The column as text when the source holds text, with the descriptor's null markers removed. */
+  private text(input: ColumnInput): string {
+    const ref = this.ref(input);
+    const text = input.columnType === 'JSON' ? `json_extract_string(${ref}, '$')` : ref;
+    if (this.plan.nullValues.length === 0) return text;
+    return `(CASE WHEN ${text} IN (${this.plan.nullValues.map(sqlString).join(', ')}) THEN NULL ELSE ${text} END)`;
+  }
+
+  /** The column's value, read as text if it is text. */
+  private value(input: ColumnInput): string {
+    return TEXT_SOURCE_TYPES.has(input.columnType) ? this.text(input) : this.ref(input);
+  }
+
+  private zone(): string {
+    return sqlString(this.plan.timezone);
+  }
+
+  private textField(field: ResolvedField, input: ColumnInput): string {
+    const separator = field.annotations.multivalued;
+    if (separator === undefined) {
+      if (TEXT_SOURCE_TYPES.has(input.columnType)) return this.text(input);
+      if (isListType(input.columnType) || /^(STRUCT|MAP)/.test(input.columnType)) {
+        return `CAST(to_json(${this.ref(input)}) AS VARCHAR)`;
+      }
+      return `CAST(${this.ref(input)} AS VARCHAR)`;
+    }
+    let list: string;
+    if (isListType(input.columnType)) {
+      const item = input.columnType === 'JSON[]' ? "json_extract_string(x, '$')" : 'CAST(x AS VARCHAR)';
+      list = `list_transform(${this.ref(input)}, x -> trim(${item}))`;
+    } else {
+      list = `list_transform(string_split(${this.value(input)}, ${sqlString(separator)}), x -> trim(x))`;
+    }
+    const kept = `list_filter(${list}, x -> x IS NOT NULL AND x <> '')`;
+    return `(CASE WHEN len(${kept}) = 0 THEN NULL ELSE ${kept} END)`;
+  }
+
+  /** An instant from a number of seconds or milliseconds since the epoch. */
+  private epoch(field: ResolvedField, input: ColumnInput): string | undefined {
+    const value = `CAST(${this.value(input)} AS DOUBLE)`;
+    if (field.format === 'epoch_ms') return `make_timestamptz(CAST(round(${value} * 1000) AS BIGINT))`;
+    if (field.format === 'epoch_s') return `make_timestamptz(CAST(round(${value} * 1000000) AS BIGINT))`;
+    return undefined;
+  }
+
+  private instant(field: ResolvedField, input: ColumnInput): string {
+    const epoch = this.epoch(field, input);
+    if (epoch) return epoch;
+    const value = this.value(input);
+    if (field.format !== undefined) {
+      const parsed = `strptime(${value}, ${sqlString(field.format)})`;
+      return /%[zZ]/.test(field.format)
+        ? `CAST(${parsed} AS TIMESTAMPTZ)`
+        : `timezone(${this.zone()}, ${parsed})`;
+    }
+    const type = input.columnType;
+    if (type === 'TIMESTAMP WITH TIME ZONE') return value;
+    if (type === 'DATE' || type.startsWith('TIMESTAMP'))
+      return `timezone(${this.zone()}, CAST(${value} AS TIMESTAMP))`;
+    if (TEXT_SOURCE_TYPES.has(type)) {
+      return `(CASE WHEN regexp_matches(${value}, ${sqlString(OFFSET_PATTERN)}) THEN CAST(${value} AS TIMESTAMPTZ) ELSE timezone(${this.zone()}, CAST(${value} AS TIMESTAMP)) END)`;
+    }
+    throw new Error(`field "${field.name}": a ${type} column needs "format": "epoch_ms" or "epoch_s"`);
+  }
+
+  private date(field: ResolvedField, input: ColumnInput): string {
+    const type = input.columnType;
+    if (field.format === undefined && type === 'DATE') return this.ref(input);
+    if (field.format === undefined && TEXT_SOURCE_TYPES.has(type))
+      return `CAST(${this.value(input)} AS DATE)`;
+    if (field.format === undefined && type === 'TIMESTAMP') return `CAST(${this.ref(input)} AS DATE)`;
+    if (field.format !== undefined && !this.epoch(field, input) && !/%[zZ]/.test(field.format)) {
+      return `CAST(strptime(${this.value(input)}, ${sqlString(field.format)}) AS DATE)`;
+    }
+    return `CAST(timezone(${this.zone()}, ${this.instant(field, input)}) AS DATE)`;
+  }
+
+  private point(lat: string, lon: string): string {
+    return `(CASE WHEN ${lat} IS NULL OR ${lon} IS NULL THEN NULL ELSE struct_pack(lat := CAST(${lat} AS DOUBLE), lon := CAST(${lon} AS DOUBLE)) END)`;
+  }
+
+  private geoPoint(field: ResolvedField, input: ColumnInput): string {
+    const type = input.columnType;
+    const ref = this.ref(input);
+    if (TEXT_SOURCE_TYPES.has(type)) {
+      const text = this.value(input);
+      return this.point(`trim(split_part(${text}, ',', 1))`, `trim(split_part(${text}, ',', 2))`);
+    }
+    if (type.startsWith('STRUCT') && /\blat\b/.test(type) && /\blon\b/.test(type)) {
+      return this.point(`${ref}.lat`, `${ref}.lon`);
+    }
+    if (isListType(type)) return this.point(`${ref}[1]`, `${ref}[2]`);
+    throw new Error(`field "${field.name}": a ${type} column cannot be read as a geo_point_2d`);
+  }
+
+  field(field: ResolvedField): string {
+    const input: FieldInput = field.input;
+    if (input.kind === 'geometry') {
+      const raw = (column: string): string => `r.${quoteIdent(column)}`;
+      if (field.type === 'geo_shape') return `CAST(CAST(${raw(SHAPE_COLUMN)} AS JSON) AS ${GEO_SHAPE_TYPE})`;
+      return this.point(raw(LAT_COLUMN), raw(LON_COLUMN));
+    }
+    if (input.kind === 'lat_lon') return this.point(this.value(input.lat), this.value(input.lon));
+    switch (field.type) {
+      case 'text':
+        return this.textField(field, input);
+      case 'int':
+        return `CAST(${this.value(input)} AS BIGINT)`;
+      case 'double':
+        return `CAST(${this.value(input)} AS DOUBLE)`;
+      case 'boolean':
+        return `CAST(${this.value(input)} AS BOOLEAN)`;
+      case 'date':
+        return this.date(field, input);
+      case 'datetime':
+        return this.instant(field, input);
+      case 'geo_point_2d':
+        return this.geoPoint(field, input);
+      case 'geo_shape':
+        throw new Error(
+          `field "${field.name}": geo_shape fields are read from GeoJSON or TopoJSON geometries`,
+        );
+    }
+  }
+}
+
+function schemaOf(field: ResolvedField): { name: string; type: ResolvedField['type']; multivalued: boolean } {
+  return { name: field.name, type: field.type, multivalued: field.annotations.multivalued !== undefined };
+}
+
+/** The canonical JSON of a record (see the header comment). */
+function canonicalJson(fields: readonly ResolvedField[]): string {
+  const members = fields.map((f) => {
+    const ref = quoteIdent(f.name);
+    return `${ref} := ${f.type === 'geo_shape' ? `json(${ref}.geojson)` : ref}`;
+  });
+  return `CAST(to_json(struct_pack(${members.join(', ')})) AS VARCHAR)`;
+}
+
+function searchExpression(fields: readonly ResolvedField[]): string {
+  const parts = fields
+    .filter((f) => f.type === 'text')
+    .map((f) => {
+      const ref = quoteIdent(f.name);
+      const text = f.annotations.multivalued !== undefined ? `array_to_string(${ref}, ' ')` : ref;
+      return `nullif(${searchSqlExpression(text)}, '')`;
+    });
+  if (parts.length === 0) return "' '";
+  return `' ' || concat_ws(' ', ${parts.join(', ')}) || ' '`;
+}
+
+/** The CREATE TABLE statement building the records table from the staging tables. */
+export function recordsTableSql(plan: RecordsPlan): string {
+  const expressions = new Expressions(plan);
+  const typed = plan.fields.map(
+    (f) => `CAST(${expressions.field(f)} AS ${columnType(schemaOf(f))}) AS ${quoteIdent(f.name)}`,
+  );
+  let from = `${quoteIdent(plan.rawTable)} AS r`;
+  let joinCte = '';
+  if (plan.joinTable && plan.join) {
+    const key = quoteIdent(plan.join.key);
+    joinCte = `j AS (SELECT * FROM ${quoteIdent(plan.joinTable)} QUALIFY row_number() OVER (PARTITION BY ${key} ORDER BY rowid) = 1),\n`;
+    from += ` LEFT JOIN j ON CAST(r.${quoteIdent(plan.join.on)} AS VARCHAR) = CAST(j.${key} AS VARCHAR)`;
+  }
+  const columns = plan.fields.map((f) => quoteIdent(f.name)).join(', ');
+  return `CREATE OR REPLACE TABLE ${quoteIdent(plan.targetTable)} AS
+WITH ${joinCte}typed AS (SELECT r.rowid AS __p, ${typed.join(', ')} FROM ${from}),
+canon AS (SELECT *, ${canonicalJson(plan.fields)} AS __canon FROM typed)
+SELECT ${columns},
+  sha1(__canon) AS ${RECORD_ID_COLUMN},
+  CAST(${sqlString(plan.processedAt)} AS TIMESTAMPTZ) AS ${RECORD_TIMESTAMP_COLUMN},
+  CAST(octet_length(encode(__canon)) AS INTEGER) AS ${RECORD_SIZE_COLUMN},
+  ${searchExpression(plan.fields)} AS ${SEARCH_COLUMN},
+  CAST(__p AS BIGINT) AS ${POSITION_COLUMN}
+FROM canon ORDER BY __p`;
+}
+
+/** Gives repeated rows their own ids (see the header comment). */
+export function duplicateIdsSql(table: string): string {
+  const target = quoteIdent(table);
+  const id = RECORD_ID_COLUMN;
+  const pos = POSITION_COLUMN;
+  return `UPDATE ${target} SET ${id} = sha1(${target}.${id} || '#' || CAST(repeats.n AS VARCHAR))
+FROM (
+  SELECT ${pos}, row_number() OVER (PARTITION BY ${id} ORDER BY ${pos}) - 1 AS n
+  FROM ${target} WHERE ${id} IN (SELECT ${id} FROM ${target} GROUP BY ${id} HAVING count(*) > 1)
+) AS repeats
+WHERE ${target}.${pos} = repeats.${pos} AND repeats.n > 0`;
+}

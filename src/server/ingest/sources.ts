@@ -1,0 +1,146 @@
+import { open, readFile } from 'node:fs/promises';
+import { quoteIdent } from '../../odsql/compile/storage';
+import type { Engine } from '../engine/types';
+import { formatFromExtension, type SourceFormat, type SourceSpec } from './descriptor';
+import { type FeatureSummary, readFeatures, writeFeatureLines } from './geojson';
+import { sqlString, sqlStringList } from './sql';
+
+/*
+ * Loading a source file, as it is, into a staging table. Rows keep the file's order, so the table's
+ * `rowid` is the record's position in the source.
+ */
+
+export interface SourceColumn {
+  readonly name: string;
+  /** DuckDB type, as `duckdb_columns()` spells it (`BIGINT`, `VARCHAR[]`, `STRUCT(…)`…). */
+  readonly type: string;
+}
+
+export interface LoadedSource {
+  readonly format: SourceFormat;
+  readonly columns: readonly SourceColumn[];
+  /** For GeoJSON and TopoJSON sources. */
+  readonly features: FeatureSummary | undefined;
+}
+
+export interface LoadOptions {
+  /** Values read as null, besides empty CSV cells. */
+  readonly nullValues: readonly string[];
+  /** CSV columns to keep as text whatever they look like (declared text fields: `00501` stays `00501`). */
+  readonly textColumns: readonly string[];
+  /** Where a GeoJSON or TopoJSON source is staged as NDJSON. */
+  readonly stagingFile: string;
+}
+
+/** Decides the format of a `.json` file from its first character, or from the document for objects. */
+async function sniffJson(path: string): Promise<SourceFormat> {
+  const handle = await open(path, 'r');
+  let head: string;
+  try {
+    const buffer = Buffer.alloc(512);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    head = buffer.subarray(0, bytesRead).toString('utf8').trimStart();
+  } finally {
+    await handle.close();
+  }
+  if (head.startsWith('[')) return 'json';
+  if (!head.startsWith('{')) throw new Error('not a JSON array or object');
+  let document: unknown;
+  try {
+    document = JSON.parse(await readFile(path, 'utf8'));
+  } catch {
+    // Several objects one after another: newline-delimited JSON.
+    return 'ndjson';
+  }
+  const type =
+    typeof document === 'object' && document !== null && 'type' in document ? document.type : undefined;
+  if (type === 'FeatureCollection' || type === 'Feature') return 'geojson';
+  if (type === 'Topology') return 'topojson';
+  throw new Error('a single JSON object that is neither GeoJSON nor TopoJSON');
+}
+
+export async function resolveFormat(spec: SourceSpec): Promise<SourceFormat> {
+  if (spec.format) return spec.format;
+  const byExtension = formatFromExtension(spec.path);
+  if (!byExtension)
+    throw new Error(`cannot tell the format of ${spec.path} from its extension: set "format"`);
+  return byExtension === 'json' ? sniffJson(spec.path) : byExtension;
+}
+
+export async function tableColumns(engine: Engine, table: string): Promise<SourceColumn[]> {
+  const rows = await engine.rows({
+    sql: "SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main' AND table_name = $1 ORDER BY column_index",
+    params: [table],
+  });
+  return rows.map(([name, type]) => ({ name: String(name), type: String(type) }));
+}
+
+function csvReader(
+  spec: SourceSpec,
+  format: 'csv' | 'tsv',
+  options: LoadOptions,
+  types: readonly string[],
+): string {
+  const delimiter = spec.delimiter ?? (format === 'tsv' ? '\t' : ',');
+  const args = [
+    sqlString(spec.path),
+    'header = true',
+    'sample_size = -1',
+    `delim = ${sqlString(delimiter)}`,
+    `nullstr = ${sqlStringList(['', ...options.nullValues])}`,
+  ];
+  if (types.length > 0) args.push(`types = {${types.map((c) => `${sqlString(c)}: 'VARCHAR'`).join(', ')}}`);
+  return `read_csv(${args.join(', ')})`;
+}
+
+function jsonReader(path: string, format: 'json' | 'ndjson'): string {
+  const layout = format === 'json' ? 'array' : 'newline_delimited';
+  return `read_json(${sqlString(path)}, format = ${sqlString(layout)}, records = true, sample_size = -1)`;
+}
+
+/** Creates `table` holding the source's rows in file order. */
+export async function loadSource(
+  engine: Engine,
+  spec: SourceSpec,
+  table: string,
+  options: LoadOptions,
+): Promise<LoadedSource> {
+  const format = await resolveFormat(spec);
+  let reader: string;
+  let features: FeatureSummary | undefined;
+  switch (format) {
+    case 'csv':
+    case 'tsv': {
+      let overrides: string[] = [];
+      if (options.textColumns.length > 0) {
+        const sniffed = await engine.rows({
+          sql: `DESCRIBE SELECT * FROM ${csvReader(spec, format, options, [])}`,
+          params: [],
+        });
+        const present = new Set(sniffed.filter((row) => row[1] !== 'VARCHAR').map((row) => String(row[0])));
+        overrides = options.textColumns.filter((column) => present.has(column));
+      }
+      reader = csvReader(spec, format, options, overrides);
+      break;
+    }
+    case 'json':
+    case 'ndjson':
+      reader = jsonReader(spec.path, format);
+      break;
+    case 'parquet':
+      reader = `read_parquet(${sqlString(spec.path)})`;
+      break;
+    case 'geojson':
+    case 'topojson': {
+      const list = await readFeatures(spec.path, format, spec.topojsonObject);
+      if (list.length === 0) throw new Error('no features');
+      features = await writeFeatureLines(list, options.stagingFile);
+      reader = jsonReader(options.stagingFile, 'ndjson');
+      break;
+    }
+  }
+  await engine.execute(`CREATE OR REPLACE TABLE ${quoteIdent(table)} AS SELECT * FROM ${reader}`);
+  const columns = await tableColumns(engine, table);
+  if (columns.length === 0) throw new Error('no columns');
+  return { format, columns, features };
+}

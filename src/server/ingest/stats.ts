@@ -1,0 +1,89 @@
+import { quoteIdent } from '../../odsql/compile/storage';
+import type { FieldAnnotations } from '../catalog/types';
+import type { Engine } from '../engine/types';
+import type { ResolvedField } from './fields';
+
+/** What the dataset metadata needs to know about the records once they are built. */
+export interface RecordStats {
+  readonly recordsCount: number;
+  /** Geometry types of the main geo field (`Point` for a geo_point_2d), sorted. */
+  readonly geometryTypes: readonly string[] | null;
+  /** [minx, miny, maxx, maxy] of the main geo field, or null when there is none or it is empty. */
+  readonly bbox: readonly [number, number, number, number] | null;
+}
+
+/** Inferred text facets: few distinct values, and far fewer than records. */
+export const FACET_MAX_DISTINCT = 50;
+
+function finite(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** The geo field that describes the dataset's extent: the first shape, else the first point. */
+function mainGeoField(fields: readonly ResolvedField[]): ResolvedField | undefined {
+  return fields.find((f) => f.type === 'geo_shape') ?? fields.find((f) => f.type === 'geo_point_2d');
+}
+
+export async function recordStats(
+  engine: Engine,
+  table: string,
+  fields: readonly ResolvedField[],
+): Promise<RecordStats> {
+  const geo = mainGeoField(fields);
+  const target = quoteIdent(table);
+  if (!geo) {
+    const [row] = await engine.rows({ sql: `SELECT count(*) FROM ${target}`, params: [] });
+    return { recordsCount: Number(row?.[0] ?? 0), geometryTypes: null, bbox: null };
+  }
+  const ref = quoteIdent(geo.name);
+  const bounds =
+    geo.type === 'geo_shape'
+      ? `min(${ref}.minx), min(${ref}.miny), max(${ref}.maxx), max(${ref}.maxy), list_sort(list(DISTINCT json_extract_string(${ref}.geojson, '$.type')))`
+      : `min(${ref}.lon), min(${ref}.lat), max(${ref}.lon), max(${ref}.lat), CASE WHEN count(${ref}) > 0 THEN ['Point'] END`;
+  const [row] = await engine.rows({ sql: `SELECT count(*), ${bounds} FROM ${target}`, params: [] });
+  const [count, minx, miny, maxx, maxy, types] = row ?? [];
+  const box = [finite(minx), finite(miny), finite(maxx), finite(maxy)];
+  const [x0, y0, x1, y1] = box;
+  const bbox =
+    x0 !== undefined && y0 !== undefined && x1 !== undefined && y1 !== undefined
+      ? ([x0, y0, x1, y1] as const)
+      : null;
+  const geometryTypes = Array.isArray(types) ? types.filter((t): t is string => typeof t === 'string') : [];
+  return {
+    recordsCount: Number(count ?? 0),
+    geometryTypes: geometryTypes.length > 0 ? geometryTypes : null,
+    bbox,
+  };
+}
+
+/**
+ * Facet annotations for inferred fields: dates and date-times, and text fields with few distinct values
+ * (at most FACET_MAX_DISTINCT and fewer than half the records).
+ */
+export async function inferFacets(
+  engine: Engine,
+  table: string,
+  fields: readonly ResolvedField[],
+): Promise<ResolvedField[]> {
+  const texts = fields.filter((f) => f.type === 'text' && f.annotations.multivalued === undefined);
+  const distinct = new Map<string, number>();
+  let total = 0;
+  if (texts.length > 0) {
+    const counts = texts.map((f) => `count(DISTINCT ${quoteIdent(f.name)})`);
+    const [row] = await engine.rows({
+      sql: `SELECT count(*), ${counts.join(', ')} FROM ${quoteIdent(table)}`,
+      params: [],
+    });
+    total = Number(row?.[0] ?? 0);
+    for (const [i, f] of texts.entries()) distinct.set(f.name, Number(row?.[i + 1] ?? 0));
+  }
+  return fields.map((field) => {
+    let facet: FieldAnnotations | undefined;
+    if (field.type === 'date' || field.type === 'datetime') facet = { facet: true, facetsort: 'alphanum' };
+    const values = distinct.get(field.name);
+    if (values !== undefined && values > 0 && values <= FACET_MAX_DISTINCT && values < total / 2) {
+      facet = { facet: true, facetsort: '-count' };
+    }
+    return facet ? { ...field, annotations: { ...field.annotations, ...facet } } : field;
+  });
+}

@@ -1,0 +1,8 @@
+import type { ApiVersion, CompileOptions } from '../../odsql/compile/context';
+import type { ServerContext } from '../context';
+import { lang, type QueryString, timezone } from '../http/params';
+
+/** The compile options of a request: its version, time zone and language, and the current time. */
+export function compileOptions(ctx: ServerContext, query: QueryString, version: ApiVersion): CompileOptions {
+  return { version, timezone: timezone(query, ctx.timezones), lang: lang(query), now: Date.now() };
+}

@@ -1,0 +1,112 @@
+import type { CompiledQuery, OutputColumn } from '../../odsql/compile/query';
+import type { SqlQuery } from '../../odsql/compile/sql';
+import { bboxPolygon } from '../../odsql/geo/bbox';
+import { convexHull } from '../../odsql/geo/hull';
+import type { Geometry, Position } from '../../odsql/geo/types';
+import { EngineError, QueryCancelledError } from '../engine/duckdb';
+import type { Engine, Row } from '../engine/types';
+import { ApiError } from '../errors';
+
+/** One result of a records query: its JSON object text, and for records their technical data. */
+export interface ResultRow {
+  /** `{"field": value, …}` as JSON text, keys in output order. */
+  readonly fields: string;
+  readonly id?: string;
+  readonly timestamp?: string;
+  readonly size?: number;
+}
+
+export interface QueryOutcome {
+  readonly total?: number;
+  readonly rows: readonly ResultRow[];
+}
+
+/** Runs a query under the request's signal, mapping engine failures to the interface's errors. */
+export async function runSql(
+  engine: Engine,
+  query: SqlQuery,
+  signal: AbortSignal,
+  timeLimitMs: number,
+): Promise<Row[]> {
+  const timeout = AbortSignal.timeout(timeLimitMs);
+  try {
+    return await engine.rows(query, { signal: AbortSignal.any([signal, timeout]) });
+  } catch (e) {
+    throw engineFailure(e, timeout.aborted ? timeLimitMs : undefined);
+  }
+}
+
+function engineFailure(e: unknown, timedOutAfterMs: number | undefined): unknown {
+  if (e instanceof QueryCancelledError && timedOutAfterMs !== undefined) {
+    return new ApiError(
+      'QueryTimeout',
+      `The query took longer than ${timedOutAfterMs / 1000} s and was cancelled: narrow it with filters or simplify it.`,
+    );
+  }
+  if (
+    e instanceof EngineError &&
+    (e.kind === 'conversion' || e.kind === 'out_of_range' || e.kind === 'invalid_input')
+  ) {
+    // A value the query computes cannot be represented (an overflow, an impossible conversion).
+    return new ApiError(
+      'ODSQLError',
+      'ODSQL query is malformed: a value computed by the query is out of range or cannot be converted.',
+    );
+  }
+  return e;
+}
+
+/** Runs a compiled query: its page, and its total count when it has one, concurrently. */
+export async function runCompiled(
+  engine: Engine,
+  compiled: CompiledQuery,
+  signal: AbortSignal,
+  timeLimitMs: number,
+): Promise<QueryOutcome> {
+  const [pageRows, countRows] = await Promise.all([
+    runSql(engine, compiled.page, signal, timeLimitMs),
+    compiled.count ? runSql(engine, compiled.count, signal, timeLimitMs) : Promise.resolve(undefined),
+  ]);
+  const rows = pageRows.map((row) => toResultRow(compiled, row));
+  if (!countRows) return { rows };
+  return { rows, total: Number(countRows[0]?.[0] ?? 0) };
+}
+
+function toResultRow(compiled: CompiledQuery, row: Row): ResultRow {
+  const fields = objectJson(compiled.columns, row);
+  if (compiled.kind !== 'records') return { fields };
+  const n = compiled.columns.length;
+  return {
+    fields,
+    id: String(row[n]),
+    timestamp: trimMillis(String(row[n + 1])),
+    size: Number(row[n + 2]),
+  };
+}
+
+/** `{"key": <json>, …}` from the JSON texts SQL produced, finishing post-processed values. */
+export function objectJson(columns: readonly OutputColumn[], row: Row): string {
+  const parts = columns.map((c, i) => {
+    const raw = row[i];
+    const value =
+      raw === null || raw === undefined ? 'null' : c.post ? finish(c.post, String(raw)) : String(raw);
+    return `${JSON.stringify(c.key)}:${value}`;
+  });
+  return `{${parts.join(',')}}`;
+}
+
+function finish(post: NonNullable<OutputColumn['post']>, raw: string): string {
+  const value: unknown = JSON.parse(raw);
+  let geometry: Geometry | null = null;
+  if (post === 'envelope' && Array.isArray(value)) geometry = convexHull(value as Position[]);
+  if (post === 'bbox' && Array.isArray(value) && value.length === 4) {
+    const [minx, miny, maxx, maxy] = value as [number, number, number, number];
+    geometry = bboxPolygon(minx, miny, maxx, maxy);
+  }
+  return geometry ? JSON.stringify({ type: 'Feature', geometry, properties: {} }) : 'null';
+}
+
+/** `2021-01-04T11:22:14.440Z` → `2021-01-04T11:22:14.44Z`, as the service writes record timestamps. */
+function trimMillis(iso: string): string {
+  return iso.replace(/\.(\d*?)0+Z$/, (_, digits: string) => (digits === '' ? 'Z' : `.${digits}Z`));
+}

@@ -1,0 +1,115 @@
+import type { ApiVersion } from '../../odsql/compile/context';
+import type { Dataset, FieldAnnotations, FieldDescriptor } from '../catalog/types';
+import type { Link } from '../http/links';
+import { formatInstant } from './instant';
+
+/** URL of an attachment file. */
+export function attachmentUrl(root: string, datasetId: string, attachmentId: string): string {
+  return `${root}/catalog/datasets/${encodeURIComponent(datasetId)}/attachments/${encodeURIComponent(attachmentId)}`;
+}
+
+/** v2.1 writes annotations as scalars; v2.0 as lists (`{"facet": []}`, `{"facetsort": ["-count"]}`). */
+function annotations(a: FieldAnnotations, version: ApiVersion): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(a) as [string, unknown][]) {
+    if (value === undefined || value === false) continue;
+    if (version === '2.1') out[key] = value;
+    else out[key] = value === true ? [] : [value];
+  }
+  return out;
+}
+
+function field(f: FieldDescriptor, version: ApiVersion): Record<string, unknown> {
+  // Key orders follow the real service's answers for each version.
+  if (version === '2.1') {
+    return {
+      name: f.name,
+      description: f.description,
+      annotations: annotations(f.annotations, version),
+      label: f.label,
+      type: f.type,
+    };
+  }
+  return {
+    description: f.description,
+    label: f.label,
+    type: f.type,
+    name: f.name,
+    annotations: annotations(f.annotations, version),
+  };
+}
+
+const TIMESTAMP_METAS = ['modified', 'data_processed', 'metadata_processed'] as const;
+
+function metas(ds: Dataset, tz: string): Record<string, unknown> {
+  const d: Record<string, unknown> = { ...ds.metas.default };
+  for (const key of TIMESTAMP_METAS) {
+    const v = d[key];
+    if (typeof v === 'string') d[key] = formatInstant(v, tz);
+  }
+  return { default: d };
+}
+
+/** The dataset object: flat in v2.1, the inner `dataset` of the wrapper in v2.0. */
+export function datasetObject(
+  ds: Dataset,
+  root: string,
+  version: ApiVersion,
+  tz: string,
+): Record<string, unknown> {
+  const attachments = ds.attachments.map((a) => ({
+    mimetype: a.mimetype,
+    url: attachmentUrl(root, ds.dataset_id, a.id),
+    id: a.id,
+    title: a.title,
+  }));
+  const fields = ds.fields.map((f) => field(f, version));
+  if (version === '2.1') {
+    return {
+      visibility: 'domain',
+      fields,
+      dataset_id: ds.dataset_id,
+      dataset_uid: ds.dataset_uid,
+      has_records: ds.has_records,
+      features: ds.features,
+      attachments,
+      alternative_exports: [],
+      data_visible: ds.data_visible,
+      metas: metas(ds, tz),
+    };
+  }
+  return {
+    dataset_id: ds.dataset_id,
+    dataset_uid: ds.dataset_uid,
+    attachments,
+    has_records: ds.has_records,
+    data_visible: ds.data_visible,
+    fields,
+    metas: metas(ds, tz),
+    features: ds.features,
+  };
+}
+
+/** Links of a dataset: itself, its records, facets, attachments, exports and the catalog. */
+export function datasetLinks(root: string, datasetId: string): Link[] {
+  const self = `${root}/catalog/datasets/${encodeURIComponent(datasetId)}`;
+  return [
+    { rel: 'self', href: self },
+    { rel: 'catalog', href: `${root}/catalog/datasets` },
+    { rel: 'records', href: `${self}/records` },
+    { rel: 'facets', href: `${self}/facets` },
+    { rel: 'attachments', href: `${self}/attachments` },
+    { rel: 'exports', href: `${self}/exports` },
+  ];
+}
+
+/** Keeps the keys a catalog or dataset `select` asks for, in the asked order. */
+export function pickKeys(
+  object: Record<string, unknown>,
+  keys: readonly string[] | undefined,
+): Record<string, unknown> {
+  if (!keys) return object;
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (k in object) out[k] = object[k];
+  return out;
+}

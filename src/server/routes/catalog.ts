@@ -1,0 +1,209 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiVersion } from '../../odsql/compile/context';
+import { compileRecordsQuery } from '../../odsql/compile/query';
+import type { Dataset } from '../catalog/types';
+import type { ServerContext } from '../context';
+import { ApiError, datasetNotFound, odsqlError } from '../errors';
+import { CATALOG_FACET_FIELDS, facetSet } from '../facets/config';
+import { facetConditionsFor } from '../facets/filters';
+import { apiRoot, type Link, pageLinks } from '../http/links';
+import { page, type QueryString, repeated, single } from '../http/params';
+import { sendJson } from '../http/reply';
+import { clientSignal } from '../http/signal';
+import { compileOptions } from '../records/options';
+import { runCompiled } from '../records/run';
+import { attachmentUrl, datasetLinks, datasetObject, pickKeys } from '../render/dataset';
+import { datasetSelection } from './dataset-select';
+
+interface DatasetParams {
+  dataset_id: string;
+}
+
+const OBJECT_KEYS: Record<ApiVersion, readonly string[]> = {
+  '2.1': [
+    'visibility',
+    'fields',
+    'dataset_id',
+    'dataset_uid',
+    'has_records',
+    'features',
+    'attachments',
+    'alternative_exports',
+    'data_visible',
+    'metas',
+  ],
+  '2.0': [
+    'dataset_id',
+    'dataset_uid',
+    'attachments',
+    'has_records',
+    'data_visible',
+    'fields',
+    'metas',
+    'features',
+  ],
+};
+
+export function findDataset(ctx: ServerContext, datasetId: string): Dataset {
+  const ds = ctx.catalog.get(datasetId);
+  if (!ds) throw datasetNotFound(datasetId);
+  return ds;
+}
+
+/** The dataset object, restricted to the keys a `select` asks (metadata keys come out flat). */
+function renderDataset(
+  ds: Dataset,
+  root: string,
+  version: ApiVersion,
+  tz: string,
+  keys: readonly string[] | undefined,
+): Record<string, unknown> {
+  const object = datasetObject(ds, root, version, tz);
+  if (!keys) return object;
+  const metas = (object.metas as { default: Record<string, unknown> }).default;
+  return pickKeys({ ...metas, ...object }, keys);
+}
+
+export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVersion) {
+  const metaKeys = ctx.catalog.catalogSchema.fields.map((f) => f.name);
+
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get('/', async (req, reply) => {
+      const root = apiRoot(req, prefix);
+      return sendJson(reply, JSON.stringify({ links: [{ rel: 'catalog', href: `${root}/catalog` }] }));
+    });
+
+    app.get('/catalog', async (req, reply) => {
+      const root = apiRoot(req, prefix);
+      const links: Link[] = [
+        { rel: 'self', href: `${root}/catalog` },
+        { rel: 'datasets', href: `${root}/catalog/datasets` },
+        { rel: 'facets', href: `${root}/catalog/facets` },
+        { rel: 'exports', href: `${root}/catalog/exports` },
+      ];
+      return sendJson(reply, JSON.stringify({ links }));
+    });
+
+    app.get('/catalog/datasets', async (req, reply) => listDatasets(req, reply));
+
+    app.get<{ Params: DatasetParams }>('/catalog/datasets/:dataset_id', async (req, reply) => {
+      const ds = findDataset(ctx, req.params.dataset_id);
+      const query = req.query as QueryString;
+      const options = compileOptions(ctx, query, version);
+      const selection = datasetSelection(single(query, 'select'), OBJECT_KEYS[version], metaKeys);
+      if (selection.mode === 'sql') {
+        throw new ApiError(
+          'ODSQLError',
+          'ODSQL query is malformed: a dataset read only selects dataset keys and metadata. Clause(s) containing the error(s): select.',
+        );
+      }
+      const root = apiRoot(req, prefix);
+      const object = renderDataset(ds, root, version, options.timezone, selection.keys);
+      const body = version === '2.1' ? object : { links: datasetLinks(root, ds.dataset_id), dataset: object };
+      return sendJson(reply, JSON.stringify(body));
+    });
+
+    app.get<{ Params: DatasetParams }>('/catalog/datasets/:dataset_id/attachments', async (req, reply) => {
+      const ds = findDataset(ctx, req.params.dataset_id);
+      const root = apiRoot(req, prefix);
+      const self = `${root}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
+      const attachments = ds.attachments.map((a) => {
+        const url = attachmentUrl(root, ds.dataset_id, a.id);
+        return { href: url, metas: { 'mime-type': a.mimetype, title: a.title, url, id: a.id } };
+      });
+      const links: Link[] = [
+        { rel: 'self', href: `${self}/attachments` },
+        { rel: 'dataset', href: self },
+      ];
+      return sendJson(reply, JSON.stringify({ links, attachments }));
+    });
+
+    app.get<{ Params: DatasetParams & { attachment_id: string } }>(
+      '/catalog/datasets/:dataset_id/attachments/:attachment_id',
+      async (req, reply) => {
+        const ds = findDataset(ctx, req.params.dataset_id);
+        const attachment = ds.attachments.find((a) => a.id === req.params.attachment_id);
+        if (!attachment) {
+          throw new ApiError(
+            'NotFoundResource',
+            `The requested attachment ${req.params.attachment_id} does not exist in dataset ${ds.dataset_id}.`,
+          );
+        }
+        return reply
+          .type(attachment.mimetype)
+          .header(
+            'content-disposition',
+            `attachment; filename="${attachment.title.replace(/["\\\r\n]/g, '_')}"`,
+          )
+          .send(createReadStream(attachment.path));
+      },
+    );
+  };
+
+  async function listDatasets(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const query = req.query as QueryString;
+    const options = compileOptions(ctx, query, version);
+    const select = single(query, 'select');
+    const groupBy = single(query, 'group_by');
+    const grouped = groupBy !== undefined && groupBy.trim() !== '';
+    const { limit, offset } = page(query, grouped);
+    const selection = grouped
+      ? { mode: 'sql' as const }
+      : datasetSelection(select, OBJECT_KEYS[version], metaKeys);
+    const where = repeated(query, 'where');
+    const orderBy = single(query, 'order_by');
+    const table = ctx.catalog.catalogTable;
+    const schema = ctx.catalog.catalogSchema;
+    const conditions = facetConditionsFor(facetSet(CATALOG_FACET_FIELDS, query).usable, query);
+    const compiled = compileRecordsQuery(
+      {
+        table,
+        ...(selection.mode === 'keys' ? { select: 'dataset_id' } : select !== undefined ? { select } : {}),
+        where,
+        ...(groupBy !== undefined ? { groupBy } : {}),
+        ...(orderBy !== undefined ? { orderBy } : {}),
+        limit,
+        offset,
+        conditions,
+      },
+      schema,
+      options,
+    );
+    if (!compiled.ok) throw odsqlError(compiled.diagnostics);
+    const outcome = await runCompiled(
+      ctx.engine,
+      compiled.query,
+      clientSignal(reply),
+      ctx.config.sqlTimeLimitMs,
+    );
+    const root = apiRoot(req, prefix);
+    const total = outcome.total;
+    const links =
+      total === undefined
+        ? [{ rel: 'self', href: pageLinks(req, 0, 0, 0)[0]!.href }]
+        : pageLinks(req, total, limit, offset);
+
+    if (selection.mode === 'sql') {
+      const items = outcome.rows.map((r) => r.fields).join(',');
+      const count = total === undefined ? '' : `"total_count":${total},`;
+      if (version === '2.1') return sendJson(reply, `{${count}"results":[${items}]}`);
+      return sendJson(reply, `{${count}"links":${JSON.stringify(links)},"datasets":[${items}]}`);
+    }
+    const datasets = outcome.rows.map((r) => {
+      const id = (JSON.parse(r.fields) as { dataset_id: string }).dataset_id;
+      return findDataset(ctx, id);
+    });
+    if (version === '2.1') {
+      const results = datasets.map((ds) =>
+        renderDataset(ds, root, version, options.timezone, selection.keys),
+      );
+      return sendJson(reply, JSON.stringify({ total_count: total, results }));
+    }
+    const wrapped = datasets.map((ds) => ({
+      links: datasetLinks(root, ds.dataset_id),
+      dataset: renderDataset(ds, root, version, options.timezone, selection.keys),
+    }));
+    return sendJson(reply, JSON.stringify({ total_count: total, links, datasets: wrapped }));
+  }
+}

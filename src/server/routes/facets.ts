@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiVersion } from '../../odsql/compile/context';
+import type { DatasetSchema } from '../../odsql/schema';
+import type { ServerContext } from '../context';
+import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField, facetSet } from '../facets/config';
+import { enumerateFacets } from '../facets/enumerate';
+import { facetFilters } from '../facets/filters';
+import { apiRoot, type Link } from '../http/links';
+import { type QueryString, repeated } from '../http/params';
+import { sendJson } from '../http/reply';
+import { clientSignal } from '../http/signal';
+import { compileOptions } from '../records/options';
+import { findDataset } from './catalog';
+
+export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVersion) {
+  async function answer(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    source: { table: string; schema: DatasetSchema; fields: readonly FacetableField[]; links: Link[] },
+  ): Promise<FastifyReply> {
+    const query = req.query as QueryString;
+    const options = compileOptions(ctx, query, version);
+    const facets = facetSet(source.fields, query);
+    const filters = facetFilters(facets.usable, query);
+    const results = await enumerateFacets(facets.enumerated, {
+      engine: ctx.engine,
+      table: source.table,
+      schema: source.schema,
+      where: repeated(query, 'where'),
+      filters,
+      options,
+      signal: clientSignal(reply),
+      timeLimitMs: ctx.config.sqlTimeLimitMs,
+    });
+    return sendJson(reply, JSON.stringify({ links: source.links, facets: results }));
+  }
+
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get('/catalog/facets', async (req, reply) => {
+      const root = apiRoot(req, prefix);
+      return answer(req, reply, {
+        table: ctx.catalog.catalogTable,
+        schema: ctx.catalog.catalogSchema,
+        fields: CATALOG_FACET_FIELDS,
+        links: [
+          { rel: 'self', href: `${root}/catalog/facets` },
+          { rel: 'source', href: `${root}/catalog` },
+        ],
+      });
+    });
+
+    app.get<{ Params: { dataset_id: string } }>('/catalog/datasets/:dataset_id/facets', async (req, reply) => {
+      const ds = findDataset(ctx, req.params.dataset_id);
+      const root = apiRoot(req, prefix);
+      const self = `${root}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
+      return answer(req, reply, {
+        table: ds.table,
+        schema: ctx.catalog.schema(ds.dataset_id)!,
+        fields: datasetFacetFields(ds),
+        links: [
+          { rel: 'self', href: `${self}/facets` },
+          { rel: 'dataset', href: self },
+        ],
+      });
+    });
+  };
+}
