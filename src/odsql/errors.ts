@@ -29,7 +29,11 @@ export function syntaxError(
   return { kind: 'syntax', message, from, to, source, ...(expected ? { expected } : {}) };
 }
 
-export function semanticError(message: string, span: { from: number; to: number }, source: string): Diagnostic {
+export function semanticError(
+  message: string,
+  span: { from: number; to: number },
+  source: string,
+): Diagnostic {
   return { kind: 'semantic', message, from: span.from, to: span.to, source };
 }
 

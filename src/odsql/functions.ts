@@ -430,7 +430,16 @@ export const INTERVAL_UNITS: Readonly<Record<string, IntervalUnit>> = {
   year: 'year',
   years: 'year',
 };
-export type IntervalUnit = 'millisecond' | 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
+export type IntervalUnit =
+  | 'millisecond'
+  | 'second'
+  | 'minute'
+  | 'hour'
+  | 'day'
+  | 'week'
+  | 'month'
+  | 'quarter'
+  | 'year';
 
 /**
  * Words that cannot name a field without back-quotes, because they are operators or literals. The

@@ -14,7 +14,7 @@ import { RESERVED_WORDS } from './functions';
  * parentheses only where precedence needs them (or where the user wrote them).
  */
 
-const enum Prec {
+enum Prec {
   Or = 1,
   And = 2,
   Not = 3,
@@ -34,7 +34,8 @@ export function printName(name: string): string {
 }
 
 export function printString(value: string): string {
-  const escaped = value.replace(/[\\"\n\r\t\u0000-\u001f]/g, (c) => {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what gets escaped.
+  const escaped = value.replace(/[\\"\u0000-\u001f]/g, (c) => {
     switch (c) {
       case '\\':
         return '\\\\';
@@ -158,12 +159,14 @@ function printRangeSpec(spec: RangeSpec): string {
       return spec.width.raw;
     case 'interval':
       return `${spec.interval.raw} ${spec.interval.unit}`;
-    case 'static':
-      return [
-        ...(spec.openLow ? ['*'] : []),
-        ...spec.bounds.map((b) => at(b, Prec.Additive)),
-        ...(spec.openHigh ? ['*'] : []),
-      ].join(', ');
+    case 'static': {
+      const bounds = spec.bounds.map((b) => at(b, Prec.Additive));
+      // `range(x, 5)` would read back as a width: one closed number bound keeps its brackets.
+      const only = spec.bounds[0];
+      if (bounds.length === 1 && only?.kind === 'number' && !spec.openLow && !spec.openHigh)
+        return `[${bounds[0]}]`;
+      return [...(spec.openLow ? ['*'] : []), ...bounds, ...(spec.openHigh ? ['*'] : [])].join(', ');
+    }
   }
 }
 
@@ -201,6 +204,12 @@ export function printGroupBy(clause: GroupByClause): string {
 
 export function printOrderBy(clause: OrderByClause): string {
   return clause.items
-    .map((i) => `${printExpr(i.expr)}${i.direction ? ` ${i.direction.toUpperCase()}` : ''}`)
+    .map((i) => {
+      // A lone `-field` reads back as `field DESC`: a negated field without direction keeps parentheses.
+      const e = i.expr;
+      const negatedField = e.kind === 'negate' && e.operand.kind === 'field' && !i.direction;
+      const expr = negatedField ? `(${printExpr(e)})` : printExpr(e);
+      return `${expr}${i.direction ? ` ${i.direction.toUpperCase()}` : ''}`;
+    })
     .join(', ');
 }

@@ -30,5 +30,7 @@ export interface DatasetSchema {
 
 export function findField(schema: DatasetSchema, name: string): FieldSchema | undefined {
   const lower = name.toLowerCase();
-  return schema.fields.find((f) => f.name === name) ?? schema.fields.find((f) => f.name.toLowerCase() === lower);
+  return (
+    schema.fields.find((f) => f.name === name) ?? schema.fields.find((f) => f.name.toLowerCase() === lower)
+  );
 }

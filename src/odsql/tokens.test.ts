@@ -24,7 +24,17 @@ describe('lex: token kinds', () => {
   it('produces every token kind', () => {
     const text = "name `my field` 'single' \"double\" 12.5 date'2020' geom'POINT(1 2)' ( ";
     const kinds: TokenKind[] = tokens(text).map((t) => t.kind);
-    expect(kinds).toEqual(['ident', 'quoted_ident', 'string', 'string', 'number', 'date', 'geom', 'punct', 'eof']);
+    expect(kinds).toEqual([
+      'ident',
+      'quoted_ident',
+      'string',
+      'string',
+      'number',
+      'date',
+      'geom',
+      'punct',
+      'eof',
+    ]);
   });
 
   it('reads every punctuation mark, longest first', () => {
@@ -119,7 +129,9 @@ describe('lex: strings', () => {
       from: 7,
       to: 8,
     });
-    expect(lexError(`"abc\\"`)).toMatchObject({ message: 'unterminated string, missing closing " at position 0' });
+    expect(lexError(`"abc\\"`)).toMatchObject({
+      message: 'unterminated string, missing closing " at position 0',
+    });
   });
 });
 
@@ -214,7 +226,11 @@ describe('lex: date and geometry literals', () => {
 
 describe('lex: errors', () => {
   it('names an unexpected character and its position', () => {
-    expect(lexError('a = 1 ; drop')).toEqual({ message: 'unexpected character ; at position 6', from: 6, to: 7 });
+    expect(lexError('a = 1 ; drop')).toEqual({
+      message: 'unexpected character ; at position 6',
+      from: 6,
+      to: 7,
+    });
     expect(lexError('a.b')).toMatchObject({ message: 'unexpected character . at position 1' });
     expect(lexError('é')).toMatchObject({ message: 'unexpected character é at position 0' });
     expect(lexError('a\u0000')).toMatchObject({ from: 1 });

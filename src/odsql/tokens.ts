@@ -21,7 +21,26 @@ export interface Token {
   readonly spaceBefore: boolean;
 }
 
-const PUNCTUATION = ['..', '<=', '>=', '!=', '<>', '(', ')', ',', '*', '+', '-', '/', '=', '<', '>', ':', '[', ']'];
+const PUNCTUATION = [
+  '..',
+  '<=',
+  '>=',
+  '!=',
+  '<>',
+  '(',
+  ')',
+  ',',
+  '*',
+  '+',
+  '-',
+  '/',
+  '=',
+  '<',
+  '>',
+  ':',
+  '[',
+  ']',
+];
 
 export type LexResult = { ok: true; tokens: Token[] } | { ok: false; diagnostic: Diagnostic };
 
@@ -92,7 +111,13 @@ export function lex(text: string): LexResult {
       if (!p) {
         return failure(`unexpected character ${c}`, i, i + 1, text);
       }
-      tokens.push({ kind: 'punct', value: p === '<>' ? '!=' : p, from: start, to: i + p.length, spaceBefore });
+      tokens.push({
+        kind: 'punct',
+        value: p === '<>' ? '!=' : p,
+        from: start,
+        to: i + p.length,
+        spaceBefore,
+      });
       i += p.length;
     }
     spaceBefore = false;

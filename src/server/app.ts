@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type ConnectionError, type FastifyError, type FastifyInstance } from 'fastify';
 import type { ServerContext } from './context';
 import { ApiError, errorBody } from './errors';
 import { API_PREFIXES } from './http/links';
@@ -13,12 +15,42 @@ import { recordsRoutes } from './routes/records';
 /** Headers a browser page on another origin may read (downloads, paging, quotas). */
 const EXPOSED_HEADERS = ['Content-Disposition', 'Link', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 
+/**
+ * Longest request head (request line and headers). ODSQL clauses travel in the URL, so this is well above
+ * Node's default of 16 KB; the parser still bounds what a clause can ask.
+ */
+const MAX_HEADER_BYTES = 128 * 1024;
+
+/**
+ * Requests refused by Node before any route sees them (URL and headers over the limit, malformed HTTP)
+ * get the interface's error body instead of the framework's own.
+ */
+function answerClientError(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const message =
+      status === 408
+        ? 'The request was not received in time.'
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? `The request is too large: its URL and headers exceed ${MAX_HEADER_BYTES / 1024} KB.`
+          : 'The request is not valid HTTP.';
+    const body = errorBody('InvalidRESTParameterError', message);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 /** The HTTP application: the interface under every API prefix, and the explorer at `/`. */
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
-    // ODSQL clauses can be long; the URL limit of Node (16 KB of headers) still applies.
     bodyLimit: 1024 * 1024,
   });
   await app.register(cors, { origin: true, methods: ['GET', 'HEAD', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS });

@@ -1,5 +1,5 @@
 import type { Call } from '../ast';
-import { type Scope, type Sql, describeExpr, describeType, isGeo, isNumeric, isTemporal } from './context';
+import { describeExpr, describeType, isGeo, isNumeric, isTemporal, type Scope, type Sql } from './context';
 import { checkArity } from './predicates';
 import { compileValue, numberLiteral } from './values';
 
@@ -7,7 +7,8 @@ const STAT_MESSAGE = 'StatAggregation only supports numeric or date expression';
 
 /** Aggregate functions: their argument is compiled in a scope that refuses nested aggregates. */
 export function compileAggregate(e: Call, scope: Scope): Sql {
-  if (scope.inAggregate) scope.fail(`Aggregations cannot be nested: ${e.name}() inside another aggregation`, e);
+  if (scope.inAggregate)
+    scope.fail(`Aggregations cannot be nested: ${e.name}() inside another aggregation`, e);
   const inner = scope.withAggregate();
   const argument = (index: number): Sql => compileValue(e.args[index]!, inner);
   switch (e.name) {
@@ -33,7 +34,11 @@ export function compileAggregate(e: Call, scope: Scope): Sql {
       checkArity(e, scope, 1, 1);
       const v = numericArgument(e, argument(0), scope);
       const sql =
-        e.name === 'median' ? `quantile_cont(${v.sql}, 0.5)` : e.name === 'avg' ? `avg(${v.sql})` : `sum(${v.sql})`;
+        e.name === 'median'
+          ? `quantile_cont(${v.sql}, 0.5)`
+          : e.name === 'avg'
+            ? `avg(${v.sql})`
+            : `sum(${v.sql})`;
       return { sql, type: e.name === 'sum' && v.type === 'int' ? 'int' : 'double', aggregate: true };
     }
     case 'percentile': {
@@ -41,14 +46,21 @@ export function compileAggregate(e: Call, scope: Scope): Sql {
       const v = numericArgument(e, argument(0), scope);
       const p = numberLiteral(e.args[1]!, scope, 'The percentile');
       if (!(p >= 0 && p <= 100)) scope.fail(`The percentile must be between 0 and 100, got ${p}`, e.args[1]!);
-      return { sql: `quantile_cont(${v.sql}, ${scope.params.double(p / 100)})`, type: 'double', aggregate: true };
+      return {
+        sql: `quantile_cont(${v.sql}, ${scope.params.double(p / 100)})`,
+        type: 'double',
+        aggregate: true,
+      };
     }
     case 'min':
     case 'max': {
       checkArity(e, scope, 1, 1);
       const v = argument(0);
       if (!(isNumeric(v.type) || isTemporal(v.type)) || v.multivalued) {
-        scope.fail(`${STAT_MESSAGE}: ${describeExpr(scope, v, e.args[0]!)} is ${describeType(v)}`, e.args[0]!);
+        scope.fail(
+          `${STAT_MESSAGE}: ${describeExpr(scope, v, e.args[0]!)} is ${describeType(v)}`,
+          e.args[0]!,
+        );
       }
       return { sql: `${e.name}(${v.sql})`, type: v.type, aggregate: true };
     }
@@ -57,7 +69,10 @@ export function compileAggregate(e: Call, scope: Scope): Sql {
       checkArity(e, scope, 1, 1);
       const v = argument(0);
       if (!isGeo(v.type)) {
-        scope.fail(`Function ${e.name}() expects a geo_point_2d or geo_shape field, got ${describeExpr(scope, v, e.args[0]!)} (${describeType(v)})`, e.args[0]!);
+        scope.fail(
+          `Function ${e.name}() expects a geo_point_2d or geo_shape field, got ${describeExpr(scope, v, e.args[0]!)} (${describeType(v)})`,
+          e.args[0]!,
+        );
       }
       return { sql: geoAggregate(e.name, v), type: 'geo_shape', aggregate: true, post: e.name };
     }
@@ -68,7 +83,10 @@ export function compileAggregate(e: Call, scope: Scope): Sql {
 
 function numericArgument(e: Call, v: Sql, scope: Scope): Sql {
   if (!isNumeric(v.type) || v.multivalued) {
-    scope.fail(`${STAT_MESSAGE}: ${e.name}() got ${describeExpr(scope, v, e.args[0]!)} (${describeType(v)})`, e.args[0]!);
+    scope.fail(
+      `${STAT_MESSAGE}: ${e.name}() got ${describeExpr(scope, v, e.args[0]!)} (${describeType(v)})`,
+      e.args[0]!,
+    );
   }
   return v;
 }

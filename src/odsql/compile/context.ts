@@ -128,7 +128,9 @@ export class Scope {
 }
 
 const UTC_NAMES: ReadonlySet<string> = new Set(
-  ['UTC', 'UCT', 'GMT', 'GMT0', 'Zulu', 'Universal', 'Greenwich'].flatMap((n) => [n, `Etc/${n}`]).concat(['Etc/GMT+0', 'Etc/GMT-0']),
+  ['UTC', 'UCT', 'GMT', 'GMT0', 'Zulu', 'Universal', 'Greenwich']
+    .flatMap((n) => [n, `Etc/${n}`])
+    .concat(['Etc/GMT+0', 'Etc/GMT-0']),
 );
 
 export function isUtc(tz: string): boolean {

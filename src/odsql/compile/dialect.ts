@@ -117,8 +117,15 @@ const MACROS: readonly string[] = [
          END)), false))), false))), false))), false)`,
   `ods_any_point_in(pts, areas) AS
      coalesce(list_bool_or(list_transform(pts, p -> ods_point_in_areas(p[1], p[2], areas))), false)`,
-  `ods_all_points_in(pts, areas) AS
-     len(pts) > 0 AND coalesce(list_bool_and(list_transform(pts, p -> ods_point_in_areas(p[1], p[2], areas))), false)`,
+  // Every point lies inside the areas of shape s, on its boundary, or on one of its points.
+  `ods_all_points_in_or_on(pts, s) AS
+     len(pts) > 0 AND coalesce(list_bool_and(list_transform(pts, p ->
+       ods_point_in_areas(p[1], p[2], s.areas) OR ods_lines_meet([[p, p]], s.lines, false)
+       OR list_contains(s.pts, p))), false)`,
+  // A vertex of a hole of b lies inside the areas of a: a then covers part of that hole.
+  `ods_holes_inside(b, a) AS
+     coalesce(list_bool_or(list_transform(b.areas, poly ->
+       coalesce(list_bool_or(list_transform(poly[2:], ring -> ods_any_point_in(ring, a.areas))), false))), false)`,
   `ods_boxes_overlap(a, b) AS a.minx <= b.maxx AND b.minx <= a.maxx AND a.miny <= b.maxy AND b.miny <= a.maxy`,
   // Shapes a and b (normalised structs) share at least one point.
   `ods_shapes_intersect(a, b) AS
@@ -127,19 +134,35 @@ const MACROS: readonly string[] = [
        OR ods_any_point_in(a.pts, b.areas)
        OR ods_any_point_in(b.pts, a.areas)
        OR coalesce(list_bool_or(list_transform(a.pts, p -> list_contains(b.pts, p))), false))`,
-  // Shape a lies inside the areas of b: every vertex inside and no edge crossing b's boundary.
+  // Shape a lies inside the areas of b: every vertex inside or on b's boundary, no edge crossing it.
   `ods_shape_within(a, b) AS
-     ods_boxes_overlap(a, b) AND ods_all_points_in(a.pts, b.areas) AND NOT ods_lines_meet(a.lines, b.lines, true)`,
+     ods_boxes_overlap(a, b) AND ods_all_points_in_or_on(a.pts, b) AND NOT ods_lines_meet(a.lines, b.lines, true)
+     AND NOT ods_holes_inside(b, a)`,
   // A point (x, y) and a shape share a point.
   `ods_point_intersects(x, y, s) AS
      x BETWEEN s.minx AND s.maxx AND y BETWEEN s.miny AND s.maxy AND (
        ods_point_in_areas(x, y, s.areas)
        OR list_contains(s.pts, [x, y])
        OR ods_lines_meet([[[x, y], [x, y]]], s.lines, false))`,
-  // Distance in metres from a point to a shape: 0 inside it, else to its nearest vertex.
+  // Where the projection of (px, py) on the segment from (x1, y1) to (x2, y2) falls, from 0 (at its
+  // start) to 1 (at its end), in an equirectangular projection whose longitudes are scaled by k.
+  `ods_segment_t(px, py, x1, y1, x2, y2, k) AS
+     CASE WHEN (x2 - x1) * (x2 - x1) * k * k + (y2 - y1) * (y2 - y1) = 0 THEN 0.0
+          ELSE greatest(0.0, least(1.0, ((px - x1) * (x2 - x1) * k * k + (py - y1) * (y2 - y1))
+                                      / ((x2 - x1) * (x2 - x1) * k * k + (y2 - y1) * (y2 - y1)))) END`,
+  `ods_segment_point_distance(lat, lon, x1, y1, x2, y2, t) AS
+     ods_haversine(y1 + t * (y2 - y1), x1 + t * (x2 - x1), lat, lon)`,
+  // Distance in metres from (lat, lon) to the nearest point of the segment from (x1, y1) to (x2, y2)
+  // (lon/lat positions), found in a projection around (lat, lon).
+  `ods_segment_distance(lat, lon, x1, y1, x2, y2) AS
+     ods_segment_point_distance(lat, lon, x1, y1, x2, y2, ods_segment_t(lon, lat, x1, y1, x2, y2, cos(radians(lat))))`,
+  // Distance in metres from a point to a shape: 0 inside it, else to its nearest vertex or edge.
   `ods_shape_distance(s, lat, lon) AS
      CASE WHEN ods_point_in_areas(lon, lat, s.areas) THEN 0.0
-          ELSE list_min(list_transform(s.pts, p -> ods_haversine(p[2], p[1], lat, lon))) END`,
+          ELSE least(
+            list_min(list_transform(s.pts, p -> ods_haversine(p[2], p[1], lat, lon))),
+            list_min(list_transform(s.lines, l -> list_min(list_transform(range(1, len(l)), i ->
+              ods_segment_distance(lat, lon, l[i][1], l[i][2], l[i + 1][1], l[i + 1][2])))))) END`,
   // ISO 8601 rendering of an instant in a time zone, as the service writes it: seconds, microseconds
   // only when not zero, and the offset as ±HH:MM.
   `ods_iso_datetime(t, tz) AS

@@ -1,10 +1,16 @@
 import { type Call, type Expr, type GroupByItem, type RangeExpr, unwrap } from '../ast';
 import { INTERVAL_UNITS, type IntervalUnit } from '../functions';
 import { zonedToEpoch } from '../time/zones';
-import { type Scope, type Sql, describeExpr, describeType, isNumeric, isTemporal } from './context';
+import { describeExpr, describeType, isNumeric, isTemporal, type Scope, type Sql } from './context';
 import { fromWallClock, wallClock } from './dialect';
 import { checkArity } from './predicates';
-import { compileValue, dateLiteralValue, instantOfDateLiteral, integerLiteral, numberLiteral } from './values';
+import {
+  compileValue,
+  dateLiteralValue,
+  instantOfDateLiteral,
+  integerLiteral,
+  numberLiteral,
+} from './values';
 
 /**
  * A group_by key. `inner` expressions are computed per record in a subquery and grouped on; `output`
@@ -25,7 +31,11 @@ export interface GroupKey {
 
 export function compileGroupKey(item: GroupByItem, scope: Scope): GroupKey {
   const e = unwrap(item.expr);
-  const base = { label: item.alias?.name ?? labelOf(item, scope), expr: item.expr, ...(item.alias ? { alias: item.alias.name } : {}) };
+  const base = {
+    label: item.alias?.name ?? labelOf(item, scope),
+    expr: item.expr,
+    ...(item.alias ? { alias: item.alias.name } : {}),
+  };
   if (e.kind === 'range') return { ...base, ...compileRange(e, scope) };
   if (e.kind === 'call' && e.name === 'geo_cluster') return { ...base, ...compileGeoCluster(e, scope) };
   const v = compileValue(item.expr, scope);
@@ -34,9 +44,11 @@ export function compileGroupKey(item: GroupByItem, scope: Scope): GroupKey {
     scope.fail(`Cannot group by ${describeExpr(scope, v, item.expr)} (${describeType(v)})`, item.expr);
   }
   const dropNull = scope.options.version === '2.0';
+  // A record without values (null or an empty list) falls in the null group, like a null scalar.
+  const values = `CASE WHEN len(${v.sql}) > 0 THEN ${v.sql} ELSE [NULL] END`;
   return {
     ...base,
-    inner: [v.multivalued ? `unnest(${v.sql})` : v.sql],
+    inner: [v.multivalued ? `unnest(${values})` : v.sql],
     unnest: v.multivalued === true,
     output: ([c]) => ({ ...v, sql: c!, multivalued: false }),
     sort: ([c]) => [c!],
@@ -58,15 +70,20 @@ type KeyParts = Pick<GroupKey, 'inner' | 'unnest' | 'output' | 'sort' | 'dropNul
 function compileRange(e: RangeExpr, scope: Scope): KeyParts {
   const operand = compileValue(e.operand, scope);
   if (operand.aggregate || operand.multivalued || !(isNumeric(operand.type) || isTemporal(operand.type))) {
-    scope.fail(`range() needs a number or a date, got ${describeExpr(scope, operand, e.operand)} (${describeType(operand)})`, e.operand);
+    scope.fail(
+      `range() needs a number or a date, got ${describeExpr(scope, operand, e.operand)} (${describeType(operand)})`,
+      e.operand,
+    );
   }
   const spec = e.spec;
   switch (spec.kind) {
     case 'width':
-      if (isTemporal(operand.type)) scope.fail('A range over dates needs an interval, such as range(date, 1 day)', spec.width);
+      if (isTemporal(operand.type))
+        scope.fail('A range over dates needs an interval, such as range(date, 1 day)', spec.width);
       return widthRange(operand, spec.width.value, spec.width, scope);
     case 'interval':
-      if (!isTemporal(operand.type)) scope.fail('A range over numbers needs a width, such as range(field, 10)', spec.interval);
+      if (!isTemporal(operand.type))
+        scope.fail('A range over numbers needs a width, such as range(field, 10)', spec.interval);
       return intervalRange(operand, spec.interval.value, spec.interval.unit, spec.interval, scope);
     case 'static':
       return staticRange(operand, spec.bounds, spec.openLow, spec.openHigh, scope);
@@ -87,7 +104,11 @@ function widthRange(operand: Sql, width: number, span: Expr, scope: Scope): KeyP
   const inner = `floor(CAST(${operand.sql} AS DOUBLE) / ${w}) * ${w}`;
   if (operand.type === 'int' && Number.isInteger(width)) {
     // Integer buckets are written with closed bounds: [0, 14], [15, 29].
-    return ranged(inner, (k) => `'[' || CAST(CAST(${k} AS BIGINT) AS VARCHAR) || ', ' || CAST(CAST(${k} + ${w} - 1 AS BIGINT) AS VARCHAR) || ']'`);
+    return ranged(
+      inner,
+      (k) =>
+        `'[' || CAST(CAST(${k} AS BIGINT) AS VARCHAR) || ', ' || CAST(CAST(${k} + ${w} - 1 AS BIGINT) AS VARCHAR) || ']'`,
+    );
   }
   return ranged(inner, (k) => `'[' || ods_float_label(${k}) || ', ' || ods_float_label(${k} + ${w}) || '['`);
 }
@@ -121,7 +142,8 @@ function intervalRange(operand: Sql, value: number, unitWord: string, span: Expr
   if (!unit) {
     scope.fail(`Unknown interval unit ${unitWord} (use ms, s, m, h, d, w, M, q, y or their names)`, span);
   }
-  if (!Number.isInteger(value) || value < 1) scope.fail('A date interval must be a positive whole number', span);
+  if (!Number.isInteger(value) || value < 1)
+    scope.fail('A date interval must be a positive whole number', span);
   if (value > 1 && (unit === 'week' || unit === 'month' || unit === 'quarter' || unit === 'year')) {
     scope.fail(`Multiples of ${unit}s are not supported: use 1 ${unit}`, span);
   }
@@ -129,29 +151,48 @@ function intervalRange(operand: Sql, value: number, unitWord: string, span: Expr
   const wall = operand.type === 'date' ? `CAST(${operand.sql} AS TIMESTAMP)` : wallClock(operand.sql, tz);
   const n = scope.params.number(value);
   const interval = TO_INTERVAL[unit](n);
-  const start = value === 1 ? `date_trunc('${TRUNC[unit]}', ${wall})` : `time_bucket(${interval}, ${wall}, TIMESTAMP '1970-01-01')`;
+  const start =
+    value === 1
+      ? `date_trunc('${TRUNC[unit]}', ${wall})`
+      : `time_bucket(${interval}, ${wall}, TIMESTAMP '1970-01-01')`;
   return ranged(
     start,
-    (k) => `'[' || ods_iso_utc_millis(${fromWallClock(k, tz)}) || ', ' || ods_iso_utc_millis(${fromWallClock(`${k} + ${interval}`, tz)}) || '['`,
+    (k) =>
+      `'[' || ods_iso_utc_millis(${fromWallClock(k, tz)}) || ', ' || ods_iso_utc_millis(${fromWallClock(`${k} + ${interval}`, tz)}) || '['`,
   );
 }
 
-function staticRange(operand: Sql, boundNodes: readonly Expr[], openLow: boolean, openHigh: boolean, scope: Scope): KeyParts {
+function staticRange(
+  operand: Sql,
+  boundNodes: readonly Expr[],
+  openLow: boolean,
+  openHigh: boolean,
+  scope: Scope,
+): KeyParts {
   const temporal = isTemporal(operand.type);
   const bounds = boundNodes.map((b) => {
     if (temporal) {
-      if (b.kind !== 'date' && b.kind !== 'string') scope.fail('Bounds of a date range are dates, such as date\'2020-01-01\'', b);
+      if (b.kind !== 'date' && b.kind !== 'string')
+        scope.fail("Bounds of a date range are dates, such as date'2020-01-01'", b);
       const v = dateLiteralValue(b.value, b, scope);
       const epoch = v.kind === 'instant' ? v.epochMs : zonedToEpoch(v, scope.options.timezone);
-      return { value: epoch, sql: instantOfDateLiteral({ value: b.value, from: b.from, to: b.to }, scope), node: b };
+      return {
+        value: epoch,
+        sql: instantOfDateLiteral({ value: b.value, from: b.from, to: b.to }, scope),
+        node: b,
+      };
     }
     const value = numberLiteral(b, scope, 'A range bound');
     return { value, sql: scope.params.number(value), node: b };
   });
   for (let i = 1; i < bounds.length; i++) {
-    if (!(bounds[i]!.value > bounds[i - 1]!.value)) scope.fail('Range bounds must be in increasing order', bounds[i]!.node);
+    if (!(bounds[i]!.value > bounds[i - 1]!.value))
+      scope.fail('Range bounds must be in increasing order', bounds[i]!.node);
   }
-  const x = temporal && operand.type === 'date' ? fromWallClock(`CAST(${operand.sql} AS TIMESTAMP)`, scope.params.zone()) : operand.sql;
+  const x =
+    temporal && operand.type === 'date'
+      ? fromWallClock(`CAST(${operand.sql} AS TIMESTAMP)`, scope.params.zone())
+      : operand.sql;
   const closedIntegers = operand.type === 'int' && bounds.every((b) => Number.isInteger(b.value));
   const text = (v: number): string =>
     temporal ? new Date(v).toISOString() : closedIntegers ? String(v) : floatLabel(v);
@@ -190,7 +231,10 @@ function compileGeoCluster(e: Call, scope: Scope): KeyParts {
   checkArity(e, scope, 2, 3);
   const field = compileValue(e.args[0]!, scope);
   if (field.type !== 'geo_point_2d') {
-    scope.fail(`geo_cluster() needs a geo_point_2d field, got ${describeExpr(scope, field, e.args[0]!)} (${describeType(field)})`, e.args[0]!);
+    scope.fail(
+      `geo_cluster() needs a geo_point_2d field, got ${describeExpr(scope, field, e.args[0]!)} (${describeType(field)})`,
+      e.args[0]!,
+    );
   }
   const zoom = integerLiteral(e.args[1]!, scope, 'The zoom of geo_cluster()');
   if (zoom < 0 || zoom > 25) scope.fail('The zoom of geo_cluster() is between 0 and 25', e.args[1]!);
@@ -198,9 +242,11 @@ function compileGeoCluster(e: Call, scope: Scope): KeyParts {
   const third = e.args[2];
   if (third) {
     const value = third.kind === 'named' ? third.value : third;
-    if (third.kind === 'named' && third.name !== 'radius') scope.fail(`Unknown argument ${third.name} of geo_cluster()`, third);
+    if (third.kind === 'named' && third.name !== 'radius')
+      scope.fail(`Unknown argument ${third.name} of geo_cluster()`, third);
     radius = numberLiteral(value, scope, 'The radius of geo_cluster()');
-    if (!(radius > 0 && radius <= 1000)) scope.fail('The radius of geo_cluster() is between 1 and 1000 pixels', third);
+    if (!(radius > 0 && radius <= 1000))
+      scope.fail('The radius of geo_cluster() is between 1 and 1000 pixels', third);
   }
   // A cluster gathers the points of a square of `radius` pixels of a 256-pixel web map tile.
   const cell = scope.params.double((radius * 360) / (256 * 2 ** zoom));

@@ -4,7 +4,12 @@ import type { ApiVersion, ParamList, Sql } from './context';
  * SQL that renders a value as JSON text (or NULL for a null value), in the shape the interface gives
  * each type: ISO dates, datetimes in the request time zone, `{lon, lat}` points, GeoJSON Features.
  */
-export function jsonValue(s: Sql, params: ParamList, version: ApiVersion, role: 'value' | 'group_key' = 'value'): string {
+export function jsonValue(
+  s: Sql,
+  params: ParamList,
+  version: ApiVersion,
+  role: 'value' | 'group_key' = 'value',
+): string {
   const x = s.sql;
   if (s.post) return x;
   if (s.temporalPart && version === '2.0') return `to_json(CAST(${x} AS VARCHAR))`;
@@ -21,9 +26,13 @@ export function jsonValue(s: Sql, params: ParamList, version: ApiVersion, role: 
       return `to_json(strftime(${x}, '%Y-%m-%d'))`;
     case 'datetime':
       if (version === '2.0' && role === 'group_key') return `to_json(epoch_ms(${x}))`;
+      // v2.0 writes aggregated instants (min, max) in UTC with milliseconds: 2020-12-07T23:02:57.000Z.
+      if (version === '2.0' && s.aggregate) return `to_json(ods_iso_utc_millis(${x}))`;
       {
         const zone = params.zone();
-        return zone === null ? `to_json(ods_iso_datetime_utc(${x}))` : `to_json(ods_iso_datetime(${x}, ${zone}))`;
+        return zone === null
+          ? `to_json(ods_iso_datetime_utc(${x}))`
+          : `to_json(ods_iso_datetime(${x}, ${zone}))`;
       }
     case 'geo_point_2d':
       if (version === '2.0' && role === 'group_key') {

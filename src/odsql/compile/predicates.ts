@@ -1,9 +1,9 @@
 import type { Call, CompareOp, Expr, Span } from '../ast';
 import { DISTANCE_UNITS, lookupFunction } from '../functions';
 import { normalizeGeometry } from '../geo/normalize';
-import { normalizeSearchText, quoteIdent, SEARCH_COLUMN } from './storage';
-import { type Scope, type Sql, describeExpr, describeType, isGeo, isNumeric, isTemporal } from './context';
+import { describeExpr, describeType, isGeo, isNumeric, isTemporal, type Scope, type Sql } from './context';
 import { fromWallClock, listToText, searchTokens, shapeFromJson, wallClock } from './dialect';
+import { normalizeSearchText, quoteIdent, SEARCH_COLUMN } from './storage';
 import {
   coerceLiteral,
   compileValue,
@@ -15,7 +15,12 @@ import {
   wallClockOfDateLiteral,
 } from './values';
 
-/** A compiled condition: SQL that is never NULL (comparisons with null are false). */
+/**
+ * A compiled condition. Comparisons with null are false: SQL leaves them NULL, which a WHERE clause
+ * drops like false, and NOT turns NULL into false before negating it (so `NOT x > 5` keeps null x).
+ * Coalescing at NOT only, rather than at every comparison, keeps plain filters plain, so DuckDB can
+ * push them into the table scan.
+ */
 export interface Condition {
   readonly sql: string;
   readonly aggregate: boolean;
@@ -41,13 +46,19 @@ export function isPredicateNode(e: Expr): boolean {
 export function checkArity(e: Call, scope: Scope, min: number, max: number): void {
   const n = e.args.length;
   if (n >= min && n <= max) return;
-  const expected = min === max ? `${min}` : `${min} to ${max}`;
-  scope.fail(`Function ${e.name}() takes ${expected} argument${max === 1 ? '' : 's'}, ${n} given`, e);
+  const unbounded = max === Number.POSITIVE_INFINITY;
+  const expected = min === max ? `${min}` : unbounded ? `at least ${min}` : `${min} to ${max}`;
+  const plural = (unbounded ? min : max) === 1 ? '' : 's';
+  scope.fail(`Function ${e.name}() takes ${expected} argument${plural}, ${n} given`, e);
 }
 
-/** Null-safe: a predicate over a null value is false, so NOT turns it true (as the service does). */
 function safe(sql: string, aggregate = false): Condition {
-  return { sql: `coalesce(${sql}, false)`, aggregate };
+  return { sql, aggregate };
+}
+
+/** A condition as a two-valued boolean: NULL (unknown) becomes false. */
+export function definite(sql: string): string {
+  return `coalesce(${sql}, false)`;
 }
 
 export function compileCondition(e: Expr, scope: Scope): Condition {
@@ -57,11 +68,14 @@ export function compileCondition(e: Expr, scope: Scope): Condition {
     case 'logical': {
       const left = compileCondition(e.left, scope);
       const right = compileCondition(e.right, scope);
-      return { sql: `(${left.sql} ${e.op.toUpperCase()} ${right.sql})`, aggregate: left.aggregate || right.aggregate };
+      return {
+        sql: `(${left.sql} ${e.op.toUpperCase()} ${right.sql})`,
+        aggregate: left.aggregate || right.aggregate,
+      };
     }
     case 'not': {
       const inner = compileCondition(e.operand, scope);
-      return { sql: `(NOT ${inner.sql})`, aggregate: inner.aggregate };
+      return { sql: `(NOT ${definite(inner.sql)})`, aggregate: inner.aggregate };
     }
     case 'boolean':
       return { sql: e.value ? 'true' : 'false', aggregate: false };
@@ -77,7 +91,13 @@ export function compileCondition(e: Expr, scope: Scope): Condition {
       return compileInRange(e, scope);
     case 'contains': {
       const field = compileValue(e.field, scope);
-      const value = coerceLiteral(compileValue(e.value, scope), { ...field, multivalued: false }, e.value, scope);
+      const value = coerceLiteral(
+        compileValue(e.value, scope),
+        { ...field, multivalued: false },
+        e.value,
+        e.field,
+        scope,
+      );
       if (field.multivalued) return safe(`list_contains(${field.sql}, ${value.sql})`);
       return safe(`(${field.sql} = ${value.sql})`);
     }
@@ -88,7 +108,11 @@ export function compileCondition(e: Expr, scope: Scope): Condition {
     }
     case 'is_bool': {
       const v = compileValue(e.operand, scope);
-      if (v.type !== 'boolean') scope.fail(`IS ${e.value ? 'TRUE' : 'FALSE'} needs a boolean, got ${describeExpr(scope, v, e.operand)} (${describeType(v)})`, e.operand);
+      if (v.type !== 'boolean')
+        scope.fail(
+          `IS ${e.value ? 'TRUE' : 'FALSE'} needs a boolean, got ${describeExpr(scope, v, e.operand)} (${describeType(v)})`,
+          e.operand,
+        );
       const test = `(${v.sql} IS ${e.value ? 'TRUE' : 'FALSE'})`;
       return { sql: e.negated ? `(NOT ${test})` : test, aggregate: v.aggregate };
     }
@@ -113,7 +137,15 @@ export function compileCondition(e: Expr, scope: Scope): Condition {
 
 // ---- Comparisons ----------------------------------------------------------------------------------
 
-const SQL_OPS: Record<CompareOp, string> = { '=': '=', ':': '=', '!=': '<>', '<': '<', '>': '>', '<=': '<=', '>=': '>=' };
+const SQL_OPS: Record<CompareOp, string> = {
+  '=': '=',
+  ':': '=',
+  '!=': '<>',
+  '<': '<',
+  '>': '>',
+  '<=': '<=',
+  '>=': '>=',
+};
 
 function compileCompare(op: CompareOp, leftNode: Expr, rightNode: Expr, span: Span, scope: Scope): Condition {
   let left = compileValue(leftNode, scope);
@@ -153,9 +185,15 @@ function flip(op: CompareOp): CompareOp {
 }
 
 /** Brings two values to one comparable SQL domain, converting literals, or fails with a type mismatch. */
-export function comparable(left: Sql, right: Sql, leftNode: Expr, rightNode: Expr, scope: Scope): [string, string] {
-  const l = coerceLiteral(left, right, leftNode, scope);
-  const r = coerceLiteral(right, l, rightNode, scope);
+export function comparable(
+  left: Sql,
+  right: Sql,
+  leftNode: Expr,
+  rightNode: Expr,
+  scope: Scope,
+): [string, string] {
+  const l = coerceLiteral(left, right, leftNode, rightNode, scope);
+  const r = coerceLiteral(right, l, rightNode, leftNode, scope);
   if (isTemporal(l.type) && isTemporal(r.type)) {
     // DATE values have no time zone: compare wall clocks when one side is a DATE, instants otherwise.
     const local = (l.type === 'date' && !l.literal) || (r.type === 'date' && !r.literal);
@@ -166,7 +204,10 @@ export function comparable(left: Sql, right: Sql, leftNode: Expr, rightNode: Exp
     (l.type === r.type && (l.type === 'text' || l.type === 'boolean'));
   if (!compatible) {
     if (isGeo(l.type) || isGeo(r.type)) {
-      scope.fail('Geo values cannot be compared: use within_distance, in_bbox, intersects, within or disjoint', leftNode);
+      scope.fail(
+        'Geo values cannot be compared: use within_distance, in_bbox, intersects, within or disjoint',
+        leftNode,
+      );
     }
     scope.fail(
       `Type mismatch: ${describeExpr(scope, l, leftNode)} (${describeType(l)}) cannot be compared with ${describeExpr(scope, r, rightNode)} (${describeType(r)})`,
@@ -200,7 +241,8 @@ function compileInList(e: Extract<Expr, { kind: 'in_list' }>, scope: Scope): Con
     values.push(r);
   }
   if (values.length === 0) return { sql: 'false', aggregate: operand.aggregate };
-  if (operand.multivalued) return safe(`list_has_any(${operand.sql}, [${values.join(', ')}])`, operand.aggregate);
+  if (operand.multivalued)
+    return safe(`list_has_any(${operand.sql}, [${values.join(', ')}])`, operand.aggregate);
   return safe(`(${operandSql} IN (${values.join(', ')}))`, operand.aggregate);
 }
 
@@ -209,7 +251,10 @@ function compileInRange(e: Extract<Expr, { kind: 'in_range' }>, scope: Scope): C
   if (operand.multivalued) scope.fail('A range cannot apply to a multivalued field', e.operand);
   const [l1, low] = comparable(operand, compileValue(e.low, scope), e.operand, e.low, scope);
   const [l2, high] = comparable(operand, compileValue(e.high, scope), e.operand, e.high, scope);
-  return safe(`(${l1} ${e.lowInclusive ? '>=' : '>'} ${low} AND ${l2} ${e.highInclusive ? '<=' : '<'} ${high})`, operand.aggregate);
+  return safe(
+    `(${l1} ${e.lowInclusive ? '>=' : '>'} ${low} AND ${l2} ${e.highInclusive ? '<=' : '<'} ${high})`,
+    operand.aggregate,
+  );
 }
 
 // ---- Text search ----------------------------------------------------------------------------------
@@ -224,7 +269,9 @@ export function searchTerms(text: string): Term[] {
   const terms: Term[] = [];
   for (const chunk of text.split(/\s+/)) {
     const prefix = /\*$/.test(chunk);
-    const tokens = normalizeSearchText(chunk.replace(/\*+$/, '')).split(' ').filter((t) => t.length > 0);
+    const tokens = normalizeSearchText(chunk.replace(/\*+$/, ''))
+      .split(' ')
+      .filter((t) => t.length > 0);
     tokens.forEach((token, i) => {
       terms.push({ token, prefix: prefix && i === tokens.length - 1 });
     });
@@ -268,20 +315,26 @@ function textFieldArguments(e: Call, args: readonly Expr[], scope: Scope): Sql[]
   return args.map((a) => {
     if (a.kind === 'star') scope.fail('* must be the only field of the list', a);
     const v = compileValue(a, scope);
-    if (v.type !== 'text') scope.fail(`Function ${e.name}() searches text fields: ${describeExpr(scope, v, a)} is ${describeType(v)}`, a);
+    if (v.type !== 'text')
+      scope.fail(
+        `Function ${e.name}() searches text fields: ${describeExpr(scope, v, a)} is ${describeType(v)}`,
+        a,
+      );
     return v;
   });
 }
 
 function lastStringArgument(e: Call, scope: Scope): string {
   const last = e.args[e.args.length - 1];
-  if (!last || last.kind !== 'string') return scope.fail(`Function ${e.name}() needs a quoted text as its last argument`, last ?? e);
+  if (!last || last.kind !== 'string')
+    return scope.fail(`Function ${e.name}() needs a quoted text as its last argument`, last ?? e);
   return last.value;
 }
 
 function compileLike(e: Extract<Expr, { kind: 'like' }>, scope: Scope): Condition {
   const v = compileValue(e.operand, scope);
-  if (v.type !== 'text') scope.fail(`LIKE needs a text, got ${describeExpr(scope, v, e.operand)} (${describeType(v)})`, e.operand);
+  if (v.type !== 'text')
+    scope.fail(`LIKE needs a text, got ${describeExpr(scope, v, e.operand)} (${describeType(v)})`, e.operand);
   return safe(matchTerms(tokensOf([v]), e.pattern.value, 'exact', scope).sql, v.aggregate);
 }
 
@@ -290,7 +343,10 @@ function compileLike(e: Extract<Expr, { kind: 'like' }>, scope: Scope): Conditio
 function compileFilterCall(e: Call, scope: Scope): Condition {
   const spec = lookupFunction(e.name);
   if (spec && !spec.clauses.includes(scope.clause)) {
-    scope.fail(`Function ${e.name}() is not allowed in ${scope.clause} (it can be used in: ${spec.clauses.join(', ')})`, e);
+    scope.fail(
+      `Function ${e.name}() is not allowed in ${scope.clause} (it can be used in: ${spec.clauses.join(', ')})`,
+      e,
+    );
   }
   switch (e.name) {
     case 'search':
@@ -308,7 +364,8 @@ function compileFilterCall(e: Call, scope: Scope): Condition {
       checkArity(e, scope, 2, 2);
       const [v] = textFieldArguments(e, e.args.slice(0, 1), scope);
       const prefix = scope.params.text(lastStringArgument(e, scope));
-      if (v!.multivalued) return safe(`list_bool_or(list_transform(${v!.sql}, x -> starts_with(x, ${prefix})))`);
+      if (v!.multivalued)
+        return safe(`list_bool_or(list_transform(${v!.sql}, x -> starts_with(x, ${prefix})))`);
       return safe(`starts_with(${v!.sql}, ${prefix})`);
     }
     case 'within_distance':
@@ -354,7 +411,8 @@ function withinDistance(e: Call, scope: Scope): Condition {
   let metres: number;
   if (d.kind === 'quantity') {
     const factor = DISTANCE_UNITS[d.unit];
-    if (factor === undefined) scope.fail(`Unknown distance unit ${d.unit} (use mi, yd, ft, m, cm, km or mm)`, d);
+    if (factor === undefined)
+      scope.fail(`Unknown distance unit ${d.unit} (use mi, yd, ft, m, cm, km or mm)`, d);
     metres = d.value * factor;
   } else {
     metres = numberLiteral(d, scope, 'The distance');
@@ -363,7 +421,8 @@ function withinDistance(e: Call, scope: Scope): Condition {
   const pLat = scope.params.double(lat);
   const pLon = scope.params.double(lon);
   const pD = scope.params.double(metres);
-  if (geo.type === 'geo_point_2d') return safe(`(ods_haversine(${geo.sql}.lat, ${geo.sql}.lon, ${pLat}, ${pLon}) <= ${pD})`);
+  if (geo.type === 'geo_point_2d')
+    return safe(`(ods_haversine(${geo.sql}.lat, ${geo.sql}.lon, ${pLat}, ${pLon}) <= ${pD})`);
   return safe(`(ods_shape_distance(${geo.sql}, ${pLat}, ${pLon}) <= ${pD})`);
 }
 
@@ -397,13 +456,17 @@ function inBbox(e: Call, scope: Scope): Condition {
       ],
     ],
   });
-  return safe(`ods_shapes_intersect(${geo.sql}, ${shapeFromJson(p.text(JSON.stringify({ geojson: '', ...box })))})`);
+  return safe(
+    `ods_shapes_intersect(${geo.sql}, ${shapeFromJson(p.text(JSON.stringify({ geojson: '', ...box })))})`,
+  );
 }
 
 function shapeRelation(e: Call, relation: 'intersects' | 'disjoint' | 'within', scope: Scope): Condition {
   const geo = geoArgument(e, 0, scope);
   const geometry = parsedGeometry(e.args[1]!, scope);
-  const lit = shapeFromJson(scope.params.text(JSON.stringify({ geojson: '', ...normalizeGeometry(geometry) })));
+  const lit = shapeFromJson(
+    scope.params.text(JSON.stringify({ geojson: '', ...normalizeGeometry(geometry) })),
+  );
   let test: string;
   if (geo.type === 'geo_point_2d') {
     const x = `${geo.sql}.lon`;
@@ -413,8 +476,12 @@ function shapeRelation(e: Call, relation: 'intersects' | 'disjoint' | 'within', 
         ? `ods_point_in_areas(${x}, ${y}, (${lit}).areas)`
         : `ods_point_intersects(${x}, ${y}, ${lit})`;
   } else {
-    test = relation === 'within' ? `ods_shape_within(${geo.sql}, ${lit})` : `ods_shapes_intersect(${geo.sql}, ${lit})`;
+    test =
+      relation === 'within'
+        ? `ods_shape_within(${geo.sql}, ${lit})`
+        : `ods_shapes_intersect(${geo.sql}, ${lit})`;
   }
-  if (relation === 'disjoint') return { sql: `(${geo.sql} IS NOT NULL AND NOT coalesce(${test}, false))`, aggregate: false };
+  if (relation === 'disjoint')
+    return { sql: `(${geo.sql} IS NOT NULL AND NOT coalesce(${test}, false))`, aggregate: false };
   return safe(test);
 }

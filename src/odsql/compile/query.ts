@@ -1,11 +1,27 @@
-import { type Expr, type GroupByItem, type OrderByItem, type SelectClause, type SelectItem, unwrap } from '../ast';
+import {
+  type Expr,
+  type GroupByItem,
+  type OrderByItem,
+  type SelectClause,
+  type SelectItem,
+  unwrap,
+} from '../ast';
 import type { Clause, Diagnostic } from '../errors';
 import { lookupFunction } from '../functions';
-import { type ParseResult, ParseFailure } from '../parser/core';
 import { parseGroupBy, parseOrderBy, parseSelect, parseWhere } from '../parser/clauses';
+import { ParseFailure, type ParseResult } from '../parser/core';
 import { printExpr } from '../print';
 import type { DatasetSchema } from '../schema';
-import { type CompileOptions, CompileFailure, ParamList, type PostProcess, Scope, type Sql, describeType, isGeo } from './context';
+import {
+  CompileFailure,
+  type CompileOptions,
+  describeType,
+  isGeo,
+  ParamList,
+  type PostProcess,
+  Scope,
+  type Sql,
+} from './context';
 import { quoteIdent } from './dialect';
 import { compileGroupKey, type GroupKey } from './grouping';
 import { jsonValue } from './output';
@@ -50,11 +66,16 @@ export interface CompiledQuery {
 export type CompileResult = { ok: true; query: CompiledQuery } | { ok: false; diagnostics: Diagnostic[] };
 
 /** Compiles the ODSQL parameters of a request against a dataset schema into DuckDB SQL. */
-export function compileRecordsQuery(query: RecordsQuery, schema: DatasetSchema, options: CompileOptions): CompileResult {
+export function compileRecordsQuery(
+  query: RecordsQuery,
+  schema: DatasetSchema,
+  options: CompileOptions,
+): CompileResult {
   try {
     return { ok: true, query: new QueryCompiler(query, schema, options).compile() };
   } catch (e) {
-    if (e instanceof CompileFailure || e instanceof ParseFailure) return { ok: false, diagnostics: [e.diagnostic] };
+    if (e instanceof CompileFailure || e instanceof ParseFailure)
+      return { ok: false, diagnostics: [e.diagnostic] };
     throw e;
   }
 }
@@ -88,12 +109,19 @@ class QueryCompiler {
   compile(): CompiledQuery {
     const q = this.query;
     // Parse everything first, so that a syntax error anywhere is reported before a semantic one.
-    const select = q.select !== undefined && q.select.trim() !== '' ? parsed(parseSelect(q.select)) : undefined;
-    const wheres = (q.where ?? []).filter((w) => w.trim() !== '').map((w) => ({ source: w, clause: parsed(parseWhere(w)) }));
-    const groupBy = q.groupBy !== undefined && q.groupBy.trim() !== '' ? parsed(parseGroupBy(q.groupBy)) : undefined;
-    const orderBy = q.orderBy !== undefined && q.orderBy.trim() !== '' ? parsed(parseOrderBy(q.orderBy)) : undefined;
+    const select =
+      q.select !== undefined && q.select.trim() !== '' ? parsed(parseSelect(q.select)) : undefined;
+    const wheres = (q.where ?? [])
+      .filter((w) => w.trim() !== '')
+      .map((w) => ({ source: w, clause: parsed(parseWhere(w)) }));
+    const groupBy =
+      q.groupBy !== undefined && q.groupBy.trim() !== '' ? parsed(parseGroupBy(q.groupBy)) : undefined;
+    const orderBy =
+      q.orderBy !== undefined && q.orderBy.trim() !== '' ? parsed(parseOrderBy(q.orderBy)) : undefined;
 
-    const conditions = wheres.map((w) => compileCondition(w.clause.condition, this.scope('where', w.source)).sql);
+    const conditions = wheres.map(
+      (w) => compileCondition(w.clause.condition, this.scope('where', w.source)).sql,
+    );
     conditions.push(...(q.conditions?.(this.params) ?? []));
     const whereSql = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
     const table = quoteIdent(q.table);
@@ -104,7 +132,11 @@ class QueryCompiler {
     const columns = this.selectColumns(select, selectScope);
     if (columns.some((c) => c.value.aggregate)) {
       this.checkAggregateSelect(select!, selectScope);
-      if (orderBy) this.scope('order_by', q.orderBy!).fail('order_by needs group_by when select holds aggregations', orderBy.items[0]!);
+      if (orderBy)
+        this.scope('order_by', q.orderBy!).fail(
+          'order_by needs group_by when select holds aggregations',
+          orderBy.items[0]!,
+        );
       return this.aggregateQuery(table, whereSql, columns, count);
     }
     return this.recordsQuery(table, whereSql, columns, orderBy?.items ?? [], select, count);
@@ -132,15 +164,19 @@ class QueryCompiler {
           break;
         case 'include':
           for (const f of this.schema.fields) {
-            if (item.patterns.some((p) => matchesPattern(f.name, p)) && !columns.has(f.name)) columns.set(f.name, field(f.name));
+            if (item.patterns.some((p) => matchesPattern(f.name, p)) && !columns.has(f.name))
+              columns.set(f.name, field(f.name));
           }
           break;
         case 'exclude':
-          for (const f of this.schema.fields) if (item.patterns.some((p) => matchesPattern(f.name, p))) columns.delete(f.name);
+          for (const f of this.schema.fields)
+            if (item.patterns.some((p) => matchesPattern(f.name, p))) columns.delete(f.name);
           break;
         case 'expr': {
           const value = compileValue(item.expr, scope);
-          const key = item.alias?.name ?? (value.field && unwrap(item.expr).kind === 'field' ? value.field.name : item.text);
+          const key =
+            item.alias?.name ??
+            (value.field && unwrap(item.expr).kind === 'field' ? value.field.name : item.text);
           if (!columns.has(key)) columns.set(key, { key, value, role: 'value' });
           break;
         }
@@ -153,19 +189,31 @@ class QueryCompiler {
   private checkAggregateSelect(select: SelectClause, scope: Scope): void {
     for (const item of select.items) {
       if (item.kind !== 'expr') {
-        scope.fail('Select with aggregations cannot list every field: name the aggregations only, or use group_by', item);
+        scope.fail(
+          'Select with aggregations cannot list every field: name the aggregations only, or use group_by',
+          item,
+        );
       }
       const stray = fieldsOutsideAggregates(item.expr)[0];
-      if (stray) scope.fail(`Field ${stray.name} must be in group_by to be selected with aggregations`, stray);
+      if (stray)
+        scope.fail(`Field ${stray.name} must be in group_by to be selected with aggregations`, stray);
     }
   }
 
-  private aggregateQuery(table: string, whereSql: string, columns: readonly Column[], count: SqlQuery): CompiledQuery {
+  private aggregateQuery(
+    table: string,
+    whereSql: string,
+    columns: readonly Column[],
+    count: SqlQuery,
+  ): CompiledQuery {
     const inner = columns.map((c, i) => `${c.value.sql} AS "__c${i}"`).join(', ');
     const outer = columns.map((c, i) => this.json(c, `"__c${i}"`)).join(', ');
     return {
       kind: 'aggregate',
-      page: compactParams(`SELECT ${outer} FROM (SELECT ${inner} FROM ${table}${whereSql}) AS agg`, this.params.values),
+      page: compactParams(
+        `SELECT ${outer} FROM (SELECT ${inner} FROM ${table}${whereSql}) AS agg`,
+        this.params.values,
+      ),
       count,
       columns: columns.map(outputColumn),
     };
@@ -187,6 +235,27 @@ class QueryCompiler {
   ): CompiledQuery {
     const scope = this.scope('order_by', this.query.orderBy ?? '');
     const sorts = orderItems.map((item) => this.recordSort(item, scope, select));
+    const technical = [
+      quoteIdent(RECORD_ID_COLUMN),
+      `ods_iso_utc_millis(${quoteIdent(RECORD_TIMESTAMP_COLUMN)})`,
+      `CAST(${quoteIdent(RECORD_SIZE_COLUMN)} AS INTEGER)`,
+    ];
+    if (sorts.length === 0) {
+      // Source order: no sort, so the scan stops as soon as the page is full.
+      const outer = [
+        ...columns.map((c) => jsonValue(c.value, this.params, this.options.version, c.role)),
+        ...technical,
+      ];
+      return {
+        kind: 'records',
+        page: compactParams(
+          `SELECT ${outer.join(', ')} FROM ${table}${whereSql}${this.limitSql()}`,
+          this.params.values,
+        ),
+        count,
+        columns: columns.map(outputColumn),
+      };
+    }
     const innerColumns = [
       ...columns.map((c, i) => `${c.value.sql} AS "__c${i}"`),
       ...sorts.map((s, i) => `${s.sql} AS "__s${i}"`),
@@ -195,34 +264,47 @@ class QueryCompiler {
       quoteIdent(RECORD_SIZE_COLUMN),
       quoteIdent(POSITION_COLUMN),
     ];
-    const order = [...sorts.map((s, i) => `"__s${i}" ${s.direction}`), quoteIdent(POSITION_COLUMN)].join(', ');
-    // Without order_by the source order is kept: no sort, so a first page stops scanning early.
-    const innerOrder = sorts.length > 0 ? ` ORDER BY ${order}` : '';
-    const inner = `SELECT ${innerColumns.join(', ')} FROM ${table}${whereSql}${innerOrder}${this.limitSql()}`;
-    const outer = [
-      ...columns.map((c, i) => this.json(c, `"__c${i}"`)),
-      quoteIdent(RECORD_ID_COLUMN),
-      `ods_iso_utc_millis(${quoteIdent(RECORD_TIMESTAMP_COLUMN)})`,
-      `CAST(${quoteIdent(RECORD_SIZE_COLUMN)} AS INTEGER)`,
-    ];
+    // Ties are broken by source position, so that pages of a sorted list never overlap. JSON is built
+    // in the outer query, for the page's rows only.
+    const order = [...sorts.map((s, i) => `"__s${i}" ${s.direction}`), quoteIdent(POSITION_COLUMN)].join(
+      ', ',
+    );
+    const inner = `SELECT ${innerColumns.join(', ')} FROM ${table}${whereSql} ORDER BY ${order}${this.limitSql()}`;
+    const outer = [...columns.map((c, i) => this.json(c, `"__c${i}"`)), ...technical];
     return {
       kind: 'records',
-      page: compactParams(`SELECT ${outer.join(', ')} FROM (${inner}) AS page ORDER BY ${order}`, this.params.values),
+      page: compactParams(
+        `SELECT ${outer.join(', ')} FROM (${inner}) AS page ORDER BY ${order}`,
+        this.params.values,
+      ),
       count,
       columns: columns.map(outputColumn),
     };
   }
 
-  private recordSort(item: OrderByItem, scope: Scope, select: SelectClause | undefined): { sql: string; direction: string } {
+  private recordSort(
+    item: OrderByItem,
+    scope: Scope,
+    select: SelectClause | undefined,
+  ): { sql: string; direction: string } {
     const e = unwrap(item.expr);
     const desc = item.direction === 'desc';
     if (e.kind === 'call' && e.name === 'random') {
-      const seed = e.args.length === 1 ? integerLiteral(e.args[0]!, scope, 'The seed of random()') : scope.fail('random() takes one integer seed', e);
+      const seed =
+        e.args.length === 1
+          ? integerLiteral(e.args[0]!, scope, 'The seed of random()')
+          : scope.fail('random() takes one integer seed', e);
       // The same seed gives the same permutation, so pages stay consistent.
-      return { sql: `hash(${quoteIdent(POSITION_COLUMN)}, ${this.params.number(seed)})`, direction: desc ? 'DESC' : 'ASC' };
+      return {
+        sql: `hash(${quoteIdent(POSITION_COLUMN)}, ${this.params.number(seed)})`,
+        direction: desc ? 'DESC' : 'ASC',
+      };
     }
     const aliased = e.kind === 'field' ? selectAlias(select, e.name) : undefined;
-    const value = compileValue(aliased ?? item.expr, aliased ? this.scope('select', this.query.select ?? '') : scope);
+    const value = compileValue(
+      aliased ?? item.expr,
+      aliased ? this.scope('select', this.query.select ?? '') : scope,
+    );
     if (value.aggregate) scope.fail('Sorting by an aggregation needs group_by', item.expr);
     checkSortable(value, item, scope);
     return { sql: value.sql, direction: `${desc ? 'DESC' : 'ASC'} NULLS LAST` };
@@ -257,11 +339,17 @@ class QueryCompiler {
         innerKeys.push(`${sql} AS ${cols[j]}`);
       });
     }
-    const columns: Column[] = keys.map((k, i) => ({ key: k.label, value: k.output(keyColumns[i]!), role: 'group_key' as const }));
+    const columns: Column[] = keys.map((k, i) => ({
+      key: k.label,
+      value: k.output(keyColumns[i]!),
+      role: 'group_key' as const,
+    }));
     const selectScope = this.scope('select', this.query.select ?? '');
     for (const item of select?.items ?? []) {
       if (item.kind !== 'expr') continue;
-      const keyIndex = keys.findIndex((k) => sameExpr(k.expr, item.expr) || (item.alias && k.alias === item.alias.name));
+      const keyIndex = keys.findIndex(
+        (k) => sameExpr(k.expr, item.expr) || (item.alias && k.alias === item.alias.name),
+      );
       if (keyIndex >= 0) continue;
       const value = compileValue(item.expr, selectScope);
       if (!value.aggregate) {
@@ -274,14 +362,18 @@ class QueryCompiler {
       }
       const stray = fieldsOutsideAggregates(item.expr).find((f) => !keys.some((k) => sameExpr(k.expr, f)));
       if (stray) selectScope.fail(`Field ${stray.name} must be in group_by or used in an aggregation`, stray);
-      const key = item.alias?.name ?? (unwrap(item.expr).kind === 'field' ? (value.field?.name ?? item.text) : item.text);
+      const key =
+        item.alias?.name ??
+        (unwrap(item.expr).kind === 'field' ? (value.field?.name ?? item.text) : item.text);
       if (!columns.some((c) => c.key === key)) columns.push({ key, value, role: 'value' });
     }
 
     const sorts = this.groupSorts(orderItems, keys, keyColumns, columns, select);
     const defaultOrder = keys.flatMap((k, i) => k.sort(keyColumns[i]!).map((s) => `${s} ASC NULLS FIRST`));
     const innerSorts = sorts.map((s, i) => `${s.sql} AS "__s${i}"`);
-    const dropNull = keys.flatMap((k, i) => (k.dropNull ? keyColumns[i]!.map((c) => `${c} IS NOT NULL`) : []));
+    const dropNull = keys.flatMap((k, i) =>
+      k.dropNull ? keyColumns[i]!.map((c) => `${c} IS NOT NULL`) : [],
+    );
     const grouped = [
       `SELECT ${[...columns.map((c, i) => `${c.value.sql} AS "__c${i}"`), ...innerSorts, ...keyColumns.flat()].join(', ')}`,
       `FROM (SELECT ${innerKeys.join(', ')}, * FROM ${table}${whereSql}) AS g`,
@@ -294,7 +386,10 @@ class QueryCompiler {
     const outer = columns.map((c, i) => this.json(c, `"__c${i}"`)).join(', ');
     return {
       kind: 'groups',
-      page: compactParams(`SELECT ${outer} FROM (${grouped}) AS page ORDER BY ${outerOrder}`, this.params.values),
+      page: compactParams(
+        `SELECT ${outer} FROM (${grouped}) AS page ORDER BY ${outerOrder}`,
+        this.params.values,
+      ),
       columns: columns.map(outputColumn),
     };
   }
@@ -313,7 +408,8 @@ class QueryCompiler {
       const e = unwrap(item.expr);
       const dir = `${item.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`;
       const keyIndex = keys.findIndex(
-        (k) => sameExpr(k.expr, item.expr) || (e.kind === 'field' && (k.alias === e.name || k.label === e.name)),
+        (k) =>
+          sameExpr(k.expr, item.expr) || (e.kind === 'field' && (k.alias === e.name || k.label === e.name)),
       );
       if (keyIndex >= 0) {
         firstPlain ??= item;
@@ -321,14 +417,20 @@ class QueryCompiler {
       }
       const aliased = e.kind === 'field' ? selectAlias(select, e.name) : undefined;
       const target = aliased ?? item.expr;
-      const labelled = e.kind === 'field' ? columns.find((c) => c.key === e.name && c.value.aggregate) : undefined;
-      const value = labelled?.value ?? compileValue(target, aliased ? this.scope('select', this.query.select ?? '') : scope);
+      const labelled =
+        e.kind === 'field' ? columns.find((c) => c.key === e.name && c.value.aggregate) : undefined;
+      const value =
+        labelled?.value ??
+        compileValue(target, aliased ? this.scope('select', this.query.select ?? '') : scope);
       if (!value.aggregate) {
         const name = e.kind === 'field' ? e.name : item.text;
         scope.fail(`Field ${name} must be in group_by or used in an aggregation`, item.expr);
       }
       if (firstPlain) {
-        scope.fail(`In order_by, aggregations must come before fields: ${item.text} comes after ${firstPlain.text}`, item.expr);
+        scope.fail(
+          `In order_by, aggregations must come before fields: ${item.text} comes after ${firstPlain.text}`,
+          item.expr,
+        );
       }
       checkSortable(value, item, scope);
       return [{ sql: value.sql, direction: dir }];

@@ -75,7 +75,7 @@ export class TestDb {
     const columns = [
       ...schema.fields.map((f) => `${quoteIdent(f.name)} ${columnType(f)}`),
       `${RECORD_ID_COLUMN} VARCHAR`,
-      `${RECORD_TIMESTAMP_COLUMN} TIMESTAMPTZ`,
+      `${RECORD_TIMESTAMP_COLUMN} TIMESTAMP`,
       `${RECORD_SIZE_COLUMN} INTEGER`,
       `${SEARCH_COLUMN} VARCHAR`,
       `${POSITION_COLUMN} BIGINT`,
@@ -85,14 +85,16 @@ export class TestDb {
       const values = [
         ...schema.fields.map((f) => sqlValue(f, record[f.name])),
         sqlString(`id${pos}`),
-        "TIMESTAMPTZ '2024-01-02 03:04:05.678+00'",
+        "TIMESTAMP '2024-01-02 03:04:05.678'",
         String(100 + pos),
         'NULL',
         String(pos),
       ];
       await this.connection.run(`INSERT INTO ${quoteIdent(table)} VALUES (${values.join(', ')})`);
     }
-    await this.connection.run(`UPDATE ${quoteIdent(table)} SET ${SEARCH_COLUMN} = ${searchExpression(schema)}`);
+    await this.connection.run(
+      `UPDATE ${quoteIdent(table)} SET ${SEARCH_COLUMN} = ${searchExpression(schema)}`,
+    );
   }
 
   /** Runs one compiled SQL query; every column comes back as JavaScript. */
@@ -110,7 +112,7 @@ export class TestDb {
     options: Partial<CompileOptions> = {},
   ): Promise<QueryOutput> {
     const result = compileRecordsQuery({ table: 't', ...query }, schema, { ...DEFAULT_OPTIONS, ...options });
-    if (!result.ok) throw new Error(`does not compile: ${describe(result.diagnostics)}`);
+    if (!result.ok) throw new Error(`does not compile: ${summarise(result.diagnostics)}`);
     const raw = await this.execute(result.query.page);
     const columns = result.query.columns;
     const rows = raw.map((row) =>
@@ -147,7 +149,7 @@ export function compileError(
   return first;
 }
 
-function describe(diagnostics: readonly Diagnostic[]): string {
+function summarise(diagnostics: readonly Diagnostic[]): string {
   return diagnostics.map((d) => `${d.clause ?? '?'}: ${d.message}`).join('; ');
 }
 
@@ -198,7 +200,7 @@ function sqlValue(field: FieldSchema, value: unknown): string {
     case 'date':
       return `DATE ${sqlString(String(value))}`;
     case 'datetime':
-      return `TIMESTAMPTZ ${sqlString(String(value))}`;
+      return `CAST(TIMESTAMPTZ ${sqlString(String(value))} AS ${columnType(field)})`;
     case 'geo_point_2d': {
       const p = value as { lat: number; lon: number };
       return `{'lat': CAST(${p.lat} AS DOUBLE), 'lon': CAST(${p.lon} AS DOUBLE)}`;
@@ -269,7 +271,8 @@ const square = (x0: number, y0: number, x1: number, y1: number): Geometry => ({
 });
 
 /**
- * Eight records chosen for the semantics tests. Record `name`s are unique, so tests compare lists of
+ * Eight records chosen for the semantics tests (a multivalued field without values is null, as
+ * ingestion stores it). Record `name`s are unique, so tests compare lists of
  * names. Datetimes sit next to midnight so that Europe/Paris and UTC disagree on their day.
  */
 export const FIXTURE_RECORDS: readonly FixtureRecord[] = [
@@ -302,7 +305,7 @@ export const FIXTURE_RECORDS: readonly FixtureRecord[] = [
   {
     name: 'Évry Cathédrale',
     code: 'FR ',
-    tags: [],
+    tags: null,
     n: null,
     x: 7.25,
     flag: null,
@@ -395,4 +398,14 @@ export async function openFixture(): Promise<TestDb> {
 /** The `name`s of the rows, in order. */
 export function names(output: QueryOutput): unknown[] {
   return output.rows.map((r) => r.name);
+}
+
+/** Names of the fixture records matching `where` (one clause or several AND-ed), in source order. */
+export async function namesWhere(
+  db: TestDb,
+  where: string | readonly string[],
+  options: Partial<CompileOptions> = {},
+): Promise<unknown[]> {
+  const clauses = typeof where === 'string' ? [where] : where;
+  return names(await db.query(FIXTURE_SCHEMA, { select: 'name', where: clauses }, options));
 }

@@ -6,10 +6,10 @@ import type { Geometry } from '../geo/types';
 import { type DateLiteralResult, localToIsoString, parseDateLiteral } from '../time/date-literal';
 import { evaluateNow } from '../time/now';
 import { compileAggregate } from './aggregates';
-import { type Scope, type Sql, describeExpr, describeType, isGeo, isNumeric, isTemporal } from './context';
+import { describeExpr, describeType, isGeo, isNumeric, isTemporal, type Scope, type Sql } from './context';
 import { compileDateFormat } from './date-format';
 import { DOUBLE, fromWallClock, instantFromText, quoteIdent, shapeFromJson, wallClock } from './dialect';
-import { checkArity, isPredicateNode, compileCondition } from './predicates';
+import { checkArity, compileCondition, definite, isPredicateNode } from './predicates';
 
 /** Compiles an expression that yields a value (select items, group keys, operands, arguments). */
 export function compileValue(e: Expr, scope: Scope): Sql {
@@ -40,7 +40,12 @@ export function compileValue(e: Expr, scope: Scope): Sql {
     case 'date':
       return { sql: instantOfDateLiteral(e, scope), type: 'datetime', aggregate: false, literal: e };
     case 'geom':
-      return { sql: shapeFromJson(scope.params.text(JSON.stringify(geometryOf(e, scope)))), type: 'geometry', aggregate: false, literal: e };
+      return {
+        sql: shapeFromJson(scope.params.text(JSON.stringify(geometryOf(e, scope)))),
+        type: 'geometry',
+        aggregate: false,
+        literal: e,
+      };
     case 'paren':
       return compileValue(e.inner, scope);
     case 'negate': {
@@ -59,13 +64,16 @@ export function compileValue(e: Expr, scope: Scope): Sql {
     case 'star':
       return scope.fail('* is not a value here', e);
     case 'quantity':
-      return scope.fail(`A quantity with a unit (${e.raw}${e.unit}) is only an argument of within_distance or range`, e);
+      return scope.fail(
+        `A quantity with a unit (${e.raw}${e.unit}) is only an argument of within_distance or range`,
+        e,
+      );
     case 'named':
       return scope.fail(`Named argument ${e.name}= is only accepted by now() and geo_cluster()`, e);
     default:
       if (isPredicateNode(e)) {
         const cond = compileCondition(e, scope);
-        return { sql: cond.sql, type: 'boolean', aggregate: cond.aggregate };
+        return { sql: definite(cond.sql), type: 'boolean', aggregate: cond.aggregate };
       }
       return scope.fail('Unsupported expression', e);
   }
@@ -88,7 +96,11 @@ function compileArith(e: Extract<Expr, { kind: 'arith' }>, scope: Scope): Sql {
   const aggregate = left.aggregate || right.aggregate;
   if (e.op === '/') {
     // Division by zero yields null, as the service documents.
-    return { sql: `(CAST(${left.sql} AS DOUBLE) / NULLIF(CAST(${right.sql} AS DOUBLE), 0))`, type: 'double', aggregate };
+    return {
+      sql: `(CAST(${left.sql} AS DOUBLE) / NULLIF(CAST(${right.sql} AS DOUBLE), 0))`,
+      type: 'double',
+      aggregate,
+    };
   }
   const type: ValueType = left.type === 'int' && right.type === 'int' ? 'int' : 'double';
   return { sql: `(${left.sql} ${e.op} ${right.sql})`, type, aggregate };
@@ -96,14 +108,21 @@ function compileArith(e: Extract<Expr, { kind: 'arith' }>, scope: Scope): Sql {
 
 // ---- Literals -------------------------------------------------------------------------------------
 
-export function dateLiteralValue(text: string, span: Span, scope: Scope): Extract<DateLiteralResult, { ok: true }>['value'] {
+export function dateLiteralValue(
+  text: string,
+  span: Span,
+  scope: Scope,
+): Extract<DateLiteralResult, { ok: true }>['value'] {
   const parsed = parseDateLiteral(text);
   if (!parsed.ok) scope.fail(parsed.message, span);
   return parsed.value;
 }
 
 /** A date literal as an instant: a wall-clock literal is read in the request time zone. */
-export function instantOfDateLiteral(e: DateLit | { value: string; from: number; to: number }, scope: Scope): string {
+export function instantOfDateLiteral(
+  e: DateLit | { value: string; from: number; to: number },
+  scope: Scope,
+): string {
   const v = dateLiteralValue(e.value, e, scope);
   if (v.kind === 'instant') return instantFromText(scope.params.text(utcText(v.epochMs)));
   return fromWallClock(`CAST(${scope.params.text(localToIsoString(v))} AS TIMESTAMP)`, scope.params.zone());
@@ -121,7 +140,10 @@ export function utcText(epochMs: number): string {
   return new Date(epochMs).toISOString().replace('T', ' ').replace('Z', '');
 }
 
-export function geometryOf(e: GeomLit, scope: Scope): ReturnType<typeof normalizeGeometry> & { geojson: string } {
+export function geometryOf(
+  e: GeomLit,
+  scope: Scope,
+): ReturnType<typeof normalizeGeometry> & { geojson: string } {
   const parsed = parseGeometryLiteral(e.value);
   if (!parsed.ok) scope.fail(parsed.message, e);
   return { geojson: JSON.stringify(parsed.geometry), ...normalizeGeometry(parsed.geometry) };
@@ -144,7 +166,8 @@ export function pointOf(e: Expr, scope: Scope, what: string): { lon: number; lat
 /** An integer literal, possibly negative: the arguments of now(), random(), geo_cluster(). */
 export function integerLiteral(e: Expr, scope: Scope, what: string): number {
   const inner = e.kind === 'paren' ? e.inner : e;
-  if (inner.kind === 'number' && Number.isSafeInteger(inner.value) && !/[.eE]/.test(inner.raw)) return inner.value;
+  if (inner.kind === 'number' && Number.isSafeInteger(inner.value) && !/[.eE]/.test(inner.raw))
+    return inner.value;
   if (inner.kind === 'negate') return -integerLiteral(inner.operand, scope, what);
   return scope.fail(`${what} must be an integer`, e);
 }
@@ -194,7 +217,8 @@ function compileCall(e: Call, scope: Scope): Sql {
       checkArity(e, scope, 2, 2);
       const wall = wallClockArgument(e, 0, scope);
       const pattern = e.args[1]!;
-      if (pattern.kind !== 'string') scope.fail('date_format() needs a quoted pattern as its second argument', pattern);
+      if (pattern.kind !== 'string')
+        scope.fail('date_format() needs a quoted pattern as its second argument', pattern);
       return { sql: compileDateFormat(wall.sql, pattern, scope), type: 'text', aggregate: wall.aggregate };
     }
     case 'now':
@@ -202,9 +226,16 @@ function compileCall(e: Call, scope: Scope): Sql {
     case 'ifnull': {
       checkArity(e, scope, 2, 2);
       const value = compileValue(e.args[0]!, scope);
-      const fallback = coerceLiteral(compileValue(e.args[1]!, scope), value, e.args[1]!, scope);
-      if (value.type !== fallback.type && fallback.type !== 'null' && !(isNumeric(value.type) && isNumeric(fallback.type))) {
-        scope.fail(`ifnull() needs a fallback of the same type as ${describeExpr(scope, value, e.args[0]!)} (${describeType(value)})`, e.args[1]!);
+      const fallback = coerceLiteral(compileValue(e.args[1]!, scope), value, e.args[1]!, e.args[0]!, scope);
+      if (
+        value.type !== fallback.type &&
+        fallback.type !== 'null' &&
+        !(isNumeric(value.type) && isNumeric(fallback.type))
+      ) {
+        scope.fail(
+          `ifnull() needs a fallback of the same type as ${describeExpr(scope, value, e.args[0]!)} (${describeType(value)})`,
+          e.args[1]!,
+        );
       }
       return {
         sql: `coalesce(${value.sql}, ${fallback.sql})`,
@@ -225,7 +256,8 @@ function compileCall(e: Call, scope: Scope): Sql {
       };
     }
     case 'distance': {
-      if (scope.clause === 'where') return scope.fail('In where, use within_distance(geo_field, point, distance)', e);
+      if (scope.clause === 'where')
+        return scope.fail('In where, use within_distance(geo_field, point, distance)', e);
       checkArity(e, scope, 2, 2);
       const geo = geoArgument(e, 0, scope);
       const { lon, lat } = pointOf(e.args[1]!, scope, 'distance()');
@@ -279,7 +311,10 @@ export function textArgument(e: Call, index: number, scope: Scope): Sql {
   const node = e.args[index]!;
   const arg = compileValue(node, scope);
   if (arg.type !== 'text' || arg.multivalued) {
-    scope.fail(`Function ${e.name}() expects a text argument, got ${describeExpr(scope, arg, node)} (${describeType(arg)})`, node);
+    scope.fail(
+      `Function ${e.name}() expects a text argument, got ${describeExpr(scope, arg, node)} (${describeType(arg)})`,
+      node,
+    );
   }
   return arg;
 }
@@ -288,7 +323,10 @@ export function geoArgument(e: Call, index: number, scope: Scope): Sql {
   const node = e.args[index]!;
   const arg = compileValue(node, scope);
   if (!isGeo(arg.type)) {
-    scope.fail(`Function ${e.name}() expects a geo_point_2d or geo_shape field, got ${describeExpr(scope, arg, node)} (${describeType(arg)})`, node);
+    scope.fail(
+      `Function ${e.name}() expects a geo_point_2d or geo_shape field, got ${describeExpr(scope, arg, node)} (${describeType(arg)})`,
+      node,
+    );
   }
   return arg;
 }
@@ -296,10 +334,14 @@ export function geoArgument(e: Call, index: number, scope: Scope): Sql {
 /** A date or datetime argument as a wall-clock TIMESTAMP (or DATE) in the request time zone. */
 export function wallClockArgument(e: Call, index: number, scope: Scope): Sql {
   const node = e.args[index]!;
-  if (node.kind === 'date') return { sql: wallClockOfDateLiteral(node, scope), type: 'datetime', aggregate: false };
+  if (node.kind === 'date')
+    return { sql: wallClockOfDateLiteral(node, scope), type: 'datetime', aggregate: false };
   const arg = compileValue(node, scope);
   if (!isTemporal(arg.type)) {
-    scope.fail(`Function ${e.name}() expects a date or datetime, got ${describeExpr(scope, arg, node)} (${describeType(arg)})`, node);
+    scope.fail(
+      `Function ${e.name}() expects a date or datetime, got ${describeExpr(scope, arg, node)} (${describeType(arg)})`,
+      node,
+    );
   }
   if (arg.type === 'date') return arg;
   return { ...arg, sql: wallClock(arg.sql, scope.params.zone()) };
@@ -309,15 +351,18 @@ export function wallClockArgument(e: Call, index: number, scope: Scope): Sql {
  * Converts a literal to the type of the value it meets (`zip = 98101` on a text field, `n = "5"` on a
  * number, a date string against a date), or fails with a type mismatch.
  */
-export function coerceLiteral(lit: Sql, target: Sql, node: Expr, scope: Scope): Sql {
+export function coerceLiteral(lit: Sql, target: Sql, node: Expr, targetNode: Expr, scope: Scope): Sql {
   if (!lit.literal || lit.type === 'null' || lit.type === target.type) return lit;
   const l = lit.literal;
   if (isNumeric(target.type) && isNumeric(lit.type)) return lit;
-  if (target.type === 'text' && l.kind === 'number') return { ...lit, sql: scope.params.text(l.raw), type: 'text' };
-  if (target.type === 'text' && l.kind === 'boolean') return { ...lit, sql: scope.params.text(String(l.value)), type: 'text' };
+  if (target.type === 'text' && l.kind === 'number')
+    return { ...lit, sql: scope.params.text(l.raw), type: 'text' };
+  if (target.type === 'text' && l.kind === 'boolean')
+    return { ...lit, sql: scope.params.text(String(l.value)), type: 'text' };
   if (isNumeric(target.type) && l.kind === 'string') {
     const n = Number(l.value.trim());
-    if (l.value.trim() !== '' && Number.isFinite(n)) return { ...lit, sql: scope.params.number(n), type: Number.isInteger(n) ? 'int' : 'double' };
+    if (l.value.trim() !== '' && Number.isFinite(n))
+      return { ...lit, sql: scope.params.number(n), type: Number.isInteger(n) ? 'int' : 'double' };
   }
   if (target.type === 'boolean' && l.kind === 'string' && /^(true|false)$/i.test(l.value)) {
     return { ...lit, sql: scope.params.boolean(l.value.toLowerCase() === 'true'), type: 'boolean' };
@@ -326,7 +371,7 @@ export function coerceLiteral(lit: Sql, target: Sql, node: Expr, scope: Scope): 
     return { ...lit, type: 'datetime', literal: { kind: 'date', value: l.value, from: l.from, to: l.to } };
   }
   return scope.fail(
-    `Type mismatch: ${scope.source.slice(node.from, node.to)} (${lit.type}) cannot be compared with ${describeExpr(scope, target, node)} (${describeType(target)})`,
+    `Type mismatch: ${scope.source.slice(node.from, node.to)} (${lit.type}) cannot be compared with ${describeExpr(scope, target, targetNode)} (${describeType(target)})`,
     node,
   );
 }

@@ -7,7 +7,12 @@ describe('parseSelect', () => {
     expect(selectItems('*')).toMatchObject([{ kind: 'all', from: 0, to: 1 }]);
     expect(selectItems('name, population AS pop')).toMatchObject([
       { kind: 'expr', expr: field('name'), text: 'name' },
-      { kind: 'expr', expr: field('population'), text: 'population', alias: { name: 'pop', from: 20, to: 23 } },
+      {
+        kind: 'expr',
+        expr: field('population'),
+        text: 'population',
+        alias: { name: 'pop', from: 20, to: 23 },
+      },
     ]);
     expect(selectItems('*, name')).toMatchObject([{ kind: 'all' }, { kind: 'expr', expr: field('name') }]);
   });
@@ -38,7 +43,9 @@ describe('parseSelect', () => {
       { kind: 'include', patterns: ['pop*'], from: 0, to: 13 },
       { kind: 'exclude', patterns: ['geo*'] },
     ]);
-    expect(selectItems('INCLUDE(a, `b c`*, *)')).toMatchObject([{ kind: 'include', patterns: ['a', 'b c*', '*'] }]);
+    expect(selectItems('INCLUDE(a, `b c`*, *)')).toMatchObject([
+      { kind: 'include', patterns: ['a', 'b c*', '*'] },
+    ]);
     // The star of a prefix pattern must follow the name immediately.
     expect(fail(parseSelect('include(pop *)')).message).toBe('unexpected * at position 12');
     expect(fail(parseSelect('include()')).expected).toEqual(['a field name pattern']);
@@ -56,7 +63,10 @@ describe('parseSelect', () => {
       { expr: { kind: 'call', name: 'count' } },
       { expr: { kind: 'call', name: 'avg' } },
       { expr: { kind: 'call', name: 'year' } },
-      { expr: { kind: 'call', name: 'distance', args: [field('geo'), { kind: 'geom' }] }, alias: { name: 'dist' } },
+      {
+        expr: { kind: 'call', name: 'distance', args: [field('geo'), { kind: 'geom' }] },
+        alias: { name: 'dist' },
+      },
     ]);
   });
 
@@ -87,17 +97,26 @@ describe('parseGroupBy', () => {
   it('reads an equal-width numeric range', () => {
     expect(groupItems('RANGE(capacity,15)')).toMatchObject([
       {
-        expr: { kind: 'range', written: 'RANGE', operand: field('capacity'), spec: { kind: 'width', width: num(15) } },
+        expr: {
+          kind: 'range',
+          written: 'RANGE',
+          operand: field('capacity'),
+          spec: { kind: 'width', width: num(15) },
+        },
         text: 'RANGE(capacity,15)',
       },
     ]);
-    expect(groupItems('range(x, 0.5)')).toMatchObject([{ expr: { spec: { kind: 'width', width: num(0.5) } } }]);
+    expect(groupItems('range(x, 0.5)')).toMatchObject([
+      { expr: { spec: { kind: 'width', width: num(0.5) } } },
+    ]);
   });
 
   it('reads date intervals spelled in every form', () => {
     const unitOf = (text: string): unknown => {
       const [item] = groupItems(text);
-      return item?.expr.kind === 'range' && item.expr.spec.kind === 'interval' ? item.expr.spec.interval : undefined;
+      return item?.expr.kind === 'range' && item.expr.spec.kind === 'interval'
+        ? item.expr.spec.interval
+        : undefined;
     };
     expect(unitOf('range(d, 1 day)')).toMatchObject({ kind: 'quantity', value: 1, unit: 'day' });
     expect(unitOf('range(d, 1d)')).toMatchObject({ value: 1, unit: 'd' });
@@ -119,7 +138,12 @@ describe('parseGroupBy', () => {
       {
         expr: {
           kind: 'range',
-          spec: { kind: 'static', bounds: [num(15), num(20), num(25), num(30), num(40)], openLow: true, openHigh: true },
+          spec: {
+            kind: 'static',
+            bounds: [num(15), num(20), num(25), num(30), num(40)],
+            openLow: true,
+            openHigh: true,
+          },
         },
         alias: { name: 'capacity' },
       },
@@ -135,7 +159,10 @@ describe('parseGroupBy', () => {
         expr: {
           spec: {
             kind: 'static',
-            bounds: [{ kind: 'date', value: '2020-11-13' }, { kind: 'date', value: '2021-01-01' }],
+            bounds: [
+              { kind: 'date', value: '2020-11-13' },
+              { kind: 'date', value: '2021-01-01' },
+            ],
             openLow: true,
             openHigh: false,
           },
@@ -146,30 +173,45 @@ describe('parseGroupBy', () => {
 
   it('reads the older bracket forms of static ranges', () => {
     expect(groupItems('RANGE(population, ]10, 50, 100[)')).toMatchObject([
-      { expr: { spec: { kind: 'static', bounds: [num(10), num(50), num(100)], openLow: true, openHigh: true } } },
+      {
+        expr: {
+          spec: { kind: 'static', bounds: [num(10), num(50), num(100)], openLow: true, openHigh: true },
+        },
+      },
     ]);
     expect(groupItems('RANGE(population, [20.5[)')).toMatchObject([
       { expr: { spec: { kind: 'static', bounds: [num(20.5)], openLow: false, openHigh: true } } },
     ]);
     expect(groupItems('RANGE(p, [1,2,3])')).toMatchObject([
-      { expr: { spec: { kind: 'static', bounds: [num(1), num(2), num(3)], openLow: false, openHigh: false } } },
+      {
+        expr: { spec: { kind: 'static', bounds: [num(1), num(2), num(3)], openLow: false, openHigh: false } },
+      },
     ]);
   });
 
   it('refuses malformed ranges', () => {
     expect(fail(parseGroupBy('range(x, *)')).message).toBe('range needs at least one bound at position 9');
-    expect(fail(parseGroupBy('range(x, 1, *, 3)')).message).toBe('* may only open the first or last range at position 12');
+    expect(fail(parseGroupBy('range(x, 1, *, 3)')).message).toBe(
+      '* may only open the first or last range at position 12',
+    );
     expect(fail(parseGroupBy('range(x, 1, 1 day)')).message).toBe(
       'a date interval cannot be mixed with range bounds at position 12',
     );
-    expect(fail(parseGroupBy('RANGE(p, EQUI(5,10,30))')).message).toBe('EQUI ranges are not supported at position 9');
+    expect(fail(parseGroupBy('RANGE(p, EQUI(5,10,30))')).message).toBe(
+      'EQUI ranges are not supported at position 9',
+    );
     expect(fail(parseGroupBy('range(x, [1, 2)')).expected).toEqual([']', '[']);
   });
 
   it('reads geo_cluster with a zoom and an optional radius', () => {
     expect(groupItems('GEO_CLUSTER(coordonnees_geo,10)')).toMatchObject([
       {
-        expr: { kind: 'call', name: 'geo_cluster', written: 'GEO_CLUSTER', args: [field('coordonnees_geo'), num(10)] },
+        expr: {
+          kind: 'call',
+          name: 'geo_cluster',
+          written: 'GEO_CLUSTER',
+          args: [field('coordonnees_geo'), num(10)],
+        },
         text: 'GEO_CLUSTER(coordonnees_geo,10)',
       },
     ]);
@@ -204,7 +246,9 @@ describe('parseOrderBy', () => {
     ]);
     // With more than a name, - is arithmetic negation.
     expect(orderItems('-count(*)')).toMatchObject([{ expr: { kind: 'negate', operand: { kind: 'call' } } }]);
-    expect(orderItems('-x desc')).toMatchObject([{ expr: { kind: 'negate', operand: field('x') }, direction: 'desc' }]);
+    expect(orderItems('-x desc')).toMatchObject([
+      { expr: { kind: 'negate', operand: field('x') }, direction: 'desc' },
+    ]);
   });
 
   it('reads aggregates, aliases, scalar functions and random(seed)', () => {
@@ -213,7 +257,9 @@ describe('parseOrderBy', () => {
       { expr: { kind: 'call', name: 'avg' }, text: 'avg(age)' },
       { expr: field('population_count'), direction: 'desc' },
     ]);
-    expect(orderItems('random(1) desc')).toMatchObject([{ expr: { kind: 'call', name: 'random', args: [num(1)] }, direction: 'desc' }]);
+    expect(orderItems('random(1) desc')).toMatchObject([
+      { expr: { kind: 'call', name: 'random', args: [num(1)] }, direction: 'desc' },
+    ]);
     expect(orderItems("distance(geo, geom'POINT(1 2)')")).toMatchObject([{ expr: { name: 'distance' } }]);
     expect(orderItems('length(name), lower(a), date_format(d, "yyyy")')).toHaveLength(3);
   });

@@ -8,9 +8,13 @@ import type {
   WhereClause,
 } from '../ast';
 import { inClause } from '../errors';
+import { RESERVED_WORDS } from '../functions';
 import { type ParseResult, Parser } from './core';
 
-function tagged<T>(result: ParseResult<T>, clause: 'select' | 'where' | 'group_by' | 'order_by'): ParseResult<T> {
+function tagged<T>(
+  result: ParseResult<T>,
+  clause: 'select' | 'where' | 'group_by' | 'order_by',
+): ParseResult<T> {
   return result.ok ? result : { ok: false, diagnostic: inClause(result.diagnostic, clause) };
 }
 
@@ -120,10 +124,12 @@ function parseOrderByItem(p: Parser): OrderByItem {
   const first = p.peek();
   // `-population` (descending) is a client convention; it applies to a lone field name only.
   const next = p.peek(1);
+  const nameFollows =
+    next.kind === 'quoted_ident' || (next.kind === 'ident' && !RESERVED_WORDS.has(next.value.toLowerCase()));
   if (
     first.kind === 'punct' &&
     first.value === '-' &&
-    (next.kind === 'ident' || next.kind === 'quoted_ident') &&
+    nameFollows &&
     !p.isPunct('(', 2) &&
     (p.isPunct(',', 2) || p.peek(2).kind === 'eof')
   ) {

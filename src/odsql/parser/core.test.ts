@@ -42,14 +42,24 @@ describe('parser: literals and names', () => {
     expect(value('`my field`')).toMatchObject(field('my field', true));
     expect(value('`a\\`b`')).toMatchObject(field('a`b', true));
     // A function name is a field when no parenthesis follows.
-    expect(where('year > 2000')).toMatchObject({ kind: 'compare', op: '>', left: field('year'), right: num(2000) });
+    expect(where('year > 2000')).toMatchObject({
+      kind: 'compare',
+      op: '>',
+      left: field('year'),
+      right: num(2000),
+    });
     expect(value('count')).toMatchObject(field('count'));
     expect(value('date')).toMatchObject(field('date'));
   });
 
   it('keeps the case of field names and lower-cases function names', () => {
     expect(value('MyField')).toMatchObject(field('MyField'));
-    expect(value('LOWER(Name)')).toMatchObject({ kind: 'call', name: 'lower', written: 'LOWER', args: [field('Name')] });
+    expect(value('LOWER(Name)')).toMatchObject({
+      kind: 'call',
+      name: 'lower',
+      written: 'LOWER',
+      args: [field('Name')],
+    });
   });
 
   it('refuses an unquoted reserved word as a field name', () => {
@@ -105,7 +115,11 @@ describe('parser: arithmetic', () => {
     expect(value('-5')).toMatchObject({ kind: 'negate', operand: num(5), from: 0, to: 2 });
     expect(value('- -x')).toMatchObject({ kind: 'negate', operand: { kind: 'negate', operand: field('x') } });
     expect(value('+x')).toMatchObject(field('x'));
-    expect(value('2 * -x')).toMatchObject({ kind: 'arith', op: '*', right: { kind: 'negate', operand: field('x') } });
+    expect(value('2 * -x')).toMatchObject({
+      kind: 'arith',
+      op: '*',
+      right: { kind: 'negate', operand: field('x') },
+    });
   });
 });
 
@@ -122,8 +136,18 @@ describe('parser: functions', () => {
   });
 
   it('reads count(*) and count(distinct x)', () => {
-    expect(value('count(*)')).toMatchObject({ kind: 'call', name: 'count', args: [{ kind: 'star' }], distinct: false });
-    expect(value('COUNT(DISTINCT x)')).toMatchObject({ kind: 'call', name: 'count', args: [field('x')], distinct: true });
+    expect(value('count(*)')).toMatchObject({
+      kind: 'call',
+      name: 'count',
+      args: [{ kind: 'star' }],
+      distinct: false,
+    });
+    expect(value('COUNT(DISTINCT x)')).toMatchObject({
+      kind: 'call',
+      name: 'count',
+      args: [field('x')],
+      distinct: true,
+    });
     expect(value('count(distinct ifnull(x, "n/a"))')).toMatchObject({
       distinct: true,
       args: [{ kind: 'call', name: 'ifnull' }],
@@ -170,7 +194,10 @@ describe('parser: functions', () => {
     });
     expect(where('search(*, "x")')).toMatchObject({ args: [{ kind: 'star' }, str('x')] });
     expect(where('search("x")')).toMatchObject({ args: [str('x')] });
-    expect(where('suggest(a, b, "film")')).toMatchObject({ name: 'suggest', args: [field('a'), field('b'), str('film')] });
+    expect(where('suggest(a, b, "film")')).toMatchObject({
+      name: 'suggest',
+      args: [field('a'), field('b'), str('film')],
+    });
     expect(where('startswith(title, "SECRET")')).toMatchObject({ name: 'startswith' });
   });
 
@@ -180,7 +207,10 @@ describe('parser: functions', () => {
       args: [field('geo'), num(48.8), num(2.2), num(48.9), { kind: 'negate', operand: num(2.4) }],
     });
     for (const name of ['intersects', 'disjoint', 'within']) {
-      expect(where(`${name}(shape, geom'POLYGON((0 0, 1 0, 1 1, 0 0))')`)).toMatchObject({ kind: 'call', name });
+      expect(where(`${name}(shape, geom'POLYGON((0 0, 1 0, 1 1, 0 0))')`)).toMatchObject({
+        kind: 'call',
+        name,
+      });
     }
     expect(where("geometry(shape, geom'POINT(1 2)', WITHIN)")).toMatchObject({
       name: 'geometry',
@@ -218,7 +248,10 @@ describe('parser: where predicates', () => {
       left: field('and', true),
       right: str('value'),
     });
-    expect(where('my_boolean_field: FALSE')).toMatchObject({ op: ':', right: { kind: 'boolean', value: false } });
+    expect(where('my_boolean_field: FALSE')).toMatchObject({
+      op: ':',
+      right: { kind: 'boolean', value: false },
+    });
   });
 
   it('compares a string with a field in either order', () => {
@@ -236,8 +269,16 @@ describe('parser: where predicates', () => {
       toKeyword: false,
     });
     expect(where('n IN ]1..10[')).toMatchObject({ lowInclusive: false, highInclusive: false });
-    expect(where('n in [1 TO 10[')).toMatchObject({ lowInclusive: true, highInclusive: false, toKeyword: true });
-    expect(where('n IN ]1 to 10]')).toMatchObject({ lowInclusive: false, highInclusive: true, toKeyword: true });
+    expect(where('n in [1 TO 10[')).toMatchObject({
+      lowInclusive: true,
+      highInclusive: false,
+      toKeyword: true,
+    });
+    expect(where('n IN ]1 to 10]')).toMatchObject({
+      lowInclusive: false,
+      highInclusive: true,
+      toKeyword: true,
+    });
     expect(where("d IN [date'2017'..date'2018']")).toMatchObject({
       low: { kind: 'date', value: '2017' },
       high: { kind: 'date', value: '2018' },
@@ -246,7 +287,12 @@ describe('parser: where predicates', () => {
   });
 
   it('reads the legacy field:[a..b] range', () => {
-    expect(where('n:[1..10]')).toMatchObject({ kind: 'in_range', operand: field('n'), low: num(1), high: num(10) });
+    expect(where('n:[1..10]')).toMatchObject({
+      kind: 'in_range',
+      operand: field('n'),
+      low: num(1),
+      high: num(10),
+    });
     expect(where('n: ]1 TO 10]')).toMatchObject({ kind: 'in_range', lowInclusive: false, toKeyword: true });
   });
 
@@ -264,7 +310,11 @@ describe('parser: where predicates', () => {
   });
 
   it('reads a literal IN a multivalued field', () => {
-    expect(where('"Paris" IN tags')).toMatchObject({ kind: 'contains', value: str('Paris'), field: field('tags') });
+    expect(where('"Paris" IN tags')).toMatchObject({
+      kind: 'contains',
+      value: str('Paris'),
+      field: field('tags'),
+    });
     expect(where('15 IN ints')).toMatchObject({ kind: 'contains', value: num(15) });
     expect(where('true IN `bools`')).toMatchObject({
       kind: 'contains',
@@ -279,7 +329,10 @@ describe('parser: where predicates', () => {
       operand: field('film_name'),
       pattern: str('star'),
     });
-    expect(where('a NOT LIKE "x*"')).toMatchObject({ kind: 'not', operand: { kind: 'like', pattern: str('x*') } });
+    expect(where('a NOT LIKE "x*"')).toMatchObject({
+      kind: 'not',
+      operand: { kind: 'like', pattern: str('x*') },
+    });
     expect(fail(parseWhere('a like b')).message).toBe('unexpected b at position 7');
   });
 
@@ -294,7 +347,10 @@ describe('parser: where predicates', () => {
   it('reads a bare boolean field and expressions as operands', () => {
     expect(where('flag')).toMatchObject(field('flag'));
     expect(where('length(name) > 5')).toMatchObject({ left: { kind: 'call', name: 'length' } });
-    expect(where("date_format(d,'dd') = '08'")).toMatchObject({ left: { name: 'date_format' }, right: str('08') });
+    expect(where("date_format(d,'dd') = '08'")).toMatchObject({
+      left: { name: 'date_format' },
+      right: str('08'),
+    });
     expect(where('pop * 2 <= 10')).toMatchObject({ op: '<=', left: { kind: 'arith', op: '*' } });
     expect(where('d <= now(days=-7)')).toMatchObject({ right: { kind: 'call', name: 'now' } });
   });
@@ -376,6 +432,8 @@ describe('parser: limits', () => {
   });
 
   it('refuses a number too large for a double', () => {
-    expect(fail(parseWhere(`n > 1${'0'.repeat(400)}`)).message).toMatch(/^number out of range 10+ at position 4$/);
+    expect(fail(parseWhere(`n > 1${'0'.repeat(400)}`)).message).toMatch(
+      /^number out of range 10+ at position 4$/,
+    );
   });
 });

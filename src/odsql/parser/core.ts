@@ -126,12 +126,20 @@ export class Parser {
   fail(expected: readonly string[], token: Token = this.peek()): never {
     const what = token.kind === 'eof' ? 'end of input' : this.source.slice(token.from, token.to);
     throw new ParseFailure(
-      syntaxError(`unexpected ${what} at position ${token.from}`, token.from, token.to, this.source, expected),
+      syntaxError(
+        `unexpected ${what} at position ${token.from}`,
+        token.from,
+        token.to,
+        this.source,
+        expected,
+      ),
     );
   }
 
   failAt(message: string, span: Span): never {
-    throw new ParseFailure(syntaxError(`${message} at position ${span.from}`, span.from, span.to, this.source));
+    throw new ParseFailure(
+      syntaxError(`${message} at position ${span.from}`, span.from, span.to, this.source),
+    );
   }
 
   text(span: Span): string {
@@ -221,7 +229,8 @@ export class Parser {
       const inner = this.parsePostfixPredicate(left);
       return { kind: 'not', operand: inner, from: not.from, to: inner.to };
     }
-    if (this.isWord('like') || this.isWord('in') || this.isWord('is')) return this.parsePostfixPredicate(left);
+    if (this.isWord('like') || this.isWord('in') || this.isWord('is'))
+      return this.parsePostfixPredicate(left);
     if (this.mode === 'filter' && left.kind === 'string') {
       return { kind: 'fulltext', text: left.value, from: left.from, to: left.to };
     }
@@ -441,17 +450,23 @@ export class Parser {
       const star: Star = { kind: 'star', from: t.from, to: t.to };
       return star;
     }
-    if (NAMED_ARG_FUNCTIONS.has(functionName) && t.kind === 'ident' && this.isPunct('=', 1)) {
-      this.next();
-      this.next();
-      const value = this.parseAdditive();
-      const named: NamedArg = { kind: 'named', name: t.value.toLowerCase(), value, from: t.from, to: value.to };
-      return named;
-    }
     // Inside arguments a string is a value (`search(name, "x")`), not a full-text search.
     const mode = this.mode;
     this.mode = 'value';
     try {
+      if (NAMED_ARG_FUNCTIONS.has(functionName) && t.kind === 'ident' && this.isPunct('=', 1)) {
+        this.next();
+        this.next();
+        const value = this.parseAdditive();
+        const named: NamedArg = {
+          kind: 'named',
+          name: t.value.toLowerCase(),
+          value,
+          from: t.from,
+          to: value.to,
+        };
+        return named;
+      }
       return this.parseExpression();
     } finally {
       this.mode = mode;

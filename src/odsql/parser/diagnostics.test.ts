@@ -12,7 +12,12 @@ const schema: DatasetSchema = {
   ],
 };
 
-function compileDiagnostics(query: { select?: string; where?: string[]; groupBy?: string; orderBy?: string }): Diagnostic[] {
+function compileDiagnostics(query: {
+  select?: string;
+  where?: string[];
+  groupBy?: string;
+  orderBy?: string;
+}): Diagnostic[] {
   const result = compileRecordsQuery({ table: 't', ...query }, schema, {
     version: '2.1',
     timezone: 'UTC',
@@ -40,8 +45,14 @@ describe('syntax diagnostics', () => {
       to: 4,
       expected: ['a field name', 'a value', 'a function', '('],
     });
-    expect(fail(parseWhere('(a = 1'))).toMatchObject({ message: 'unexpected end of input at position 6', expected: [')'] });
-    expect(fail(parseWhere('n IN [1, 2]'))).toMatchObject({ message: 'unexpected , at position 7', expected: ['..', 'TO'] });
+    expect(fail(parseWhere('(a = 1'))).toMatchObject({
+      message: 'unexpected end of input at position 6',
+      expected: [')'],
+    });
+    expect(fail(parseWhere('n IN [1, 2]'))).toMatchObject({
+      message: 'unexpected , at position 7',
+      expected: ['..', 'TO'],
+    });
     expect(fail(parseWhere('n IN 3'))).toMatchObject({ expected: ['(', '[', ']', 'a field name'] });
   });
 
@@ -67,7 +78,10 @@ describe('syntax diagnostics', () => {
       from: 7,
       clause: 'where',
     });
-    expect(fail(parseSelect('a ; b'))).toMatchObject({ message: 'unexpected character ; at position 2', clause: 'select' });
+    expect(fail(parseSelect('a ; b'))).toMatchObject({
+      message: 'unexpected character ; at position 2',
+      clause: 'select',
+    });
   });
 });
 
@@ -111,18 +125,31 @@ describe('formatOdsqlMessage', () => {
   it('reports a syntax error before any semantic error', () => {
     const diagnostics = compileDiagnostics({ select: 'nope', where: ['a ='] });
     expect(diagnostics[0]?.kind).toBe('syntax');
-    expect(formatOdsqlMessage(diagnostics)).toMatch(/^ODSQL syntax exception: unexpected end of input at position 3/);
+    expect(formatOdsqlMessage(diagnostics)).toMatch(
+      /^ODSQL syntax exception: unexpected end of input at position 3/,
+    );
   });
 
   it('lists every clause with an error of the first kind, once each', () => {
     const where = fail(parseWhere('a b'));
     const select = fail(parseSelect('a b'));
-    expect(formatOdsqlMessage([where, select, where])).toMatch(/Clause\(s\) containing the error\(s\): where, select\.$/);
+    expect(formatOdsqlMessage([where, select, where])).toMatch(
+      /Clause\(s\) containing the error\(s\): where, select\.$/,
+    );
   });
 
   it('does not add a second period, and has a fallback for no diagnostic', () => {
-    const d: Diagnostic = { kind: 'semantic', message: 'Oops.', from: 0, to: 0, source: 'x', clause: 'select' };
-    expect(formatOdsqlMessage([d])).toBe('ODSQL query is malformed: Oops. Clause(s) containing the error(s): select.');
+    const d: Diagnostic = {
+      kind: 'semantic',
+      message: 'Oops.',
+      from: 0,
+      to: 0,
+      source: 'x',
+      clause: 'select',
+    };
+    expect(formatOdsqlMessage([d])).toBe(
+      'ODSQL query is malformed: Oops. Clause(s) containing the error(s): select.',
+    );
     expect(formatOdsqlMessage([{ ...d, clause: undefined }])).toBe('ODSQL query is malformed: Oops.');
     expect(formatOdsqlMessage([])).toBe('ODSQL query is malformed.');
   });

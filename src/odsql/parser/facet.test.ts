@@ -11,7 +11,8 @@ describe('parseFacet', () => {
   });
 
   it('reads facet() with every option', () => {
-    const text = 'facet(name="genus", sort="-count", limit=10, disjunctive=true, hierarchical=false, separator="/")';
+    const text =
+      'facet(name="genus", sort="-count", limit=10, disjunctive=true, hierarchical=false, separator="/")';
     expect(ok(parseFacet(text))).toEqual({
       name: 'genus',
       sort: '-count',
@@ -45,7 +46,10 @@ describe('parseFacet', () => {
   });
 
   it('refuses facet() without a name', () => {
-    expect(fail(parseFacet('facet()'))).toMatchObject({ message: 'facet() needs name="field" at position 0', clause: 'facet' });
+    expect(fail(parseFacet('facet()'))).toMatchObject({
+      message: 'facet() needs name="field" at position 0',
+      clause: 'facet',
+    });
     expect(fail(parseFacet('facet(sort="count")')).message).toBe('facet() needs name="field" at position 0');
     expect(fail(parseFacet('facet(name="")')).message).toBe('facet() needs name="field" at position 0');
     expect(fail(parseFacet('facet(name=3)')).message).toBe('facet() needs name="field" at position 0');
@@ -55,9 +59,15 @@ describe('parseFacet', () => {
     expect(fail(parseFacet('facet(name="g", sort="x")')).message).toBe(
       'sort must be one of count, -count, alphanum, -alphanum, num, -num at position 16',
     );
-    expect(fail(parseFacet('facet(name="g", limit=0)')).message).toBe('limit must be a positive integer at position 16');
-    expect(fail(parseFacet('facet(name="g", limit=1.5)')).message).toBe('limit must be a positive integer at position 16');
-    expect(fail(parseFacet('facet(name="g", limit="5")')).message).toBe('limit must be a positive integer at position 16');
+    expect(fail(parseFacet('facet(name="g", limit=0)')).message).toBe(
+      'limit must be a positive integer at position 16',
+    );
+    expect(fail(parseFacet('facet(name="g", limit=1.5)')).message).toBe(
+      'limit must be a positive integer at position 16',
+    );
+    expect(fail(parseFacet('facet(name="g", limit="5")')).message).toBe(
+      'limit must be a positive integer at position 16',
+    );
     expect(fail(parseFacet('facet(name="g", disjunctive="yes")')).message).toBe(
       'disjunctive must be true or false at position 16',
     );
@@ -75,13 +85,19 @@ describe('parseFacet', () => {
       expected: ['name=', 'sort=', 'limit=', 'disjunctive=', 'hierarchical=', 'separator='],
     });
     expect(fail(parseFacet('facet(name="g", name="h")')).message).toBe('name given twice at position 16');
-    expect(fail(parseFacet('facet(name=)'))).toMatchObject({ message: 'unexpected ) at position 11', expected: ['a value'] });
+    expect(fail(parseFacet('facet(name=)'))).toMatchObject({
+      message: 'unexpected ) at position 11',
+      expected: ['a value'],
+    });
     expect(fail(parseFacet('facet(name "g")')).expected).toEqual(['=']);
     expect(fail(parseFacet('facet(name="g", limit=-1)')).message).toBe('unexpected - at position 22');
   });
 
   it('refuses trailing text and malformed names', () => {
-    expect(fail(parseFacet('facet(name="g") x'))).toMatchObject({ message: 'unexpected x at position 16', expected: ['end of input'] });
+    expect(fail(parseFacet('facet(name="g") x'))).toMatchObject({
+      message: 'unexpected x at position 16',
+      expected: ['end of input'],
+    });
     expect(fail(parseFacet('genus x')).message).toBe('unexpected x at position 6');
     expect(fail(parseFacet('')).message).toBe('unexpected end of input at position 0');
     expect(fail(parseFacet('and')).expected).toEqual(['a field name']);

@@ -35,7 +35,8 @@ export function parseFacet(source: string): ParseResult<FacetRequest> {
           let value: string | number | boolean;
           if (v.kind === 'string') value = v.value;
           else if (v.kind === 'number') value = Number(v.value);
-          else if (v.kind === 'ident' && /^(true|false)$/i.test(v.value)) value = v.value.toLowerCase() === 'true';
+          else if (v.kind === 'ident' && /^(true|false)$/i.test(v.value))
+            value = v.value.toLowerCase() === 'true';
           else if (v.kind === 'ident' || v.kind === 'quoted_ident') value = v.value;
           else return p.fail(['a value'], v);
           if (options.has(name)) p.failAt(`${name} given twice`, key);
@@ -59,7 +60,8 @@ function buildFacet(
   span: Span,
 ): FacetRequest {
   const name = options.get('name');
-  if (!name || typeof name.value !== 'string' || name.value === '') p.failAt('facet() needs name="field"', span);
+  if (!name || typeof name.value !== 'string' || name.value === '')
+    p.failAt('facet() needs name="field"', span);
   const out: { -readonly [K in keyof FacetRequest]: FacetRequest[K] } = { name: name.value, ...span };
   const sort = options.get('sort');
   if (sort) {

@@ -56,8 +56,12 @@ describe('parseFacetFilter', () => {
       message: 'missing value after genus: at position 6',
       from: 6,
     });
-    expect(fail(parseFacetFilter('genus:   ', 'refine')).message).toBe('missing value after genus: at position 9');
-    expect(fail(parseFacetFilter(':x', 'refine'))).toMatchObject({ message: 'expected a facet name at position 0' });
+    expect(fail(parseFacetFilter('genus:   ', 'refine')).message).toBe(
+      'missing value after genus: at position 9',
+    );
+    expect(fail(parseFacetFilter(':x', 'refine'))).toMatchObject({
+      message: 'expected a facet name at position 0',
+    });
     expect(fail(parseFacetFilter('é:x', 'refine')).message).toBe('expected a facet name at position 0');
     expect(fail(parseFacetFilter('', 'refine')).message).toBe('expected a facet name at position 0');
   });
@@ -67,7 +71,9 @@ describe('parseFacetFilter', () => {
       message: 'malformed quoted value at position 6',
       from: 6,
     });
-    expect(fail(parseFacetFilter('genus: "a" x', 'refine'))).toMatchObject({ message: 'malformed quoted value at position 7' });
+    expect(fail(parseFacetFilter('genus: "a" x', 'refine'))).toMatchObject({
+      message: 'malformed quoted value at position 7',
+    });
     expect(fail(parseFacetFilter('`abc:x', 'refine'))).toMatchObject({
       message: 'unterminated field name, missing closing ` at position 0',
     });

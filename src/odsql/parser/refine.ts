@@ -15,7 +15,7 @@ export interface FacetFilter {
 export function parseFacetFilter(source: string, clause: 'refine' | 'exclude'): ParseResult<FacetFilter> {
   const fail = (message: string, from: number, to: number): { ok: false; diagnostic: Diagnostic } => ({
     ok: false,
-    diagnostic: { ...syntaxError(message, from, to, source), clause },
+    diagnostic: { ...syntaxError(message, from, Math.min(to, source.length), source), clause },
   });
   const text = source;
   let i = 0;
@@ -38,7 +38,8 @@ export function parseFacetFilter(source: string, clause: 'refine' | 'exclude'): 
   }
   i++;
   const rest = text.slice(i).trim();
-  if (rest.length === 0) return fail(`missing value after ${facet}: at position ${text.length}`, text.length, text.length);
+  if (rest.length === 0)
+    return fail(`missing value after ${facet}: at position ${text.length}`, text.length, text.length);
   const quote = rest[0];
   if (quote === '"' || quote === "'") {
     const lexed = lex(rest);

@@ -89,6 +89,15 @@ function jsonStructure(field: FieldSchema): unknown {
   return 'VARCHAR';
 }
 
+/** An ISO 8601 instant as the UTC wall clock a datetime column stores (see storage). */
+function utcWallClock(text: string): string {
+  return `timezone('UTC', CAST(${text} AS TIMESTAMPTZ))`;
+}
+
+function columnValue(field: FieldSchema, ref: string): string {
+  return field.type === 'datetime' ? utcWallClock(ref) : `CAST(${ref} AS ${columnType(field)})`;
+}
+
 /** Rebuilds the catalog table from the datasets, in one statement. */
 export async function writeCatalogTable(engine: Engine, datasets: readonly Dataset[]): Promise<void> {
   const sorted = [...datasets].sort((a, b) =>
@@ -102,7 +111,7 @@ export async function writeCatalogTable(engine: Engine, datasets: readonly Datas
     [POSITION_COLUMN]: 'BIGINT',
   });
   const columns = CATALOG_SCHEMA.fields.map(
-    (f) => `CAST(d.${quoteIdent(f.name)} AS ${columnType(f)}) AS ${quoteIdent(f.name)}`,
+    (f) => `${columnValue(f, `d.${quoteIdent(f.name)}`)} AS ${quoteIdent(f.name)}`,
   );
   const search = SEARCHED.map((name) => {
     const field = CATALOG_SCHEMA.fields.find((f) => f.name === name);
@@ -115,7 +124,7 @@ WITH rows AS (SELECT unnest(CAST($1 AS VARCHAR[])) AS line),
 parsed AS (SELECT line, from_json(line, ${sqlString(structure)}) AS d FROM rows)
 SELECT ${columns.join(', ')},
   d.dataset_id AS ${RECORD_ID_COLUMN},
-  CAST(d.metadata_processed AS TIMESTAMPTZ) AS ${RECORD_TIMESTAMP_COLUMN},
+  ${utcWallClock('d.metadata_processed')} AS ${RECORD_TIMESTAMP_COLUMN},
   CAST(octet_length(encode(line)) AS INTEGER) AS ${RECORD_SIZE_COLUMN},
   ' ' || concat_ws(' ', ${search.join(', ')}) || ' ' AS ${SEARCH_COLUMN},
   d.${POSITION_COLUMN} AS ${POSITION_COLUMN}

@@ -1,5 +1,6 @@
 import type { DatasetDescriptor } from '../ingest/descriptor';
 import type { ResolvedField } from '../ingest/fields';
+import { isoUtc } from '../ingest/files';
 import { datasetUid, humanize } from '../ingest/names';
 import type { RecordStats } from '../ingest/stats';
 import type { Attachment, Dataset, DefaultMetas, FieldDescriptor } from './types';
@@ -61,7 +62,7 @@ function defaultMetas(parts: DatasetParts): DefaultMetas {
     language,
     metadata_languages: language ? [language] : null,
     timezone: metas.timezone ?? null,
-    modified: metas.modified ?? parts.sourceModified,
+    modified: metas.modified === undefined ? parts.sourceModified : isoUtc(new Date(metas.modified)),
     modified_updates_on_metadata_change: false,
     modified_updates_on_data_change: metas.modified === undefined,
     data_processed: parts.processedAt,

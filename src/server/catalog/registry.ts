@@ -16,8 +16,11 @@ import {
   dropStagingTables,
   ensureStore,
   existingTables,
+  readFailures,
   readStore,
   removeDataset,
+  type StoredDataset,
+  writeFailures,
 } from './store';
 import type { Attachment, Dataset } from './types';
 
@@ -91,6 +94,78 @@ interface Planned {
   readonly sourceModified: string;
 }
 
+interface Failure {
+  readonly datasetId: string;
+  readonly fingerprint: string;
+  readonly reason: string;
+}
+
+/** Collects the datasets left out, logging each one once. */
+class Problems {
+  readonly list: CatalogProblem[];
+  /** Failed ingestions, remembered so that unchanged broken files are not read at every start. */
+  readonly failures: Failure[] = [];
+
+  constructor(
+    private readonly log: Logger,
+    initial: readonly CatalogProblem[],
+  ) {
+    this.list = [...initial];
+  }
+
+  skip(entry: CatalogEntry, reason: string, fingerprint?: string): void {
+    const id = entry.descriptor.dataset_id;
+    this.list.push({ origin: entry.origin, datasetId: id, reason });
+    if (fingerprint) this.failures.push({ datasetId: id, fingerprint, reason });
+    this.log.error(`dataset ${id} (${entry.origin}) skipped: ${reason}`);
+  }
+}
+
+interface CatalogPlan {
+  /** Unchanged datasets, served as stored. */
+  readonly ready: Dataset[];
+  /** Datasets to ingest. */
+  readonly pending: Planned[];
+}
+
+/** Sorts the entries into unchanged (served as stored), to ingest, and known to fail. */
+async function planCatalog(
+  entries: readonly CatalogEntry[],
+  known: {
+    readonly stored: ReadonlyMap<string, StoredDataset>;
+    readonly failures: ReadonlyMap<string, { fingerprint: string; reason: string }>;
+    readonly tables: ReadonlySet<string>;
+  },
+  problems: Problems,
+): Promise<CatalogPlan> {
+  const tableOf = assignTables(entries);
+  const ready: Dataset[] = [];
+  const pending: Planned[] = [];
+  for (const entry of entries) {
+    const id = entry.descriptor.dataset_id;
+    const table = tableOf.get(id) ?? recordsTableName(id);
+    let stamps: FileStamp[];
+    try {
+      stamps = await stampsOf(entry.descriptor);
+    } catch (error) {
+      problems.skip(entry, errorSummary(error));
+      continue;
+    }
+    const print = fingerprint(entry.json, stamps, table);
+    const previous = known.stored.get(id);
+    const failed = known.failures.get(id);
+    if (previous && previous.fingerprint === print && known.tables.has(table)) {
+      ready.push(previous.dataset);
+    } else if (failed && failed.fingerprint === print) {
+      problems.skip(entry, `${failed.reason} (unchanged since it failed)`, print);
+    } else {
+      const sourceModified = isoUtc(new Date(stamps[0]?.mtimeMs ?? Date.now()));
+      pending.push({ entry, table, fingerprint: print, sourceModified });
+    }
+  }
+  return { ready, pending };
+}
+
 /**
  * Opens the catalog: datasets whose descriptor and files are unchanged are served from the database as
  * they are; the others are ingested (set-based SQL, see ingest/records). A dataset that cannot be read is
@@ -98,49 +173,22 @@ interface Planned {
  */
 export async function openCatalog(engine: Engine, options: CatalogOptions): Promise<Catalog> {
   const started = Date.now();
-  const log = options.log;
-  await mkdir(join(options.dataDir, 'datasets'), { recursive: true });
+  const datasetsDir = join(options.dataDir, 'datasets');
+  await mkdir(datasetsDir, { recursive: true });
   await ensureStore(engine);
   const tables = await existingTables(engine);
   await dropStagingTables(engine, tables);
   const stored = await readStore(engine);
+  const failures = await readFailures(engine);
   const gathered = await gatherEntries({
-    datasetsDir: join(options.dataDir, 'datasets'),
+    datasetsDir,
     includeDefault: options.includeDefault ?? true,
-    log,
+    log: options.log,
   });
-  const problems: CatalogProblem[] = [...gathered.problems];
-  const tableOf = assignTables(gathered.entries);
+  const problems = new Problems(options.log, gathered.problems);
+  const { ready, pending } = await planCatalog(gathered.entries, { stored, failures, tables }, problems);
 
-  const ready: Dataset[] = [];
-  const pending: Planned[] = [];
-  const fail = async (entry: CatalogEntry, error: unknown): Promise<void> => {
-    const id = entry.descriptor.dataset_id;
-    const reason = errorSummary(error);
-    problems.push({ origin: entry.origin, datasetId: id, reason });
-    log.error(`dataset ${id} (${entry.origin}) skipped: ${reason}`);
-  };
-  for (const entry of gathered.entries) {
-    const id = entry.descriptor.dataset_id;
-    const table = tableOf.get(id) ?? recordsTableName(id);
-    let stamps: FileStamp[];
-    try {
-      stamps = await stampsOf(entry.descriptor);
-    } catch (error) {
-      await fail(entry, error);
-      continue;
-    }
-    const print = fingerprint(entry.json, stamps, table);
-    const previous = stored.get(id);
-    if (previous && previous.fingerprint === print && tables.has(table)) {
-      ready.push(previous.dataset);
-      continue;
-    }
-    const sourceModified = isoUtc(new Date(stamps[0]?.mtimeMs ?? Date.now()));
-    pending.push({ entry, table, fingerprint: print, sourceModified });
-  }
-
-  // Datasets served from the database keep their tables; everything else stored is dropped.
+  // Stored datasets not served as they are go; their tables too, unless a dataset to ingest reuses the name.
   const kept = new Set(ready.map((d) => d.dataset_id));
   const claimed = new Set([...ready.map((d) => d.table), ...pending.map((p) => p.table)]);
   const stale = [...stored.values()].filter((s) => !kept.has(s.datasetId));
@@ -151,26 +199,28 @@ export async function openCatalog(engine: Engine, options: CatalogOptions): Prom
       claimed.has(old.dataset.table) ? undefined : old.dataset.table,
     );
   }
-
   for (const plan of pending) {
     try {
       ready.push(await ingest(engine, plan, options));
     } catch (error) {
-      await fail(plan.entry, error);
-      // The previous version's records are out of date: they go too.
+      problems.skip(plan.entry, errorSummary(error), plan.fingerprint);
       await engine.execute(`DROP TABLE IF EXISTS ${quoteIdent(plan.table)}`);
     }
   }
+  const failuresChanged =
+    problems.failures.length !== failures.size ||
+    problems.failures.some((f) => failures.get(f.datasetId)?.fingerprint !== f.fingerprint);
+  if (failuresChanged) await writeFailures(engine, problems.failures);
   if (pending.length > 0 || stale.length > 0) await engine.execute('CHECKPOINT');
 
   const datasets = ready.sort((a, b) =>
     a.dataset_id < b.dataset_id ? -1 : a.dataset_id > b.dataset_id ? 1 : 0,
   );
   await writeCatalogTable(engine, datasets);
-  log.info(
-    `catalog: ${datasets.length} datasets (${pending.length} ingested, ${problems.length} skipped) in ${Date.now() - started} ms`,
+  options.log.info(
+    `catalog: ${datasets.length} datasets (${pending.length} ingested, ${problems.list.length} skipped) in ${Date.now() - started} ms`,
   );
-  return catalogOf(datasets, problems);
+  return catalogOf(datasets, problems.list);
 }
 
 async function ingest(engine: Engine, plan: Planned, options: CatalogOptions): Promise<Dataset> {

@@ -10,6 +10,8 @@ import type { Dataset } from './types';
  */
 
 export const DATASETS_TABLE = '__datasets';
+/** Datasets whose last ingestion failed, so that unchanged broken files are not read again. */
+export const FAILURES_TABLE = '__ingest_failures';
 
 export interface StoredDataset {
   readonly datasetId: string;
@@ -19,8 +21,40 @@ export interface StoredDataset {
 
 export async function ensureStore(engine: Engine): Promise<void> {
   await engine.execute(
-    `CREATE TABLE IF NOT EXISTS ${DATASETS_TABLE} (dataset_id VARCHAR NOT NULL, fingerprint VARCHAR NOT NULL, dataset VARCHAR NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS ${DATASETS_TABLE} (dataset_id VARCHAR NOT NULL, fingerprint VARCHAR NOT NULL, dataset VARCHAR NOT NULL);
+CREATE TABLE IF NOT EXISTS ${FAILURES_TABLE} (dataset_id VARCHAR NOT NULL, fingerprint VARCHAR NOT NULL, reason VARCHAR NOT NULL);`,
   );
+}
+
+/** Reasons of past failures by dataset id, with the fingerprint they failed with. */
+export async function readFailures(
+  engine: Engine,
+): Promise<Map<string, { fingerprint: string; reason: string }>> {
+  const rows = await engine.rows({
+    sql: `SELECT dataset_id, fingerprint, reason FROM ${FAILURES_TABLE}`,
+    params: [],
+  });
+  return new Map(
+    rows.map(([id, fingerprint, reason]) => [
+      String(id),
+      { fingerprint: String(fingerprint), reason: String(reason) },
+    ]),
+  );
+}
+
+/** Replaces the failures on record (few rows: rewritten whole at each start). */
+export async function writeFailures(
+  engine: Engine,
+  failures: readonly { datasetId: string; fingerprint: string; reason: string }[],
+): Promise<void> {
+  const values = failures.map(
+    (f) => `(${sqlString(f.datasetId)}, ${sqlString(f.fingerprint)}, ${sqlString(f.reason)})`,
+  );
+  const insert = values.length > 0 ? `INSERT INTO ${FAILURES_TABLE} VALUES ${values.join(', ')};` : '';
+  await engine.execute(`BEGIN TRANSACTION;
+DELETE FROM ${FAILURES_TABLE};
+${insert}
+COMMIT;`);
 }
 
 function isDataset(value: unknown): value is Dataset {

@@ -1,4 +1,4 @@
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
 import type { SqlQuery } from '../../odsql/compile/sql';
 import { bindParams, plainValueConverter } from './duckdb-values';
 import type { Engine, QueryOptions, Row } from './types';
@@ -104,6 +104,51 @@ class ConnectionPool {
   }
 }
 
+/**
+ * Prepared statements kept per connection, by SQL text. A page of records, its count and its facets
+ * repeat the same SQL with other values, so their planning is done once. Least recently used first out.
+ */
+class StatementCache {
+  private static readonly SIZE = 64;
+  private readonly statements = new Map<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
+
+  async get(connection: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {
+    let cache = this.statements.get(connection);
+    if (!cache) {
+      cache = new Map();
+      this.statements.set(connection, cache);
+    }
+    const cached = cache.get(sql);
+    if (cached) {
+      cache.delete(sql);
+      cache.set(sql, cached);
+      return cached;
+    }
+    const prepared = await connection.prepare(sql);
+    cache.set(sql, prepared);
+    if (cache.size > StatementCache.SIZE) {
+      const [oldest, statement] = cache.entries().next().value as [string, DuckDBPreparedStatement];
+      cache.delete(oldest);
+      statement.destroySync();
+    }
+    return prepared;
+  }
+
+  /** Drops a statement that failed: it may no longer match the catalog. */
+  forget(connection: DuckDBConnection, sql: string): void {
+    const cache = this.statements.get(connection);
+    const statement = cache?.get(sql);
+    if (!statement) return;
+    cache!.delete(sql);
+    statement.destroySync();
+  }
+
+  clear(): void {
+    for (const cache of this.statements.values()) for (const statement of cache.values()) statement.destroySync();
+    this.statements.clear();
+  }
+}
+
 /** How often an abort is repeated until the query gives up (see `interruptOnAbort`). */
 const INTERRUPT_RETRY_MS = 25;
 
@@ -157,6 +202,7 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
     throw toEngineError(error, undefined);
   }
   const pool = new ConnectionPool(connections);
+  const statements = new StatementCache();
   let closed = false;
 
   const withConnection = async <T>(
@@ -188,15 +234,16 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
     rows(query: SqlQuery, queryOptions?: QueryOptions): Promise<Row[]> {
       const signal = queryOptions?.signal;
       return withConnection(signal, async (connection) => {
-        const prepared = await connection.prepare(query.sql);
         try {
+          const prepared = await statements.get(connection, query.sql);
           bindParams(prepared, query.params);
           const result = await prepared.run();
           const rows = await result.convertRows(plainValueConverter);
           if (signal?.aborted) throw new QueryCancelledError();
           return rows;
-        } finally {
-          prepared.destroySync();
+        } catch (error) {
+          statements.forget(connection, query.sql);
+          throw error;
         }
       });
     },
@@ -255,6 +302,7 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
       closed = true;
       // Waits for running queries: each connection is closed once it is handed back.
       const held = await Promise.all(connections.map(() => pool.acquire(undefined)));
+      statements.clear();
       for (const connection of held) connection.closeSync();
       instance.closeSync();
     },

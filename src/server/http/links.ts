@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ApiVersion } from '../../odsql/compile/context';
+import { PAGING } from './params';
 
 export interface Link {
   readonly rel: string;
@@ -21,17 +22,21 @@ export function withQuery(req: FastifyRequest, changes: Readonly<Record<string, 
   return url.toString();
 }
 
-/** self, first, last and next links of a paged list. */
+/**
+ * self, first, last and next links of a paged list. `last` and `next` stay within the pages a request
+ * may ask for (offset + limit ≤ 10,000), so following them never runs into the paging limit.
+ */
 export function pageLinks(req: FastifyRequest, total: number, limit: number, offset: number): Link[] {
   const links: Link[] = [
     { rel: 'self', href: withQuery(req, {}) },
     { rel: 'first', href: withQuery(req, { offset: '0' }) },
   ];
   if (limit > 0) {
-    const last = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
+    const { window } = PAGING.records;
+    const last = Math.min(total === 0 ? 0 : Math.floor((total - 1) / limit) * limit, window - limit);
     links.push({ rel: 'last', href: withQuery(req, { offset: String(last) }) });
-    if (offset + limit < total)
-      links.push({ rel: 'next', href: withQuery(req, { offset: String(offset + limit) }) });
+    const next = offset + limit;
+    if (next < total && next + limit <= window) links.push({ rel: 'next', href: withQuery(req, { offset: String(next) }) });
   }
   return links;
 }

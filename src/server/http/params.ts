@@ -69,13 +69,18 @@ export interface Page {
   readonly offset: number;
 }
 
+/** Paging bounds of the query endpoints: the largest `limit`, and how far `offset + limit` may reach. */
+export const PAGING = {
+  records: { maxLimit: 100, window: 10_000 },
+  grouped: { maxLimit: 20_000, window: 20_000 },
+} as const;
+
 /**
  * `limit` and `offset` of a query endpoint. Without group_by: limit ≤ 100 and offset + limit ≤ 10,000;
  * with group_by: limit ≤ 20,000 and offset + limit ≤ 20,000. `limit=-1` asks for the most allowed.
  */
 export function page(query: QueryString, grouped: boolean): Page {
-  const maxLimit = grouped ? 20_000 : 100;
-  const window = grouped ? 20_000 : 10_000;
+  const { maxLimit, window } = grouped ? PAGING.grouped : PAGING.records;
   const requested = integer(query, 'limit', 10, -1, maxLimit);
   const offset = integer(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
   const limit = requested === -1 ? Math.max(0, Math.min(maxLimit, window - offset)) : requested;
@@ -83,7 +88,7 @@ export function page(query: QueryString, grouped: boolean): Page {
     throw invalidParameter(
       'offset',
       String(offset),
-      `offset + limit <= ${window} (here limit is ${limit}); use an export to get more`,
+      `0 <= offset <= ${window - limit} (offset + limit <= ${window}; an export gives more)`,
     );
   }
   return { limit, offset };

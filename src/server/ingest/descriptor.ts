@@ -1,4 +1,4 @@
-import { extname, isAbsolute, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { FIELD_TYPES, type FieldType } from '../../odsql/schema';
 import type { FacetSort, FieldAnnotations } from '../catalog/types';
 
@@ -97,6 +97,7 @@ export interface DescriptorJson {
   readonly join?: {
     readonly source: string;
     readonly format?: SourceFormat;
+    readonly delimiter?: string;
     readonly key: string;
     readonly on: string;
   };
@@ -388,28 +389,4 @@ export function parseDescriptor(value: unknown, baseDir: string): DatasetDescrip
     geoPoint,
     attachments: parseAttachments(object.attachments, baseDir),
   };
-}
-
-/** The format of a source: declared, or from its extension. `.json` stays 'json' until its content is seen. */
-export function formatFromExtension(path: string): SourceFormat | undefined {
-  switch (extname(path).toLowerCase()) {
-    case '.csv':
-      return 'csv';
-    case '.tsv':
-    case '.tab':
-      return 'tsv';
-    case '.json':
-      return 'json';
-    case '.ndjson':
-    case '.jsonl':
-      return 'ndjson';
-    case '.geojson':
-      return 'geojson';
-    case '.topojson':
-      return 'topojson';
-    case '.parquet':
-      return 'parquet';
-    default:
-      return undefined;
-  }
 }

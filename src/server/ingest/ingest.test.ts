@@ -161,6 +161,7 @@ describe('ingestion of user datasets', () => {
     await writeFile(join(files, 'broken.csv'), Buffer.from('a,b\n1,\xff\xfe\n', 'latin1'));
     await writeFile(join(files, 'illtyped.csv'), 'n\n1\nabc\n');
     await writeFile(join(files, 'notes.txt'), 'notes');
+    await writeFile(join(files, 'codes.csv'), 'n;code;label\n1;007;x\n2;8;y\n');
     const scratch = await openDuckDBEngine({ path: ':memory:', connections: 1 });
     await scratch.execute(
       `COPY (SELECT x AS id, 'name ' || x AS name, TIMESTAMP '2020-01-01' + x * INTERVAL 1 HOUR AS seen, x % 2 = 0 AS even
@@ -173,6 +174,16 @@ describe('ingestion of user datasets', () => {
       source: '../files/trees.csv',
       geo_point: { lat: 'lat', lon: 'lon', field: 'location' },
       attachments: ['../files/notes.txt'],
+    });
+    await describeDescriptor('codes.json', {
+      dataset_id: 'codes',
+      source: '../files/codes.csv',
+      delimiter: ';',
+      fields: [
+        { name: 'n', type: 'text' },
+        { name: 'code', type: 'text' },
+        { name: 'number', source: 'code', type: 'int' },
+      ],
     });
     await describeDescriptor('points.json', { dataset_id: 'points', source: '../files/points.geojson' });
     await describeDescriptor('zones.json', { dataset_id: 'zones', source: '../files/zones.json' });
@@ -217,6 +228,7 @@ describe('ingestion of user datasets', () => {
 
   it('loads the good datasets and skips the bad ones with a reason', () => {
     expect(data.catalog.list().map((d) => d.dataset_id)).toEqual([
+      'codes',
       'events',
       'lists',
       'points',
@@ -300,6 +312,13 @@ describe('ingestion of user datasets', () => {
     expect(rows.map((r) => r[5])).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('keeps declared text columns as written', async () => {
+    expect(await sql(`SELECT n, code, "number" FROM ${dataset('codes').table} ORDER BY __pos`)).toEqual([
+      ['1', '007', 7],
+      ['2', '8', 8],
+    ]);
+  });
+
   it('reads GeoJSON points as geo_point_2d and other geometries as geo_shape', async () => {
     const points = dataset('points');
     expect(points.fields.map((f) => [f.name, f.type])).toEqual([
@@ -348,7 +367,7 @@ describe('ingestion of user datasets', () => {
     ]);
     expect(table.metas.default.records_count).toBe(1000);
     expect(await sql(`SELECT id, name, seen, even FROM ${table.table} WHERE __pos = 25`)).toEqual([
-      [25, 'name 25', '2020-01-02T01:00:00.000Z', false],
+      [25, 'name 25', '2020-01-02T01:00:00.000', false],
     ]);
     const lists = dataset('lists');
     expect(lists.fields.map((f) => [f.name, f.type, f.annotations.multivalued])).toEqual([
@@ -370,12 +389,11 @@ describe('ingestion of user datasets', () => {
   it('parses declared formats, null markers, multivalued text and time zones', async () => {
     const events = dataset('events');
     expect(events.metas.default.timezone).toBe('Europe/Paris');
-    console.log(await sql(`SELECT typeof("when"), typeof("at") FROM ${events.table} LIMIT 1`), await sql(`SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = '${events.table}'`));
     const rows = await sql(`SELECT "when", "at", tags, done, score, day FROM ${events.table} ORDER BY __pos`);
     expect(rows).toEqual([
-      ['2024-01-01T09:00:00.000Z', '2023-11-14T22:13:20.000Z', ['a', 'b'], true, null, '2024-02-03'],
-      ['2024-06-01T08:00:00.000Z', '2023-11-14T22:14:20.500Z', ['c'], false, 4.5, '2024-02-04'],
-      ['2024-01-01T09:00:00.000Z', '2023-11-14T22:13:20.000Z', ['a', 'b'], true, null, '2024-02-03'],
+      ['2024-01-01T09:00:00.000', '2023-11-14T22:13:20.000', ['a', 'b'], true, null, '2024-02-03'],
+      ['2024-06-01T08:00:00.000', '2023-11-14T22:14:20.500', ['c'], false, 4.5, '2024-02-04'],
+      ['2024-01-01T09:00:00.000', '2023-11-14T22:13:20.000', ['a', 'b'], true, null, '2024-02-03'],
       [null, null, null, null, null, null],
     ]);
   });
@@ -394,7 +412,7 @@ describe('ingestion of user datasets', () => {
     expect(ids[2]).not.toBe(ids[0]);
     const [timestamps] = await sql(`SELECT count(DISTINCT __timestamp), min(__timestamp) FROM ${table}`);
     expect(timestamps?.[0]).toBe(1);
-    expect(Date.parse(String(timestamps?.[1]))).toBe(
+    expect(Date.parse(`${String(timestamps?.[1])}Z`)).toBe(
       Date.parse(dataset('events').metas.default.data_processed),
     );
   });
@@ -403,8 +421,8 @@ describe('ingestion of user datasets', () => {
     const rows = await sql(
       `SELECT dataset_id, title, keyword, records_count, features, has_records, __id, __pos, __search FROM ${data.catalog.catalogTable} ORDER BY __pos`,
     );
-    expect(rows.map((r) => r[0])).toEqual(['events', 'lists', 'points', 'table', 'trees', 'zones']);
-    expect(rows[0]).toEqual([
+    expect(rows.map((r) => r[0])).toEqual(['codes', 'events', 'lists', 'points', 'table', 'trees', 'zones']);
+    expect(rows[1]).toEqual([
       'events',
       'Events',
       ['a', 'b'],
@@ -412,7 +430,7 @@ describe('ingestion of user datasets', () => {
       ['analyze', 'timeserie'],
       true,
       'events',
-      0,
+      1,
       ' events a b events ',
     ]);
   });
@@ -423,6 +441,10 @@ describe('ingestion of user datasets', () => {
     await reopen();
     expect(log.lines.filter((l) => l.includes(': ingesting '))).toEqual([]);
     expect(dataset('trees').metas.default.data_processed).toBe(processed);
+    expect(data.catalog.problems).toHaveLength(6);
+    expect(log.lines).toContainEqual(
+      expect.stringMatching(/^error dataset illtyped .* \(unchanged since it failed\)$/),
+    );
 
     const later = new Date(Date.now() + 5000);
     await utimes(join(dataDir, 'files', 'trees.csv'), later, later);
@@ -432,9 +454,17 @@ describe('ingestion of user datasets', () => {
       metas: { title: 'P' },
     });
     await rm(join(datasetsDir, 'lists.json'));
+    await writeFile(join(dataDir, 'files', 'illtyped.csv'), 'n\n1\n2\n');
     await reopen();
     const ingested = log.lines.filter((l) => l.includes(': ingesting ')).map((l) => l.split(':')[0]);
-    expect(ingested).toEqual(['info dataset trees', 'info dataset points']);
+    // wrong_column reads trees.csv too, so it is tried again (and fails again).
+    expect(ingested).toEqual([
+      'info dataset illtyped',
+      'info dataset points',
+      'info dataset trees',
+      'info dataset wrong_column',
+    ]);
+    expect(data.catalog.get('illtyped')?.metas.default.records_count).toBe(2);
     expect(dataset('points').metas.default.title).toBe('P');
     expect(data.catalog.get('lists')).toBeUndefined();
     expect(await sql("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'ds_lists'")).toEqual([[0]]);

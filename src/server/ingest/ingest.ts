@@ -5,7 +5,7 @@ import type { Engine } from '../engine/types';
 import type { DatasetDescriptor } from './descriptor';
 import { declaredTextColumns, type ResolvedField, resolveFields } from './fields';
 import type { Logger } from './logger';
-import { duplicateIdsSql, recordsTableSql } from './records';
+import { type RecordsPlan, recordsTableSql, repeatsTableSql } from './records';
 import { loadSource } from './sources';
 import { inferFacets, type RecordStats, recordStats } from './stats';
 
@@ -66,13 +66,13 @@ export async function stageDataset(
   const id = descriptor.dataset_id;
   const rawTable = `${STAGING_PREFIX}raw_${options.table}`;
   const joinTable = `${STAGING_PREFIX}join_${options.table}`;
+  const repeatsTable = `${STAGING_PREFIX}repeats_${options.table}`;
   const stagingTable = `${STAGING_PREFIX}${options.table}`;
   const stagingFile = join(options.tmpDir, `${options.table}.ndjson`);
   const joinFile = join(options.tmpDir, `${options.table}.join.ndjson`);
   const dropScratch = async (): Promise<void> => {
-    await engine.execute(
-      `DROP TABLE IF EXISTS ${quoteIdent(rawTable)}; DROP TABLE IF EXISTS ${quoteIdent(joinTable)};`,
-    );
+    const scratch = [rawTable, joinTable, repeatsTable].map((t) => `DROP TABLE IF EXISTS ${quoteIdent(t)};`);
+    await engine.execute(scratch.join('\n'));
     await rm(stagingFile, { force: true });
     await rm(joinFile, { force: true });
   };
@@ -106,20 +106,20 @@ export async function stageDataset(
       { source: source.columns, join: joined?.columns ?? [], features: source.features },
       (message) => options.log.warn(`dataset ${id}: ${message}`),
     );
+    const plan: RecordsPlan = {
+      rawTable,
+      joinTable: joined ? joinTable : undefined,
+      join: descriptor.join,
+      targetTable: stagingTable,
+      repeatsTable,
+      fields,
+      nullValues: descriptor.nullValues,
+      timezone: descriptor.metas.timezone ?? 'UTC',
+      processedAt: options.processedAt,
+    };
     try {
-      await engine.execute(
-        recordsTableSql({
-          rawTable,
-          joinTable: joined ? joinTable : undefined,
-          join: descriptor.join,
-          targetTable: stagingTable,
-          fields,
-          nullValues: descriptor.nullValues,
-          timezone: descriptor.metas.timezone ?? 'UTC',
-          processedAt: options.processedAt,
-        }),
-      );
-      await engine.execute(duplicateIdsSql(stagingTable));
+      await engine.execute(repeatsTableSql(plan));
+      await engine.execute(recordsTableSql(plan));
     } catch (error) {
       throw new Error(`the values do not fit the field types: ${errorSummary(error)}`, { cause: error });
     }

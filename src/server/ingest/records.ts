@@ -19,9 +19,10 @@ import { sqlString } from './sql';
  * Everything happens in one CREATE TABLE … AS statement, so 3 million rows never pass through JavaScript.
  *
  * Record ids: the hex SHA-1 of the record's canonical JSON (`{"field": value, …}` in field order, a
- * geo_shape as its GeoJSON). Identical rows would share it, so afterwards the n-th repeat (n ≥ 1, in
- * source order) gets the SHA-1 of `<first id>#n` instead (`duplicateIdsSql`): an update of the few
- * repeated rows is much cheaper than numbering every row with a window.
+ * geo_shape as its GeoJSON). Identical rows would share it, so the n-th repeat (n ≥ 1, in source order)
+ * gets the SHA-1 of `<first id>#n` instead. Repeats are found first, in a pass that keeps only positions
+ * and hashes (`repeatsTableSql`): numbering every row with a window, or updating ids afterwards, costs
+ * far more time, memory or file space on millions of rows.
  */
 
 export interface RecordsPlan {
@@ -29,6 +30,8 @@ export interface RecordsPlan {
   readonly joinTable: string | undefined;
   readonly join: { readonly key: string; readonly on: string } | undefined;
   readonly targetTable: string;
+  /** Scratch table of the repeated rows (see `repeatsTableSql`). */
+  readonly repeatsTable: string;
   readonly fields: readonly ResolvedField[];
   readonly nullValues: readonly string[];
   /** Zone of naive date-times in the source (the dataset's timezone). */
@@ -163,7 +166,8 @@ class Expressions {
       case 'date':
         return this.date(field, input);
       case 'datetime':
-        return this.instant(field, input);
+        // Stored as the UTC wall clock (see storage): the instant seen from UTC.
+        return `timezone('UTC', ${this.instant(field, input)})`;
       case 'geo_point_2d':
         return this.geoPoint(field, input);
       case 'geo_shape':
@@ -199,8 +203,8 @@ function searchExpression(fields: readonly ResolvedField[]): string {
   return `' ' || concat_ws(' ', ${parts.join(', ')}) || ' '`;
 }
 
-/** The CREATE TABLE statement building the records table from the staging tables. */
-export function recordsTableSql(plan: RecordsPlan): string {
+/** The WITH clause giving each staged row its typed field values (`typed`) and canonical JSON (`canon`). */
+function canonicalRows(plan: RecordsPlan): string {
   const expressions = new Expressions(plan);
   const typed = plan.fields.map(
     (f) => `CAST(${expressions.field(f)} AS ${columnType(schemaOf(f))}) AS ${quoteIdent(f.name)}`,
@@ -212,28 +216,38 @@ export function recordsTableSql(plan: RecordsPlan): string {
     joinCte = `j AS (SELECT * FROM ${quoteIdent(plan.joinTable)} QUALIFY row_number() OVER (PARTITION BY ${key} ORDER BY rowid) = 1),\n`;
     from += ` LEFT JOIN j ON CAST(r.${quoteIdent(plan.join.on)} AS VARCHAR) = CAST(j.${key} AS VARCHAR)`;
   }
-  const columns = plan.fields.map((f) => quoteIdent(f.name)).join(', ');
-  return `CREATE OR REPLACE TABLE ${quoteIdent(plan.targetTable)} AS
-WITH ${joinCte}typed AS (SELECT r.rowid AS __p, ${typed.join(', ')} FROM ${from}),
-canon AS (SELECT *, ${canonicalJson(plan.fields)} AS __canon FROM typed)
-SELECT ${columns},
-  sha1(__canon) AS ${RECORD_ID_COLUMN},
-  CAST(${sqlString(plan.processedAt)} AS TIMESTAMPTZ) AS ${RECORD_TIMESTAMP_COLUMN},
-  CAST(octet_length(encode(__canon)) AS INTEGER) AS ${RECORD_SIZE_COLUMN},
-  ${searchExpression(plan.fields)} AS ${SEARCH_COLUMN},
-  CAST(__p AS BIGINT) AS ${POSITION_COLUMN}
-FROM canon ORDER BY __p`;
+  return `WITH ${joinCte}typed AS (SELECT r.rowid AS __p, ${typed.join(', ')} FROM ${from}),
+canon AS (SELECT *, ${canonicalJson(plan.fields)} AS __canon FROM typed)`;
 }
 
-/** Gives repeated rows their own ids (see the header comment). */
-export function duplicateIdsSql(table: string): string {
-  const target = quoteIdent(table);
-  const id = RECORD_ID_COLUMN;
-  const pos = POSITION_COLUMN;
-  return `UPDATE ${target} SET ${id} = sha1(${target}.${id} || '#' || CAST(repeats.n AS VARCHAR))
-FROM (
-  SELECT ${pos}, row_number() OVER (PARTITION BY ${id} ORDER BY ${pos}) - 1 AS n
-  FROM ${target} WHERE ${id} IN (SELECT ${id} FROM ${target} GROUP BY ${id} HAVING count(*) > 1)
-) AS repeats
-WHERE ${target}.${pos} = repeats.${pos} AND repeats.n > 0`;
+/**
+ * The statement listing repeated rows (position and repeat number n ≥ 1) into `plan.repeatsTable`. Only
+ * positions and hashes are held while counting, so this stays light even for millions of rows.
+ */
+export function repeatsTableSql(plan: RecordsPlan): string {
+  return `CREATE OR REPLACE TABLE ${quoteIdent(plan.repeatsTable)} AS
+${canonicalRows(plan)},
+hashed AS (SELECT __p, sha1(__canon) AS __hash FROM canon),
+repeated AS (SELECT __hash FROM hashed GROUP BY __hash HAVING count(*) > 1),
+numbered AS (
+  SELECT __p, row_number() OVER (PARTITION BY __hash ORDER BY __p) - 1 AS __n
+  FROM hashed WHERE __hash IN (SELECT __hash FROM repeated)
+)
+SELECT __p, __n FROM numbered WHERE __n > 0`;
+}
+
+/** The statement building the records table from the staging tables (after `repeatsTableSql`). */
+export function recordsTableSql(plan: RecordsPlan): string {
+  const columns = plan.fields.map((f) => `canon.${quoteIdent(f.name)}`).join(', ');
+  return `CREATE OR REPLACE TABLE ${quoteIdent(plan.targetTable)} AS
+${canonicalRows(plan)}
+SELECT ${columns},
+  CASE WHEN repeats.__n IS NULL THEN sha1(__canon)
+    ELSE sha1(sha1(__canon) || '#' || CAST(repeats.__n AS VARCHAR)) END AS ${RECORD_ID_COLUMN},
+  timezone('UTC', CAST(${sqlString(plan.processedAt)} AS TIMESTAMPTZ)) AS ${RECORD_TIMESTAMP_COLUMN},
+  CAST(octet_length(encode(__canon)) AS INTEGER) AS ${RECORD_SIZE_COLUMN},
+  ${searchExpression(plan.fields)} AS ${SEARCH_COLUMN},
+  CAST(canon.__p AS BIGINT) AS ${POSITION_COLUMN}
+FROM canon LEFT JOIN ${quoteIdent(plan.repeatsTable)} AS repeats ON repeats.__p = canon.__p
+ORDER BY canon.__p`;
 }

@@ -1,7 +1,8 @@
 import { open, readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
 import { quoteIdent } from '../../odsql/compile/storage';
 import type { Engine } from '../engine/types';
-import { formatFromExtension, type SourceFormat, type SourceSpec } from './descriptor';
+import type { SourceFormat, SourceSpec } from './descriptor';
 import { type FeatureSummary, readFeatures, writeFeatureLines } from './geojson';
 import { sqlString, sqlStringList } from './sql';
 
@@ -30,6 +31,30 @@ export interface LoadOptions {
   readonly textColumns: readonly string[];
   /** Where a GeoJSON or TopoJSON source is staged as NDJSON. */
   readonly stagingFile: string;
+}
+
+/** The format of a source: declared, or from its extension. `.json` stays 'json' until its content is seen. */
+export function formatFromExtension(path: string): SourceFormat | undefined {
+  switch (extname(path).toLowerCase()) {
+    case '.csv':
+      return 'csv';
+    case '.tsv':
+    case '.tab':
+      return 'tsv';
+    case '.json':
+      return 'json';
+    case '.ndjson':
+    case '.jsonl':
+      return 'ndjson';
+    case '.geojson':
+      return 'geojson';
+    case '.topojson':
+      return 'topojson';
+    case '.parquet':
+      return 'parquet';
+    default:
+      return undefined;
+  }
 }
 
 /** Decides the format of a `.json` file from its first character, or from the document for objects. */

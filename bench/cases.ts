@@ -1,0 +1,103 @@
+/**
+ * The measured requests and the SQL a DuckDB user would run for the same answer. `raw` queries run on a
+ * copy of the same database file in the benchmark process; `{t}` is the flights table.
+ */
+export interface BenchCase {
+  readonly issue: 'server' | 'facets';
+  readonly name: string;
+  readonly path: string;
+  readonly params: Readonly<Record<string, string | readonly string[]>>;
+  /** Raw queries; those in one inner array run one after the other, inner arrays run concurrently. */
+  readonly raw: readonly (readonly string[])[];
+}
+
+const COLUMNS = 'date, delay, distance, origin, destination';
+
+export const CASES: readonly BenchCase[] = [
+  {
+    issue: 'server',
+    name: 'default page',
+    path: '/catalog/datasets/flights/records',
+    params: {},
+    raw: [[`SELECT ${COLUMNS} FROM {t} LIMIT 10`, 'SELECT count(*) FROM {t}']],
+  },
+  {
+    issue: 'server',
+    name: 'order_by=delay desc, offset=5000',
+    path: '/catalog/datasets/flights/records',
+    params: { order_by: 'delay desc', offset: '5000' },
+    raw: [[`SELECT ${COLUMNS} FROM {t} ORDER BY delay DESC LIMIT 10 OFFSET 5000`, 'SELECT count(*) FROM {t}']],
+  },
+  {
+    issue: 'server',
+    name: 'full-text where "sfo"',
+    path: '/catalog/datasets/flights/records',
+    params: { where: '"sfo"' },
+    raw: [
+      [
+        `SELECT ${COLUMNS} FROM {t} WHERE contains(__search, ' sfo ') LIMIT 10`,
+        `SELECT count(*) FROM {t} WHERE contains(__search, ' sfo ')`,
+      ],
+    ],
+  },
+  {
+    issue: 'server',
+    name: 'group_by month: count(*), avg(delay)',
+    path: '/catalog/datasets/flights/records',
+    params: { select: 'count(*), avg(delay)', group_by: 'month(date) as month' },
+    raw: [['SELECT month(date) AS month, count(*), avg(delay) FROM {t} GROUP BY month ORDER BY month']],
+  },
+  {
+    issue: 'server',
+    name: 'where on a date range',
+    path: '/catalog/datasets/flights/records',
+    params: { where: "date >= date'2001-03-01' AND date < date'2001-04-01'" },
+    raw: [
+      [
+        `SELECT ${COLUMNS} FROM {t} WHERE date >= TIMESTAMP '2001-03-01' AND date < TIMESTAMP '2001-04-01' LIMIT 10`,
+        `SELECT count(*) FROM {t} WHERE date >= TIMESTAMP '2001-03-01' AND date < TIMESTAMP '2001-04-01'`,
+      ],
+    ],
+  },
+  {
+    issue: 'facets',
+    name: 'facets origin, destination, date',
+    path: '/catalog/datasets/flights/facets',
+    params: {},
+    raw: [
+      ['SELECT origin, count(*) AS n FROM {t} GROUP BY origin ORDER BY n DESC, origin LIMIT 100'],
+      ['SELECT destination, count(*) AS n FROM {t} GROUP BY destination ORDER BY n DESC, destination LIMIT 100'],
+      ['SELECT year(date) AS y, count(*) FROM {t} GROUP BY y ORDER BY y'],
+    ],
+  },
+  {
+    issue: 'facets',
+    name: 'facets with refine origin:SFO',
+    path: '/catalog/datasets/flights/facets',
+    params: { refine: 'origin:SFO' },
+    raw: [
+      ["SELECT origin, count(*) AS n FROM {t} WHERE origin = 'SFO' GROUP BY origin ORDER BY n DESC, origin LIMIT 100"],
+      [
+        "SELECT destination, count(*) AS n FROM {t} WHERE origin = 'SFO' GROUP BY destination ORDER BY n DESC, destination LIMIT 100",
+      ],
+      ["SELECT year(date) AS y, count(*) FROM {t} WHERE origin = 'SFO' GROUP BY y ORDER BY y"],
+    ],
+  },
+  {
+    issue: 'facets',
+    name: 'facets with refine date:2001/03',
+    path: '/catalog/datasets/flights/facets',
+    params: { refine: 'date:2001/03' },
+    raw: [
+      [
+        "SELECT origin, count(*) AS n FROM {t} WHERE date >= TIMESTAMP '2001-03-01' AND date < TIMESTAMP '2001-04-01' GROUP BY origin ORDER BY n DESC, origin LIMIT 100",
+      ],
+      [
+        "SELECT destination, count(*) AS n FROM {t} WHERE date >= TIMESTAMP '2001-03-01' AND date < TIMESTAMP '2001-04-01' GROUP BY destination ORDER BY n DESC, destination LIMIT 100",
+      ],
+      [
+        "SELECT year(date) AS y, month(date) AS m, day(date) AS d, count(*) FROM {t} WHERE date >= TIMESTAMP '2001-03-01' AND date < TIMESTAMP '2001-04-01' GROUP BY y, m, d ORDER BY y, m, d",
+      ],
+    ],
+  },
+];

@@ -1,0 +1,148 @@
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { type BenchCase, CASES } from './cases';
+import { parserThroughput } from './parser';
+import { residentMiB, startServer, stopServer } from './server';
+import { fmt, percentile, timeRuns } from './stats';
+
+/*
+ * `npm run bench`: the figures the issues name, each HTTP figure against raw DuckDB running the
+ * equivalent SQL in the same run, on the same data. Prints a table and rewrites bench/RESULTS.md.
+ */
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+
+interface Row {
+  readonly issue: string;
+  readonly name: string;
+  readonly httpP50: number;
+  readonly rawP50: number;
+  readonly target: number;
+}
+
+async function rawRunner(dbFile: string, flightsTable: string): Promise<(c: BenchCase) => Promise<void>> {
+  const instance = await DuckDBInstance.create(dbFile, {
+    access_mode: 'READ_ONLY',
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+  });
+  const connections: DuckDBConnection[] = [];
+  for (let i = 0; i < 3; i++) connections.push(await instance.connect());
+  return async (c) => {
+    await Promise.all(
+      c.raw.map(async (sequence, i) => {
+        for (const sql of sequence) {
+          const reader = await connections[i]!.runAndReadAll(sql.replaceAll('{t}', `"${flightsTable}"`));
+          reader.getRowsJS();
+        }
+      }),
+    );
+  };
+}
+
+async function httpRunner(origin: string): Promise<(c: BenchCase) => Promise<void>> {
+  return async (c) => {
+    const url = new URL(`${origin}/api/explore/v2.1${c.path}`);
+    for (const [k, v] of Object.entries(c.params)) for (const x of typeof v === 'string' ? [v] : v) url.searchParams.append(k, x);
+    const res = await fetch(url);
+    if (res.status !== 200) throw new Error(`${c.name}: HTTP ${res.status} ${await res.text()}`);
+    await res.json();
+  };
+}
+
+async function flightsTable(dbFile: string): Promise<string> {
+  const instance = await DuckDBInstance.create(dbFile, { access_mode: 'READ_ONLY' });
+  const connection = await instance.connect();
+  const reader = await connection.runAndReadAll(`SELECT dataset FROM __datasets WHERE dataset_id = 'flights'`);
+  const json = String(reader.getRowsJS()[0]?.[0] ?? '{}');
+  connection.closeSync();
+  instance.closeSync();
+  return (JSON.parse(json) as { table: string }).table;
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'odexplorer-bench-'));
+  const dataDir = join(work, 'data');
+  try {
+    const parser = parserThroughput();
+    console.log(`parser: ${parser.bytes} bytes in ${fmt(parser.msPerParse)} ms = ${parser.msPerKb.toFixed(3)} ms/KB`);
+
+    console.log('first start (ingests the whole default catalog)…');
+    const first = await startServer(dataDir);
+    const ingestMs = Number(/catalog: \d+ datasets .* in (\d+) ms/.exec(first.log())?.[1] ?? Number.NaN);
+    await stopServer(first);
+    const dbFile = join(dataDir, 'explore.duckdb');
+    const rawFile = join(work, 'raw.duckdb');
+    copyFileSync(dbFile, rawFile);
+    const table = await flightsTable(rawFile);
+
+    const server = await startServer(dataDir);
+    console.log(`second start: ready in ${Math.round(server.readyMs)} ms`);
+    const http = await httpRunner(server.origin);
+    const raw = await rawRunner(rawFile, table);
+    const rows: Row[] = [];
+    for (const c of CASES) {
+      const h = await timeRuns(() => http(c), RUNS);
+      const r = await timeRuns(() => raw(c), RUNS);
+      const rawP50 = percentile(r, 50);
+      const row = { issue: c.issue, name: c.name, httpP50: percentile(h, 50), rawP50, target: 1.3 * rawP50 + 3 };
+      rows.push(row);
+      console.log(`${c.name.padEnd(40)} http ${fmt(row.httpP50).padStart(7)} ms   raw ${fmt(rawP50).padStart(7)} ms   ${row.httpP50 <= row.target ? 'ok' : 'OVER TARGET'}`);
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+    const idleMiB = residentMiB(server.process.pid!);
+    await stopServer(server);
+
+    const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, ${process.platform}`;
+    const report = renderReport({ rows, parser, ingestMs, firstReadyMs: first.readyMs, secondReadyMs: server.readyMs, idleMiB, machine });
+    writeFileSync(join(import.meta.dirname, 'RESULTS.md'), report);
+    console.log(`\n${report}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function renderReport(r: {
+  rows: readonly Row[];
+  parser: ReturnType<typeof parserThroughput>;
+  ingestMs: number;
+  firstReadyMs: number;
+  secondReadyMs: number;
+  idleMiB: number;
+  machine: string;
+}): string {
+  const table = r.rows
+    .map((row) => {
+      const ratio = row.httpP50 / row.rawP50;
+      const verdict = row.httpP50 <= row.target ? 'met' : '**missed**';
+      return `| ${row.issue} | ${row.name} | ${fmt(row.httpP50)} | ${fmt(row.rawP50)} | ${ratio.toFixed(2)} | ${fmt(row.target)} | ${verdict} |`;
+    })
+    .join('\n');
+  return `# Benchmark results
+
+Produced by \`npm run bench\` (${RUNS} measured runs per figure after 3 warm-up runs; p50 = median).
+Machine: ${r.machine}. Date: ${new Date().toISOString().slice(0, 10)}.
+
+HTTP figures are full round trips to the real server (\`/api/explore/v2.1\`, keep-alive fetch, JSON parsed);
+raw figures run the equivalent SQL through @duckdb/node-api on a copy of the same database file, in the same run.
+Target: HTTP p50 ≤ 1.3 × raw p50 + 3 ms.
+
+| issue | request on flights (3,000,000 records) | HTTP p50 ms | raw DuckDB p50 ms | ratio | target ms | target |
+|---|---|---|---|---|---|---|
+${table}
+
+| figure | value | target |
+|---|---|---|
+| ODSQL parser, ${r.parser.bytes}-byte where clause | ${fmt(r.parser.msPerParse)} ms per parse, ${r.parser.msPerKb.toFixed(3)} ms/KB | well under 1 ms/KB |
+| first start: ingestion of the whole default catalog | ${(r.ingestMs / 1000).toFixed(1)} s (ready to serve after ${(r.firstReadyMs / 1000).toFixed(1)} s) | under 60 s |
+| second start (nothing to ingest): ready to serve | ${(r.secondReadyMs / 1000).toFixed(2)} s | |
+| server resident memory once idle (after the runs) | ${Math.round(r.idleMiB)} MiB | |
+`;
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

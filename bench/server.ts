@@ -1,0 +1,46 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+export interface RunningServer {
+  readonly process: ChildProcess;
+  readonly origin: string;
+  /** From spawn to "listening". */
+  readonly readyMs: number;
+  /** The server's own log. */
+  readonly log: () => string;
+}
+
+/** Starts the real server (the `npm start` entry point) and waits until it listens. */
+export async function startServer(dataDir: string): Promise<RunningServer> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /Explore API: (http:\/\/\S+?)\/api\/explore\/v2\.1\//.exec(output);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return { process: child, origin, readyMs: performance.now() - started, log: () => output };
+}
+
+export async function stopServer(server: RunningServer): Promise<void> {
+  if (server.process.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
+  server.process.kill('SIGTERM');
+  await exited;
+}
+
+/** Resident memory of a process, in MiB (Linux). */
+export function residentMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}

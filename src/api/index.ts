@@ -1,0 +1,6 @@
+export * from './client';
+export * from './errors';
+export * from './odsql';
+export * from './params';
+export * from './portal';
+export * from './types';

@@ -1,0 +1,66 @@
+/*
+ * Query parameters of the Explore API v2.1 and how they go on the wire. `where` may be repeated
+ * (the portal ANDs the clauses); `refine`, `exclude` and `facet` are repeated once per value.
+ */
+
+export const LANGUAGES = ['en', 'fr', 'nl', 'pt', 'it', 'ar', 'de', 'es', 'ca', 'eu', 'sv'] as const;
+export type Lang = (typeof LANGUAGES)[number];
+
+export interface QueryParams {
+  readonly select?: string;
+  readonly where?: string | readonly string[];
+  readonly group_by?: string;
+  readonly order_by?: string;
+  readonly limit?: number;
+  readonly offset?: number;
+  /** `facet:value` items. */
+  readonly refine?: readonly string[];
+  /** `facet:value` items. */
+  readonly exclude?: readonly string[];
+  /** Facet names (or `facet(name="x", …)` expressions) to enumerate. */
+  readonly facet?: readonly string[];
+  readonly lang?: Lang;
+  readonly timezone?: string;
+}
+
+export type CatalogParams = Pick<
+  QueryParams,
+  'select' | 'where' | 'order_by' | 'limit' | 'offset' | 'refine' | 'exclude' | 'lang' | 'timezone'
+>;
+export type CatalogFacetsParams = Pick<QueryParams, 'facet' | 'refine' | 'exclude' | 'where' | 'timezone'>;
+export type DatasetParams = Pick<QueryParams, 'select' | 'lang' | 'timezone'>;
+export type RecordsParams = QueryParams;
+export type DatasetFacetsParams = Pick<
+  QueryParams,
+  'where' | 'refine' | 'exclude' | 'facet' | 'lang' | 'timezone'
+>;
+
+/** The wire order of parameters, so equal queries give equal URLs. */
+const ORDER = [
+  'select',
+  'where',
+  'group_by',
+  'order_by',
+  'limit',
+  'offset',
+  'refine',
+  'exclude',
+  'facet',
+  'lang',
+  'timezone',
+] as const satisfies readonly (keyof QueryParams)[];
+
+/** The query string (without `?`) of a request; empty values are left out. */
+export function buildQuery(params: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const key of ORDER) {
+    const value = params[key];
+    if (value === undefined) continue;
+    const items: readonly (string | number)[] = Array.isArray(value) ? value : [value as string | number];
+    for (const item of items) {
+      if (typeof item === 'string' && item.trim() === '') continue;
+      search.append(key, String(item));
+    }
+  }
+  return search.toString();
+}

@@ -1,0 +1,115 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { parsePortalUrl } from '../../api';
+import { choosePortal } from '../hooks/usePortal';
+
+interface PortalSettingsProps {
+  /** '' is the server that serves the explorer. */
+  readonly portal: string;
+}
+
+function portalName(portal: string): string {
+  if (portal === '') return 'This server';
+  return portal.replace(/^https?:\/\//, '');
+}
+
+/** Chooses the Explore API portal the explorer reads: this server or any Opendatasoft portal. */
+export function PortalSettings({ portal }: PortalSettingsProps) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState(portal);
+  const [problem, setProblem] = useState<string | undefined>();
+  const panelId = useId();
+  const inputId = useId();
+  const problemId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setDraft(portal);
+    setProblem(undefined);
+    input.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open, portal]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = parsePortalUrl(draft);
+    if (!parsed.ok) {
+      setProblem(parsed.reason);
+      input.current?.focus();
+      return;
+    }
+    setOpen(false);
+    choosePortal(parsed.url);
+  };
+
+  return (
+    <div className="portal-settings" ref={container}>
+      <button
+        type="button"
+        className="portal-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="portal-button-label">Portal</span>
+        <span className="portal-button-name">{portalName(portal)}</span>
+      </button>
+      {open && (
+        <div id={panelId} className="portal-panel">
+          <form onSubmit={submit} noValidate>
+            <label htmlFor={inputId}>Explore API portal address</label>
+            <p className="hint">Any Opendatasoft portal, for example https://data.opendatasoft.com</p>
+            <div className="portal-input-row">
+              <input
+                ref={input}
+                id={inputId}
+                type="url"
+                inputMode="url"
+                value={draft}
+                placeholder="https://data.example.org"
+                aria-invalid={problem !== undefined}
+                aria-describedby={problem ? problemId : undefined}
+                onChange={(event) => {
+                  setDraft(event.target.value);
+                  setProblem(undefined);
+                }}
+              />
+              <button type="submit" className="button button-primary">
+                Use portal
+              </button>
+            </div>
+            {problem && (
+              <p id={problemId} className="field-error" role="alert">
+                {problem}
+              </p>
+            )}
+          </form>
+          {portal !== '' && (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setOpen(false);
+                choosePortal('');
+              }}
+            >
+              Go back to this server’s datasets
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { type FormEvent, useId } from 'react';
+import { useDebouncedCommit } from '../hooks/useDebouncedCommit';
+
+interface SearchBoxProps {
+  readonly value: string;
+  readonly onSearch: (text: string) => void;
+  readonly label: string;
+  readonly placeholder?: string;
+  readonly delayMs?: number;
+}
+
+/** A full-text search box: searches after a pause in typing, or at once on Enter. */
+export function SearchBox({ value, onSearch, label, placeholder, delayMs = 350 }: SearchBoxProps) {
+  const id = useId();
+  const { draft, setDraft, commitNow } = useDebouncedCommit(value, onSearch, delayMs);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    commitNow(draft);
+  };
+  return (
+    <form className="search-box" role="search" onSubmit={submit}>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <svg className="search-icon" viewBox="0 0 20 20" aria-hidden="true">
+        <circle cx="8.5" cy="8.5" r="5.5" />
+        <path d="m13 13 4.5 4.5" />
+      </svg>
+      <input
+        id={id}
+        type="search"
+        value={draft}
+        placeholder={placeholder}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+      {draft !== '' && (
+        <button type="button" className="search-clear" aria-label="Clear the search" onClick={() => commitNow('')}>
+          ×
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import type { DatasetField } from '../../api';
+import { formatDatePath, formatDatePathLeaf } from '../format/dates';
+
+/** How the facets of one page are named and which of them are date hierarchies. */
+export interface FacetLabeler {
+  facetLabel(facet: string): string;
+  isDate(facet: string): boolean;
+  /** A value in full, for chips: `February 2013`. */
+  valueLabel(facet: string, value: string): string;
+  /** A value under its parent in the facet tree: `February`. */
+  leafLabel(facet: string, value: string, name: string): string;
+}
+
+function labeler(labels: ReadonlyMap<string, string>, dates: ReadonlySet<string>): FacetLabeler {
+  return {
+    facetLabel: (facet) => labels.get(facet) ?? facet,
+    isDate: (facet) => dates.has(facet),
+    valueLabel: (facet, value) => (dates.has(facet) ? formatDatePath(value) : value),
+    leafLabel: (facet, value, name) => (dates.has(facet) ? formatDatePathLeaf(value) : name),
+  };
+}
+
+const CATALOG_LABELS = new Map([
+  ['theme', 'Theme'],
+  ['keyword', 'Keyword'],
+  ['publisher', 'Publisher'],
+  ['features', 'Features'],
+  ['license', 'License'],
+  ['language', 'Language'],
+  ['modified', 'Modified'],
+]);
+
+export const catalogFacetLabeler: FacetLabeler = labeler(CATALOG_LABELS, new Set(['modified']));
+
+export function datasetFacetLabeler(fields: readonly DatasetField[]): FacetLabeler {
+  return labeler(
+    new Map(fields.map((f) => [f.name, f.label || f.name])),
+    new Set(fields.filter((f) => f.type === 'date' || f.type === 'datetime').map((f) => f.name)),
+  );
+}

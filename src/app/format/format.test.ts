@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { DatasetField } from '../../api';
+import { formatCell } from './cells';
+import { formatDate, formatDatePath, formatDatePathLeaf, formatDateTime } from './dates';
+import { describeShape, formatGeoPoint } from './geo';
+import { formatNumber, plural } from './numbers';
+import { excerpt, looksLikeHtml, stripMarkup } from './text';
+
+const field = (type: string, annotations: Record<string, unknown> = {}): DatasetField => ({
+  name: 'f',
+  label: 'F',
+  type,
+  annotations,
+});
+
+describe('text', () => {
+  it('strips tags and entities from HTML descriptions', () => {
+    expect(stripMarkup('<div><p>Trees&nbsp;of <b>Vancouver</b></p><p>Daily&#8217;s</p></div>')).toBe(
+      'Trees of Vancouver Daily’s',
+    );
+    expect(looksLikeHtml('<p>x</p>')).toBe(true);
+    expect(looksLikeHtml('a < b and c > d')).toBe(false);
+  });
+
+  it('cuts excerpts at a word', () => {
+    const text = 'word '.repeat(100);
+    const short = excerpt(text, 50);
+    expect(short.length).toBeLessThanOrEqual(51);
+    expect(short.endsWith('word…')).toBe(true);
+    expect(excerpt('Short text.')).toBe('Short text.');
+  });
+});
+
+describe('numbers', () => {
+  it('groups large numbers but not years, and honours decimals', () => {
+    expect(formatNumber(1900)).toBe('1900');
+    expect(formatNumber(1267360)).toBe('1,267,360');
+    expect(formatNumber(2.5)).toBe('2.5');
+    expect(formatNumber(2, 2)).toBe('2.00');
+    expect(plural(1, 'record', 'records')).toBe('1 record');
+    expect(plural(1461, 'record', 'records')).toBe('1,461 records');
+  });
+});
+
+describe('dates', () => {
+  it('formats date and datetime values in UTC', () => {
+    expect(formatDate('2013-02-15')).toBe('Feb 15, 2013');
+    expect(formatDateTime('2018-02-07T01:26:13.840000+00:00')).toBe('Feb 7, 2018, 01:26:13');
+    expect(formatDate('not a date')).toBe('not a date');
+  });
+
+  it('names facet paths', () => {
+    expect(formatDatePath('2013')).toBe('2013');
+    expect(formatDatePath('2013/02')).toBe('February 2013');
+    expect(formatDatePath('2013/02/05')).toBe('February 5, 2013');
+    expect(formatDatePathLeaf('2013/02')).toBe('February');
+    expect(formatDatePathLeaf('2013/02/05')).toBe('5');
+    expect(formatDatePathLeaf('other')).toBe('other');
+  });
+});
+
+describe('geo', () => {
+  it('writes points as lat, lon and sums up shapes', () => {
+    expect(formatGeoPoint({ lat: 47.6062095, lon: -122.3320708 })).toBe('47.60621, -122.33207');
+    const square = [
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 0],
+      ],
+    ];
+    expect(describeShape({ type: 'Feature', geometry: { type: 'Polygon', coordinates: square } })).toBe(
+      'Polygon (4 points)',
+    );
+    expect(describeShape({ type: 'MultiPolygon', coordinates: [square, square] })).toBe('MultiPolygon (8 points)');
+    expect(describeShape({ type: 'Point', coordinates: [1, 2] })).toBe('Point (1 point)');
+    expect(describeShape('x')).toBeUndefined();
+  });
+});
+
+describe('formatCell', () => {
+  it('decides the display from the field type', () => {
+    expect(formatCell(null, field('text'))).toEqual({ kind: 'empty' });
+    expect(formatCell(3.14159, field('double', { decimals: 2 }))).toEqual({ kind: 'number', text: '3.14' });
+    expect(formatCell('2013-02-15', field('date'))).toEqual({ kind: 'date', text: 'Feb 15, 2013', raw: '2013-02-15' });
+    expect(formatCell({ lat: 1, lon: 2 }, field('geo_point_2d'))).toEqual({ kind: 'geo', text: '1, 2' });
+    expect(formatCell(['a', null, 'b'], field('text', { multivalued: ',' }))).toEqual({
+      kind: 'list',
+      items: ['a', 'b'],
+    });
+    expect(formatCell([], field('text'))).toEqual({ kind: 'empty' });
+    expect(formatCell('https://example.org/x', field('text'))).toEqual({
+      kind: 'link',
+      text: 'https://example.org/x',
+      href: 'https://example.org/x',
+    });
+    expect(formatCell('javascript:alert(1)', field('text'))).toEqual({ kind: 'text', text: 'javascript:alert(1)' });
+    expect(formatCell(true, field('boolean'))).toEqual({ kind: 'text', text: 'true' });
+  });
+});

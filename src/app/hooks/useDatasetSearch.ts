@@ -1,0 +1,37 @@
+import { useCallback, useMemo } from 'react';
+import {
+  type DatasetSearch,
+  datasetSearchParams,
+  type PageSize,
+  parseDatasetSearch,
+  type RecordsSort,
+} from '../routes/dataset-search';
+import { type DatasetTab, datasetPath } from '../routes/paths';
+import type { Filters } from '../routes/search-params';
+import { useLocation } from '../router/useLocation';
+import { useNavigate } from './useNavigate';
+
+/** The records view state read from the address, and the ways to change it. */
+export function useDatasetSearch(datasetId: string, tab: DatasetTab) {
+  const { search } = useLocation();
+  const { navigate } = useNavigate();
+  const state = useMemo(() => parseDatasetSearch(search), [search]);
+
+  const go = useCallback(
+    (next: DatasetSearch, replace = false) =>
+      navigate(datasetPath(datasetId, tab, datasetSearchParams(next)), { replace }),
+    [navigate, datasetId, tab],
+  );
+  // Filtering, sorting and resizing pages all change which records come first: back to page 1.
+  const setFilters = useCallback(
+    (filters: Filters, replace = false) => go({ ...state, ...filters, page: 1 }, replace),
+    [go, state],
+  );
+  const setSort = useCallback(
+    (sort: RecordsSort | undefined) => go({ ...state, sort, page: 1 }),
+    [go, state],
+  );
+  const setPage = useCallback((page: number) => go({ ...state, page }), [go, state]);
+  const setSize = useCallback((size: PageSize) => go({ ...state, size, page: 1 }), [go, state]);
+  return { state, setFilters, setSort, setPage, setSize };
+}

@@ -1,0 +1,57 @@
+import { useEffect, useMemo } from 'react';
+import { navigate } from '../router/history';
+import { useLocation } from '../router/useLocation';
+import { PORTAL_PARAM, PORTAL_STORAGE_KEY, type PortalChoice, readPortalParam } from '../routes/portal-param';
+
+/** The portal named in the address. */
+export function usePortal(): PortalChoice {
+  const { search } = useLocation();
+  const param = search.get(PORTAL_PARAM);
+  return useMemo(() => readPortalParam(param), [param]);
+}
+
+function readStored(): string | null {
+  try {
+    return window.localStorage.getItem(PORTAL_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(portal: string): void {
+  try {
+    if (portal === '') window.localStorage.removeItem(PORTAL_STORAGE_KEY);
+    else window.localStorage.setItem(PORTAL_STORAGE_KEY, portal);
+  } catch {
+    // Storage can be disabled; the address still holds the choice.
+  }
+}
+
+/**
+ * Keeps the address and local storage in step: an address without a portal gets the remembered one,
+ * and a valid portal in the address becomes the remembered one.
+ */
+export function usePortalMemory(): void {
+  const { search, pathname } = useLocation();
+  const param = search.get(PORTAL_PARAM);
+  useEffect(() => {
+    if (param === null) {
+      const stored = readStored();
+      const choice = readPortalParam(stored);
+      if (stored !== null && choice.portal !== '') {
+        const next = new URLSearchParams(search);
+        next.set(PORTAL_PARAM, choice.portal);
+        navigate(`${pathname}?${next.toString()}`, { replace: true });
+      }
+      return;
+    }
+    const choice = readPortalParam(param);
+    if (!choice.error) writeStored(choice.portal);
+  }, [param, pathname, search]);
+}
+
+/** Switches portal: datasets differ from one portal to another, so the reader goes back to the catalog. */
+export function choosePortal(portal: string): void {
+  writeStored(portal);
+  navigate(portal === '' ? '/' : `/?${new URLSearchParams({ [PORTAL_PARAM]: portal }).toString()}`);
+}

@@ -1,0 +1,16 @@
+import { createContext, type ReactNode, use, useMemo } from 'react';
+import { createClient, type ExploreClient } from '../../api';
+
+const ClientContext = createContext<ExploreClient | null>(null);
+
+/** Gives the views a client of the chosen portal ('' is the server that serves the page). */
+export function ExploreClientProvider({ portal, children }: { readonly portal: string; readonly children: ReactNode }) {
+  const client = useMemo(() => createClient({ baseUrl: portal }), [portal]);
+  return <ClientContext value={client}>{children}</ClientContext>;
+}
+
+export function useExploreClient(): ExploreClient {
+  const client = use(ClientContext);
+  if (!client) throw new Error('useExploreClient must be used inside ExploreClientProvider');
+  return client;
+}

@@ -1,0 +1,37 @@
+/*
+ * The address bar is the explorer's state. This module is the only writer of browser history: every
+ * change goes through `navigate`, and React reads the current address through `useLocation`.
+ */
+
+type Listener = () => void;
+
+const listeners = new Set<Listener>();
+
+export function subscribeToLocation(listener: Listener): () => void {
+  listeners.add(listener);
+  window.addEventListener('popstate', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('popstate', listener);
+  };
+}
+
+/** The current path and query, which is all the state the views read. */
+export function currentHref(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+export interface NavigateOptions {
+  /** Replace the current history entry (typing in a search box should not add one entry per key). */
+  readonly replace?: boolean;
+}
+
+export function navigate(href: string, options: NavigateOptions = {}): void {
+  if (href === currentHref()) return;
+  const samePage = new URL(href, window.location.origin).pathname === window.location.pathname;
+  if (options.replace) window.history.replaceState(null, '', href);
+  else window.history.pushState(null, '', href);
+  // A new page starts at its top; a filter change on the same page keeps the reader where they were.
+  if (!samePage) window.scrollTo(0, 0);
+  for (const listener of listeners) listener();
+}

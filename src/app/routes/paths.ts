@@ -1,0 +1,52 @@
+/*
+ * Every page of the explorer and its address. Dataset tabs are path segments, as on Opendatasoft
+ * portals (`/explore/dataset/<id>/table/`), so each tab has its own link.
+ */
+
+export const DATASET_TABS = ['information', 'table', 'api'] as const;
+export type DatasetTab = (typeof DATASET_TABS)[number];
+
+export type Route =
+  | { readonly page: 'catalog' }
+  | { readonly page: 'dataset'; readonly datasetId: string; readonly tab: DatasetTab }
+  | { readonly page: 'not-found'; readonly pathname: string };
+
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+export function matchRoute(pathname: string): Route {
+  const segments = pathname.split('/').filter((s) => s !== '');
+  if (segments.length === 0) return { page: 'catalog' };
+  const [first, id, tab, ...rest] = segments;
+  if (first === 'datasets' && id !== undefined && rest.length === 0) {
+    const datasetId = decodeSegment(id);
+    const known = tab === undefined ? 'information' : DATASET_TABS.find((t) => t === tab);
+    if (datasetId !== undefined && datasetId !== '' && known !== undefined) {
+      return { page: 'dataset', datasetId, tab: known };
+    }
+  }
+  return { page: 'not-found', pathname };
+}
+
+function withSearch(path: string, search: URLSearchParams): string {
+  const query = search.toString();
+  return query === '' ? path : `${path}?${query}`;
+}
+
+export function catalogPath(search: URLSearchParams = new URLSearchParams()): string {
+  return withSearch('/', search);
+}
+
+export function datasetPath(
+  datasetId: string,
+  tab: DatasetTab = 'information',
+  search: URLSearchParams = new URLSearchParams(),
+): string {
+  const base = `/datasets/${encodeURIComponent(datasetId)}`;
+  return withSearch(tab === 'information' ? base : `${base}/${tab}`, search);
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { catalogSearchParams, parseCatalogSearch } from './catalog-search';
+import { datasetSearchParams, parseDatasetSearch } from './dataset-search';
+import { catalogPath, datasetPath, matchRoute } from './paths';
+import { readPortalParam } from './portal-param';
+
+describe('matchRoute', () => {
+  it('finds the catalog, dataset tabs and unknown pages', () => {
+    expect(matchRoute('/')).toEqual({ page: 'catalog' });
+    expect(matchRoute('/datasets/seattle-weather')).toEqual({
+      page: 'dataset',
+      datasetId: 'seattle-weather',
+      tab: 'information',
+    });
+    expect(matchRoute('/datasets/a%20b/table/')).toEqual({ page: 'dataset', datasetId: 'a b', tab: 'table' });
+    expect(matchRoute('/datasets/x/api')).toMatchObject({ tab: 'api' });
+    expect(matchRoute('/datasets/x/map')).toEqual({ page: 'not-found', pathname: '/datasets/x/map' });
+    expect(matchRoute('/datasets/%E0%A4%A')).toMatchObject({ page: 'not-found' });
+    expect(matchRoute('/elsewhere')).toMatchObject({ page: 'not-found' });
+  });
+
+  it('builds addresses back', () => {
+    expect(datasetPath('a b', 'table', new URLSearchParams('q=x'))).toBe('/datasets/a%20b/table?q=x');
+    expect(datasetPath('x')).toBe('/datasets/x');
+    expect(catalogPath()).toBe('/');
+  });
+});
+
+describe('catalog search', () => {
+  it('reads filters and page, ignoring malformed items', () => {
+    const state = parseCatalogSearch(
+      new URLSearchParams('q=+weather+&refine=theme:Environment&refine=broken&refine=theme:Environment&exclude=keyword:NOAA&page=2'),
+    );
+    expect(state).toEqual({
+      q: 'weather',
+      refine: [{ facet: 'theme', value: 'Environment' }],
+      exclude: [{ facet: 'keyword', value: 'NOAA' }],
+      page: 2,
+    });
+    expect(catalogSearchParams(state).toString()).toBe(
+      'q=weather&refine=theme%3AEnvironment&exclude=keyword%3ANOAA&page=2',
+    );
+  });
+
+  it('falls back to page 1 on nonsense', () => {
+    for (const page of ['0', '-3', 'abc', '1.5', '999999']) {
+      expect(parseCatalogSearch(new URLSearchParams({ page })).page).toBe(1);
+    }
+  });
+
+  it('keeps colons inside values', () => {
+    const state = parseCatalogSearch(new URLSearchParams({ refine: 'publisher:EM-DAT: The database' }));
+    expect(state.refine).toEqual([{ facet: 'publisher', value: 'EM-DAT: The database' }]);
+  });
+});
+
+describe('dataset search', () => {
+  it('reads sort, page and size', () => {
+    const state = parseDatasetSearch(new URLSearchParams('sort=-temp_max&page=3&size=50&refine=weather:rain'));
+    expect(state).toEqual({
+      q: '',
+      refine: [{ facet: 'weather', value: 'rain' }],
+      exclude: [],
+      sort: { field: 'temp_max', direction: 'desc' },
+      page: 3,
+      size: 50,
+    });
+    expect(datasetSearchParams(state).toString()).toBe('refine=weather%3Arain&sort=-temp_max&page=3&size=50');
+  });
+
+  it('uses defaults for unknown sizes, bad sorts and pages past the 10,000 records window', () => {
+    const state = parseDatasetSearch(new URLSearchParams('size=30&sort=a b&page=501'));
+    expect(state).toEqual({ q: '', refine: [], exclude: [], page: 1, size: 20 });
+    expect(parseDatasetSearch(new URLSearchParams('size=100&page=100')).page).toBe(100);
+    expect(parseDatasetSearch(new URLSearchParams('size=100&page=101')).page).toBe(1);
+  });
+
+  it('writes nothing for the default state', () => {
+    expect(datasetSearchParams(parseDatasetSearch(new URLSearchParams())).toString()).toBe('');
+  });
+});
+
+describe('portal parameter', () => {
+  it('reads a portal root, this server, or a refused value with its reason', () => {
+    expect(readPortalParam(null)).toEqual({ portal: '' });
+    expect(readPortalParam('https://data.example.org/explore/')).toEqual({ portal: 'https://data.example.org' });
+    const refused = readPortalParam('not a url');
+    expect(refused.portal).toBe('');
+    expect(refused.error).toMatch(/not a web address/);
+    expect(refused.rejected).toBe('not a url');
+  });
+});

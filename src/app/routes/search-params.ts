@@ -1,0 +1,66 @@
+/*
+ * Reading state from the address: every value is checked and replaced by its default when it does
+ * not make sense, so a hand-edited or truncated link still opens a working page.
+ */
+
+/** A facet filter (`refine` or `exclude`): on the wire and in the address it is written `facet:value`. */
+export interface FacetFilter {
+  readonly facet: string;
+  readonly value: string;
+}
+
+/** Filters shared by the catalog and the records table. */
+export interface Filters {
+  readonly q: string;
+  readonly refine: readonly FacetFilter[];
+  readonly exclude: readonly FacetFilter[];
+}
+
+export const NO_FILTERS: Filters = { q: '', refine: [], exclude: [] };
+
+export function parseFacetFilter(text: string): FacetFilter | undefined {
+  const colon = text.indexOf(':');
+  if (colon <= 0 || colon === text.length - 1) return undefined;
+  return { facet: text.slice(0, colon), value: text.slice(colon + 1) };
+}
+
+export function formatFacetFilter(filter: FacetFilter): string {
+  return `${filter.facet}:${filter.value}`;
+}
+
+function readFacetFilters(search: URLSearchParams, key: string): FacetFilter[] {
+  const seen = new Set<string>();
+  const filters: FacetFilter[] = [];
+  for (const text of search.getAll(key)) {
+    const filter = parseFacetFilter(text);
+    if (filter === undefined || seen.has(text)) continue;
+    seen.add(text);
+    filters.push(filter);
+  }
+  return filters;
+}
+
+export function readFilters(search: URLSearchParams): Filters {
+  return {
+    q: (search.get('q') ?? '').trim(),
+    refine: readFacetFilters(search, 'refine'),
+    exclude: readFacetFilters(search, 'exclude'),
+  };
+}
+
+export function writeFilters(search: URLSearchParams, filters: Filters): void {
+  if (filters.q !== '') search.set('q', filters.q);
+  for (const filter of filters.refine) search.append('refine', formatFacetFilter(filter));
+  for (const filter of filters.exclude) search.append('exclude', formatFacetFilter(filter));
+}
+
+export function hasFilters(filters: Filters): boolean {
+  return filters.q !== '' || filters.refine.length > 0 || filters.exclude.length > 0;
+}
+
+/** A whole number within bounds, or the fallback. */
+export function readInt(raw: string | null, fallback: number, min: number, max: number): number {
+  if (raw === null || !/^\d+$/.test(raw.trim())) return fallback;
+  const value = Number(raw);
+  return value < min || value > max ? fallback : value;
+}

@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+/*
+ * HTTP tests run against one real server process on the default catalog, started here once for the
+ * whole run. Its data folder is kept between runs (ingestion happens only the first time). When another
+ * run holds that folder's database, this run ingests into a private temporary folder instead.
+ */
+
+let server: ChildProcess | undefined;
+let privateDir: string | undefined;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiBase: string;
+  }
+}
+
+class LockedError extends Error {}
+
+function start(dataDir: string): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolveStart, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`The test server did not start in 180 s:\n${output}`)), 180_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /Explore API: (http:\/\/\S+?)\/api\/explore\/v2\.1\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolveStart({ child, origin: match[1]! });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      const locked = /Could not set lock on file/i.test(output);
+      reject(locked ? new LockedError(output) : new Error(`The test server exited with code ${code}:\n${output}`));
+    });
+  });
+}
+
+export async function setup(project: TestProject): Promise<void> {
+  const shared = resolve(process.env.TEST_DATA_DIR ?? '.data-test');
+  let started: { child: ChildProcess; origin: string };
+  try {
+    started = await start(shared);
+  } catch (e) {
+    if (!(e instanceof LockedError)) throw e;
+    privateDir = mkdtempSync(join(tmpdir(), 'odexplorer-test-'));
+    started = await start(privateDir);
+  }
+  server = started.child;
+  project.provide('apiBase', started.origin);
+}
+
+export async function teardown(): Promise<void> {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server?.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (privateDir) rmSync(privateDir, { recursive: true, force: true });
+}

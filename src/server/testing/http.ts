@@ -1,0 +1,39 @@
+import { inject } from 'vitest';
+
+/** Origin of the test server, e.g. `http://127.0.0.1:40123`. */
+export function origin(): string {
+  return inject('apiBase');
+}
+
+/** Root of an API version on the test server. */
+export function api(version: '2.0' | '2.1' = '2.1'): string {
+  return `${origin()}/api/explore/v${version}`;
+}
+
+export interface JsonResponse<T = unknown> {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: T;
+  readonly text: string;
+}
+
+/** GET with query parameters (repeated ones as arrays), parsing the JSON answer. */
+export async function getJson<T = unknown>(
+  path: string,
+  params: Readonly<Record<string, string | number | readonly string[]>> = {},
+  version: '2.0' | '2.1' = '2.1',
+): Promise<JsonResponse<T>> {
+  const url = new URL(`${api(version)}${path}`);
+  for (const [key, value] of Object.entries(params)) {
+    for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(v));
+  }
+  const res = await fetch(url);
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, headers: res.headers, body: body as T, text };
+}
