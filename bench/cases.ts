@@ -26,7 +26,9 @@ export const CASES: readonly BenchCase[] = [
     name: 'order_by=delay desc, offset=5000',
     path: '/catalog/datasets/flights/records',
     params: { order_by: 'delay desc', offset: '5000' },
-    raw: [[`SELECT ${COLUMNS} FROM {t} ORDER BY delay DESC LIMIT 10 OFFSET 5000`, 'SELECT count(*) FROM {t}']],
+    raw: [
+      [`SELECT ${COLUMNS} FROM {t} ORDER BY delay DESC LIMIT 10 OFFSET 5000`, 'SELECT count(*) FROM {t}'],
+    ],
   },
   {
     issue: 'server',
@@ -66,7 +68,9 @@ export const CASES: readonly BenchCase[] = [
     params: {},
     raw: [
       ['SELECT origin, count(*) AS n FROM {t} GROUP BY origin ORDER BY n DESC, origin LIMIT 100'],
-      ['SELECT destination, count(*) AS n FROM {t} GROUP BY destination ORDER BY n DESC, destination LIMIT 100'],
+      [
+        'SELECT destination, count(*) AS n FROM {t} GROUP BY destination ORDER BY n DESC, destination LIMIT 100',
+      ],
       ['SELECT year(date) AS y, count(*) FROM {t} GROUP BY y ORDER BY y'],
     ],
   },
@@ -76,7 +80,9 @@ export const CASES: readonly BenchCase[] = [
     path: '/catalog/datasets/flights/facets',
     params: { refine: 'origin:SFO' },
     raw: [
-      ["SELECT origin, count(*) AS n FROM {t} WHERE origin = 'SFO' GROUP BY origin ORDER BY n DESC, origin LIMIT 100"],
+      [
+        "SELECT origin, count(*) AS n FROM {t} WHERE origin = 'SFO' GROUP BY origin ORDER BY n DESC, origin LIMIT 100",
+      ],
       [
         "SELECT destination, count(*) AS n FROM {t} WHERE origin = 'SFO' GROUP BY destination ORDER BY n DESC, destination LIMIT 100",
       ],

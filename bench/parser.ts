@@ -5,8 +5,8 @@ export function largeWhere(bytes: number): string {
   const parts = [
     '(capacity > 20 AND lower(name) = "gare du nord")',
     'search(title, "bok of secret")',
-    'date >= date\'2017-04-03T08:02\' AND date < now(days=-7)',
-    'within_distance(geo, geom\'POINT(2.35 48.85)\', 10km)',
+    "date >= date'2017-04-03T08:02' AND date < now(days=-7)",
+    "within_distance(geo, geom'POINT(2.35 48.85)', 10km)",
     '`year` IN [1990..2000[',
     'status IN ("open", "closed", "pending")',
     'NOT "red" IN tags',

@@ -1,5 +1,5 @@
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem, tmpdir } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type BenchCase, CASES } from './cases';
@@ -45,7 +45,8 @@ async function rawRunner(dbFile: string, flightsTable: string): Promise<(c: Benc
 async function httpRunner(origin: string): Promise<(c: BenchCase) => Promise<void>> {
   return async (c) => {
     const url = new URL(`${origin}/api/explore/v2.1${c.path}`);
-    for (const [k, v] of Object.entries(c.params)) for (const x of typeof v === 'string' ? [v] : v) url.searchParams.append(k, x);
+    for (const [k, v] of Object.entries(c.params))
+      for (const x of typeof v === 'string' ? [v] : v) url.searchParams.append(k, x);
     const res = await fetch(url);
     if (res.status !== 200) throw new Error(`${c.name}: HTTP ${res.status} ${await res.text()}`);
     await res.json();
@@ -55,7 +56,9 @@ async function httpRunner(origin: string): Promise<(c: BenchCase) => Promise<voi
 async function flightsTable(dbFile: string): Promise<string> {
   const instance = await DuckDBInstance.create(dbFile, { access_mode: 'READ_ONLY' });
   const connection = await instance.connect();
-  const reader = await connection.runAndReadAll(`SELECT dataset FROM __datasets WHERE dataset_id = 'flights'`);
+  const reader = await connection.runAndReadAll(
+    `SELECT dataset FROM __datasets WHERE dataset_id = 'flights'`,
+  );
   const json = String(reader.getRowsJS()[0]?.[0] ?? '{}');
   connection.closeSync();
   instance.closeSync();
@@ -67,7 +70,9 @@ async function main(): Promise<void> {
   const dataDir = join(work, 'data');
   try {
     const parser = parserThroughput();
-    console.log(`parser: ${parser.bytes} bytes in ${fmt(parser.msPerParse)} ms = ${parser.msPerKb.toFixed(3)} ms/KB`);
+    console.log(
+      `parser: ${parser.bytes} bytes in ${fmt(parser.msPerParse)} ms = ${parser.msPerKb.toFixed(3)} ms/KB`,
+    );
 
     console.log('first start (ingests the whole default catalog)…');
     const first = await startServer(dataDir);
@@ -87,16 +92,32 @@ async function main(): Promise<void> {
       const h = await timeRuns(() => http(c), RUNS);
       const r = await timeRuns(() => raw(c), RUNS);
       const rawP50 = percentile(r, 50);
-      const row = { issue: c.issue, name: c.name, httpP50: percentile(h, 50), rawP50, target: 1.3 * rawP50 + 3 };
+      const row = {
+        issue: c.issue,
+        name: c.name,
+        httpP50: percentile(h, 50),
+        rawP50,
+        target: 1.3 * rawP50 + 3,
+      };
       rows.push(row);
-      console.log(`${c.name.padEnd(40)} http ${fmt(row.httpP50).padStart(7)} ms   raw ${fmt(rawP50).padStart(7)} ms   ${row.httpP50 <= row.target ? 'ok' : 'OVER TARGET'}`);
+      console.log(
+        `${c.name.padEnd(40)} http ${fmt(row.httpP50).padStart(7)} ms   raw ${fmt(rawP50).padStart(7)} ms   ${row.httpP50 <= row.target ? 'ok' : 'OVER TARGET'}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 2000));
     const idleMiB = residentMiB(server.process.pid!);
     await stopServer(server);
 
     const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, ${process.platform}`;
-    const report = renderReport({ rows, parser, ingestMs, firstReadyMs: first.readyMs, secondReadyMs: server.readyMs, idleMiB, machine });
+    const report = renderReport({
+      rows,
+      parser,
+      ingestMs,
+      firstReadyMs: first.readyMs,
+      secondReadyMs: server.readyMs,
+      idleMiB,
+      machine,
+    });
     writeFileSync(join(import.meta.dirname, 'RESULTS.md'), report);
     console.log(`\n${report}`);
   } finally {

@@ -51,7 +51,11 @@ describe('createClient', () => {
     });
     const error = await client.getRecords('x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, errorCode: 'ODSQLError', message: 'ODSQL query is malformed.' });
+    expect(error).toMatchObject({
+      status: 400,
+      errorCode: 'ODSQLError',
+      message: 'ODSQL query is malformed.',
+    });
   });
 
   it('reads quota answers, which have their own shape', async () => {

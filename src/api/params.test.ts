@@ -37,6 +37,7 @@ describe('buildQuery', () => {
   it('percent-encodes values so a colon, quote or ampersand survives', () => {
     const query = buildQuery({ refine: ['publisher:A & B: "C"'], lang: 'en', timezone: 'Europe/Paris' });
     expect(new URLSearchParams(query).get('refine')).toBe('publisher:A & B: "C"');
-    expect(query).toContain('timezone=Europe%2FParis');
+    expect(query).toContain('refine=publisher:A%20%26%20B:%20%22C%22');
+    expect(query).toContain('timezone=Europe/Paris');
   });
 });

@@ -50,17 +50,29 @@ const ORDER = [
   'timezone',
 ] as const satisfies readonly (keyof QueryParams)[];
 
+/**
+ * Percent-encoding that leaves `:`, `/`, `,` and `@` readable (they are allowed in a query string), so
+ * the addresses shown to people read like the ones in the portal documentation.
+ */
+function encode(text: string): string {
+  return encodeURIComponent(text)
+    .replace(/%3A/g, ':')
+    .replace(/%2F/g, '/')
+    .replace(/%2C/g, ',')
+    .replace(/%40/g, '@');
+}
+
 /** The query string (without `?`) of a request; empty values are left out. */
 export function buildQuery(params: QueryParams): string {
-  const search = new URLSearchParams();
+  const pairs: string[] = [];
   for (const key of ORDER) {
     const value = params[key];
     if (value === undefined) continue;
     const items: readonly (string | number)[] = Array.isArray(value) ? value : [value as string | number];
     for (const item of items) {
       if (typeof item === 'string' && item.trim() === '') continue;
-      search.append(key, String(item));
+      pairs.push(`${key}=${encode(String(item))}`);
     }
   }
-  return search.toString();
+  return pairs.join('&');
 }

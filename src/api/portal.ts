@@ -3,11 +3,14 @@
  * address copied from a browser. All of them name the same portal root.
  */
 
-export type PortalParse = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly reason: string };
+export type PortalParse =
+  | { readonly ok: true; readonly url: string }
+  | { readonly ok: false; readonly reason: string };
 
 export function parsePortalUrl(input: string): PortalParse {
   const text = input.trim();
-  if (text === '') return { ok: false, reason: 'Enter the address of a portal, such as https://data.example.org.' };
+  if (text === '')
+    return { ok: false, reason: 'Enter the address of a portal, such as https://data.example.org.' };
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
   let url: URL;
   try {

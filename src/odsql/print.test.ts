@@ -183,18 +183,16 @@ function calls(sub: fc.Arbitrary<Expr>): fc.Arbitrary<Expr> {
     fc
       .tuple(fc.constantFrom('now', 'geo_cluster'), fc.array(namedArg(sub), { maxLength: 3 }))
       .map(([name, a]): Expr => ({ kind: 'call', name, written: name, args: a, distinct: false, ...SPAN })),
-    fc
-      .tuple(fc.boolean(), field)
-      .map(
-        ([distinct, arg]): Expr => ({
-          kind: 'call',
-          name: 'count',
-          written: 'count',
-          args: [arg],
-          distinct,
-          ...SPAN,
-        }),
-      ),
+    fc.tuple(fc.boolean(), field).map(
+      ([distinct, arg]): Expr => ({
+        kind: 'call',
+        name: 'count',
+        written: 'count',
+        args: [arg],
+        distinct,
+        ...SPAN,
+      }),
+    ),
     fc.constant<Expr>({
       kind: 'call',
       name: 'count',
@@ -225,16 +223,14 @@ function predicates(v: fc.Arbitrary<Expr>): fc.Arbitrary<Expr> {
     fc
       .tuple(fc.constantFrom(...COMPARE_OPS), v, v)
       .map(([op, left, right]): Expr => ({ kind: 'compare', op, left, right, ...SPAN })),
-    fc
-      .tuple(v, text)
-      .map(
-        ([operand, value]): Expr => ({
-          kind: 'like',
-          operand,
-          pattern: { kind: 'string', value, ...SPAN },
-          ...SPAN,
-        }),
-      ),
+    fc.tuple(v, text).map(
+      ([operand, value]): Expr => ({
+        kind: 'like',
+        operand,
+        pattern: { kind: 'string', value, ...SPAN },
+        ...SPAN,
+      }),
+    ),
     fc
       .tuple(v, fc.array(v, { minLength: 1, maxLength: 3 }))
       .map(([operand, values]): Expr => ({ kind: 'in_list', operand, values, ...SPAN })),
@@ -349,14 +345,12 @@ const selectItem: fc.Arbitrary<SelectItem> = fc.oneof(
 
 const rangeSpec: fc.Arbitrary<RangeSpec> = fc.oneof(
   numberLit.map((width): RangeSpec => ({ kind: 'width', width })),
-  fc
-    .tuple(numberRaw, fc.constantFrom(...Object.keys(INTERVAL_UNITS)))
-    .map(
-      ([raw, unit]): RangeSpec => ({
-        kind: 'interval',
-        interval: { kind: 'quantity', value: Number(raw), raw, unit, ...SPAN },
-      }),
-    ),
+  fc.tuple(numberRaw, fc.constantFrom(...Object.keys(INTERVAL_UNITS))).map(
+    ([raw, unit]): RangeSpec => ({
+      kind: 'interval',
+      interval: { kind: 'quantity', value: Number(raw), raw, unit, ...SPAN },
+    }),
+  ),
   fc
     .tuple(
       fc.array(

@@ -234,5 +234,8 @@ describe('lex: errors', () => {
     expect(lexError('a.b')).toMatchObject({ message: 'unexpected character . at position 1' });
     expect(lexError('é')).toMatchObject({ message: 'unexpected character é at position 0' });
     expect(lexError('a\u0000')).toMatchObject({ from: 1 });
+    // There are no comments: # is an unexpected character and -- two minus signs.
+    expect(lexError('# note')).toMatchObject({ message: 'unexpected character # at position 0' });
+    expect(summary('-- 5')).toEqual(['punct:-', 'punct:-', 'number:5']);
   });
 });

@@ -4,8 +4,15 @@ import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type ConnectionError, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type ConnectionError,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { ServerContext } from './context';
+import { QueryCancelledError } from './engine/duckdb';
 import { ApiError, errorBody } from './errors';
 import { API_PREFIXES } from './http/links';
 import { catalogRoutes } from './routes/catalog';
@@ -20,6 +27,8 @@ const EXPOSED_HEADERS = ['Content-Disposition', 'Link', 'X-RateLimit-Limit', 'X-
  * Node's default of 16 KB; the parser still bounds what a clause can ask.
  */
 const MAX_HEADER_BYTES = 128 * 1024;
+/** Longest path segment (dataset and record ids). */
+const MAX_PARAM_LENGTH = 1000;
 
 /**
  * Requests refused by Node before any route sees them (URL and headers over the limit, malformed HTTP)
@@ -44,20 +53,45 @@ function answerClientError(error: ConnectionError, socket: Socket): void {
   socket.destroy(error);
 }
 
+/** Paths the router cannot read (a malformed percent-encoding, a segment over the length limit). */
+function answerFrameworkError(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? `The request path has a segment longer than ${MAX_PARAM_LENGTH} characters.`
+      : 'The request path is not a valid URL (malformed percent-encoding).';
+  reply.status(400).type('application/json').send(errorBody('InvalidRESTParameterError', message));
+}
+
 /** The HTTP application: the interface under every API prefix, and the explorer at `/`. */
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     clientErrorHandler: answerClientError,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    frameworkErrors: answerFrameworkError,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1024 * 1024,
   });
   await app.register(cors, { origin: true, methods: ['GET', 'HEAD', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS });
 
+  // Once the server is closing, answers still in flight close their connection: an idle keep-alive
+  // connection would otherwise hold the shutdown until it times out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
   app.setErrorHandler((error: FastifyError | Error, req, reply) => {
     if (error instanceof ApiError) {
       return reply.status(error.status).type('application/json').send(errorBody(error.code, error.message));
+    }
+    if (error instanceof QueryCancelledError && req.raw.destroyed) {
+      // The client went away and its queries were cancelled on purpose: nobody is left to answer.
+      return reply.status(499).send();
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.statusCode !== undefined && fastifyError.statusCode < 500) {

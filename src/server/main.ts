@@ -22,15 +22,21 @@ async function main(): Promise<void> {
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
   const started = Date.now();
-  const engine = await openDuckDBEngine({ path: join(config.dataDir, 'explore.duckdb'), connections: config.connections });
+  const engine = await openDuckDBEngine({
+    path: join(config.dataDir, 'explore.duckdb'),
+    connections: config.connections,
+  });
   for (const statement of setupStatements()) await engine.execute(statement);
   const catalog = await openCatalog(engine, { dataDir: config.dataDir, log });
   const timezones = await knownTimezones(engine);
   const app = await buildApp({ engine, catalog, config, timezones, log });
   const address = await app.listen({ host: config.host, port: config.port });
   const records = catalog.list().reduce((n, ds) => n + ds.metas.default.records_count, 0);
-  log.info(`Loaded ${catalog.list().length} datasets (${records.toLocaleString('en')} records) in ${Date.now() - started} ms from ${config.dataDir}`);
-  if (catalog.problems.length > 0) log.warn(`${catalog.problems.length} dataset(s) skipped, see the messages above`);
+  log.info(
+    `Loaded ${catalog.list().length} datasets (${records.toLocaleString('en')} records) in ${Date.now() - started} ms from ${config.dataDir}`,
+  );
+  if (catalog.problems.length > 0)
+    log.warn(`${catalog.problems.length} dataset(s) skipped, see the messages above`);
   log.info(`Explorer: ${address}/   Explore API: ${address}/api/explore/v2.1/`);
 
   let closing = false;

@@ -6,7 +6,7 @@ export function CellValue({ value, field }: { readonly value: unknown; readonly 
   const display = formatCell(value, field);
   switch (display.kind) {
     case 'empty':
-      return <span className="cell-empty" aria-label="No value" />;
+      return null;
     case 'number':
     case 'geo':
       return <>{display.text}</>;

@@ -43,7 +43,7 @@ export function DatasetCard({ dataset, keywordHref }: DatasetCardProps) {
         )}
         {typeof metas.records_count === 'number' && (
           <div>
-            <dt>Records</dt>
+            <dt className="visually-hidden">Records</dt>
             <dd>{plural(metas.records_count, 'record', 'records')}</dd>
           </div>
         )}
@@ -60,7 +60,11 @@ export function DatasetCard({ dataset, keywordHref }: DatasetCardProps) {
         <ul className="keywords" aria-label="Keywords">
           {keywords.map((keyword) => (
             <li key={keyword}>
-              <Link className="keyword" to={keywordHref(keyword)} title={`Datasets with the keyword ${keyword}`}>
+              <Link
+                className="keyword"
+                to={keywordHref(keyword)}
+                title={`Datasets with the keyword ${keyword}`}
+              >
                 {keyword}
               </Link>
             </li>

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import type { Facet, FacetValue } from '../../api';
-import type { FacetValuePlace } from '../filters/facet-actions';
+import type { FacetAction, FacetValuePlace } from '../filters/facet-actions';
 import type { FacetLabeler } from '../filters/facet-labels';
 import { formatCount } from '../format/numbers';
 
-export type FacetAction = 'refine' | 'unrefine' | 'exclude' | 'unexclude';
 export type FacetChange = (action: FacetAction, place: FacetValuePlace) => void;
 
 /** Values shown before "Show more", as on Opendatasoft portals. */
@@ -101,7 +100,11 @@ function FacetValueItem({ facetName, value, ancestors, hierarchical, labels, onC
           aria-pressed={refined}
           aria-label={countText === undefined ? label : `${label}, ${countText}`}
           title={
-            refined ? `Remove the filter on ${label}` : excluded ? `Include ${label} again` : `Show only ${label}`
+            refined
+              ? `Remove the filter on ${label}`
+              : excluded
+                ? `Include ${label} again`
+                : `Show only ${label}`
           }
           onClick={() => onChange(refineAction, place)}
         >

@@ -1,6 +1,6 @@
 import type { Facet } from '../../api';
 import type { FacetLabeler } from '../filters/facet-labels';
-import { FacetGroup, type FacetChange } from './FacetGroup';
+import { type FacetChange, FacetGroup } from './FacetGroup';
 
 interface FacetSidebarProps {
   readonly facets: readonly Facet[];

@@ -10,8 +10,8 @@ interface FilterChipsProps {
 export function FilterChips({ chips, onRemove, onClearAll }: FilterChipsProps) {
   if (chips.length === 0) return null;
   return (
-    <div className="chips" role="group" aria-label="Active filters">
-      <ul className="chip-list">
+    <div className="chips">
+      <ul className="chip-list" aria-label="Active filters">
         {chips.map((chip) => (
           <li key={chip.key} className={`chip chip-${chip.kind}`}>
             <span className="chip-label">{chip.label}</span>
@@ -26,11 +26,9 @@ export function FilterChips({ chips, onRemove, onClearAll }: FilterChipsProps) {
           </li>
         ))}
       </ul>
-      {chips.length > 0 && (
-        <button type="button" className="link-button" onClick={onClearAll}>
-          Clear all filters
-        </button>
-      )}
+      <button type="button" className="link-button" onClick={onClearAll}>
+        Clear all filters
+      </button>
     </div>
   );
 }

@@ -133,9 +133,12 @@ export function RecordsTable({ fields, records, offset, sort, onSort, busy, capt
               <td className="row-number">{Number(row.id) + 1}</td>
               {row.getAllCells().map((cell) => {
                 const field = byName.get(cell.column.id);
+                const value = cell.getValue();
+                const empty = value === null || value === undefined || value === '';
                 const numeric = field !== undefined && isNumericField(field);
+                const className = [numeric ? 'num' : '', empty ? 'is-empty' : ''].join(' ').trim();
                 return (
-                  <td key={cell.id} className={numeric ? 'num' : undefined}>
+                  <td key={cell.id} className={className || undefined}>
                     <table.FlexRender cell={cell} />
                   </td>
                 );

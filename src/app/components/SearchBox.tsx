@@ -18,28 +18,35 @@ export function SearchBox({ value, onSearch, label, placeholder, delayMs = 350 }
     commitNow(draft);
   };
   return (
-    <form className="search-box" role="search" onSubmit={submit}>
-      <label htmlFor={id} className="visually-hidden">
-        {label}
-      </label>
-      <svg className="search-icon" viewBox="0 0 20 20" aria-hidden="true">
-        <circle cx="8.5" cy="8.5" r="5.5" />
-        <path d="m13 13 4.5 4.5" />
-      </svg>
-      <input
-        id={id}
-        type="search"
-        value={draft}
-        placeholder={placeholder}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => setDraft(event.target.value)}
-      />
-      {draft !== '' && (
-        <button type="button" className="search-clear" aria-label="Clear the search" onClick={() => commitNow('')}>
-          ×
-        </button>
-      )}
-    </form>
+    <search>
+      <form className="search-box" onSubmit={submit}>
+        <label htmlFor={id} className="visually-hidden">
+          {label}
+        </label>
+        <svg className="search-icon" viewBox="0 0 20 20" aria-hidden="true">
+          <circle cx="8.5" cy="8.5" r="5.5" />
+          <path d="m13 13 4.5 4.5" />
+        </svg>
+        <input
+          id={id}
+          type="search"
+          value={draft}
+          placeholder={placeholder}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        {draft !== '' && (
+          <button
+            type="button"
+            className="search-clear"
+            aria-label="Clear the search"
+            onClick={() => commitNow('')}
+          >
+            ×
+          </button>
+        )}
+      </form>
+    </search>
   );
 }

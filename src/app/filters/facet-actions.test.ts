@@ -22,7 +22,12 @@ describe('facet actions', () => {
     const year = refine(none, { facet: 'date', value: '2013', ancestors: [], hierarchical: true });
     const month = refine(year, { facet: 'date', value: '2013/02', ancestors: ['2013'], hierarchical: true });
     expect(month.refine).toEqual([{ facet: 'date', value: '2013/02' }]);
-    const back = unrefine(month, { facet: 'date', value: '2013/02', ancestors: ['2013'], hierarchical: true });
+    const back = unrefine(month, {
+      facet: 'date',
+      value: '2013/02',
+      ancestors: ['2013'],
+      hierarchical: true,
+    });
     expect(back.refine).toEqual([{ facet: 'date', value: '2013' }]);
   });
 

@@ -15,7 +15,8 @@ export interface FacetValuePlace {
   readonly hierarchical: boolean;
 }
 
-const same = (a: FacetFilter, facet: string, value: string): boolean => a.facet === facet && a.value === value;
+const same = (a: FacetFilter, facet: string, value: string): boolean =>
+  a.facet === facet && a.value === value;
 
 const isBelow = (candidate: string, value: string): boolean => candidate.startsWith(`${value}/`);
 
@@ -59,4 +60,17 @@ export function unexclude(filters: Filters, place: FacetValuePlace): Filters {
 /** Removes one active filter, as its chip's remove button does. */
 export function removeFilter(filters: Filters, kind: 'refine' | 'exclude', filter: FacetFilter): Filters {
   return { ...filters, [kind]: filters[kind].filter((f) => !same(f, filter.facet, filter.value)) };
+}
+
+export type FacetAction = 'refine' | 'unrefine' | 'exclude' | 'unexclude';
+
+const ACTIONS: Readonly<Record<FacetAction, (filters: Filters, place: FacetValuePlace) => Filters>> = {
+  refine,
+  unrefine,
+  exclude,
+  unexclude,
+};
+
+export function applyFacetAction(filters: Filters, action: FacetAction, place: FacetValuePlace): Filters {
+  return ACTIONS[action](filters, place);
 }

@@ -11,13 +11,32 @@ export interface FacetLabeler {
   leafLabel(facet: string, value: string, name: string): string;
 }
 
-function labeler(labels: ReadonlyMap<string, string>, dates: ReadonlySet<string>): FacetLabeler {
+type ValueNamer = (value: string) => string;
+
+function labeler(
+  labels: ReadonlyMap<string, string>,
+  dates: ReadonlySet<string>,
+  namers: ReadonlyMap<string, ValueNamer> = new Map(),
+): FacetLabeler {
   return {
     facetLabel: (facet) => labels.get(facet) ?? facet,
     isDate: (facet) => dates.has(facet),
-    valueLabel: (facet, value) => (dates.has(facet) ? formatDatePath(value) : value),
-    leafLabel: (facet, value, name) => (dates.has(facet) ? formatDatePathLeaf(value) : name),
+    valueLabel: (facet, value) =>
+      dates.has(facet) ? formatDatePath(value) : (namers.get(facet)?.(value) ?? value),
+    leafLabel: (facet, value, name) =>
+      dates.has(facet) ? formatDatePathLeaf(value) : (namers.get(facet)?.(value) ?? name),
   };
+}
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** `fr` → `French`; codes the runtime does not know stay as they are. */
+export function languageName(code: string): string {
+  try {
+    return languageNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 const CATALOG_LABELS = new Map([
@@ -30,7 +49,11 @@ const CATALOG_LABELS = new Map([
   ['modified', 'Modified'],
 ]);
 
-export const catalogFacetLabeler: FacetLabeler = labeler(CATALOG_LABELS, new Set(['modified']));
+export const catalogFacetLabeler: FacetLabeler = labeler(
+  CATALOG_LABELS,
+  new Set(['modified']),
+  new Map([['language', languageName]]),
+);
 
 export function datasetFacetLabeler(fields: readonly DatasetField[]): FacetLabeler {
   return labeler(

@@ -1,7 +1,7 @@
 import type { DatasetField } from '../../api';
 import { formatDate, formatDateTime } from './dates';
 import { describeShape, formatGeoPoint } from './geo';
-import { formatNumber } from './numbers';
+import { formatNumber, type NumberStyle } from './numbers';
 
 /** What a table cell shows, decided from the field type and the value. */
 export type CellDisplay =
@@ -19,14 +19,23 @@ export function isNumericField(field: Pick<DatasetField, 'type'>): boolean {
   return NUMERIC.has(field.type);
 }
 
-function decimalsOf(field: DatasetField): number | undefined {
-  const decimals = field.annotations?.decimals;
-  const n = typeof decimals === 'string' ? Number(decimals) : decimals;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 12 ? n : undefined;
+function numberStyle(field: DatasetField): NumberStyle {
+  const annotations = field.annotations ?? {};
+  const raw = typeof annotations.decimals === 'string' ? Number(annotations.decimals) : annotations.decimals;
+  const decimals =
+    typeof raw === 'number' && Number.isInteger(raw) && raw >= 0 && raw <= 12 ? raw : undefined;
+  // A faceted or identifying integer (year, code) is a category, not a quantity.
+  const categorical = field.type === 'int' && (isSet(annotations.facet) || isSet(annotations.id));
+  return { ...(decimals !== undefined ? { decimals } : {}), grouping: !categorical };
+}
+
+/** Annotation flags are `true` in v2.1 answers and empty lists in older ones. */
+function isSet(flag: unknown): boolean {
+  return flag !== undefined && flag !== null && flag !== false;
 }
 
 function scalarText(value: unknown, field: DatasetField): string {
-  if (typeof value === 'number') return formatNumber(value, decimalsOf(field));
+  if (typeof value === 'number') return formatNumber(value, numberStyle(field));
   if (typeof value === 'string') {
     if (field.type === 'date') return formatDate(value);
     if (field.type === 'datetime') return formatDateTime(value);
@@ -39,10 +48,12 @@ function scalarText(value: unknown, field: DatasetField): string {
 export function formatCell(value: unknown, field: DatasetField): CellDisplay {
   if (value === null || value === undefined || value === '') return { kind: 'empty' };
   if (Array.isArray(value)) {
-    const items = value.filter((v) => v !== null && v !== undefined && v !== '').map((v) => scalarText(v, field));
+    const items = value
+      .filter((v) => v !== null && v !== undefined && v !== '')
+      .map((v) => scalarText(v, field));
     return items.length === 0 ? { kind: 'empty' } : { kind: 'list', items };
   }
-  if (typeof value === 'number') return { kind: 'number', text: formatNumber(value, decimalsOf(field)) };
+  if (typeof value === 'number') return { kind: 'number', text: formatNumber(value, numberStyle(field)) };
   if (field.type === 'geo_point_2d') {
     const text = formatGeoPoint(value);
     if (text) return { kind: 'geo', text };

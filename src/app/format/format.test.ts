@@ -32,11 +32,12 @@ describe('text', () => {
 });
 
 describe('numbers', () => {
-  it('groups large numbers but not years, and honours decimals', () => {
-    expect(formatNumber(1900)).toBe('1900');
+  it('groups thousands unless told not to, and honours decimals', () => {
+    expect(formatNumber(6000)).toBe('6,000');
+    expect(formatNumber(1900, { grouping: false })).toBe('1900');
     expect(formatNumber(1267360)).toBe('1,267,360');
     expect(formatNumber(2.5)).toBe('2.5');
-    expect(formatNumber(2, 2)).toBe('2.00');
+    expect(formatNumber(2, { decimals: 2 })).toBe('2.00');
     expect(plural(1, 'record', 'records')).toBe('1 record');
     expect(plural(1461, 'record', 'records')).toBe('1,461 records');
   });
@@ -73,7 +74,9 @@ describe('geo', () => {
     expect(describeShape({ type: 'Feature', geometry: { type: 'Polygon', coordinates: square } })).toBe(
       'Polygon (4 points)',
     );
-    expect(describeShape({ type: 'MultiPolygon', coordinates: [square, square] })).toBe('MultiPolygon (8 points)');
+    expect(describeShape({ type: 'MultiPolygon', coordinates: [square, square] })).toBe(
+      'MultiPolygon (8 points)',
+    );
     expect(describeShape({ type: 'Point', coordinates: [1, 2] })).toBe('Point (1 point)');
     expect(describeShape('x')).toBeUndefined();
   });
@@ -82,8 +85,12 @@ describe('geo', () => {
 describe('formatCell', () => {
   it('decides the display from the field type', () => {
     expect(formatCell(null, field('text'))).toEqual({ kind: 'empty' });
-    expect(formatCell(3.14159, field('double', { decimals: 2 }))).toEqual({ kind: 'number', text: '3.14' });
-    expect(formatCell('2013-02-15', field('date'))).toEqual({ kind: 'date', text: 'Feb 15, 2013', raw: '2013-02-15' });
+    expect(formatCell(1.23456, field('double', { decimals: 2 }))).toEqual({ kind: 'number', text: '1.23' });
+    expect(formatCell('2013-02-15', field('date'))).toEqual({
+      kind: 'date',
+      text: 'Feb 15, 2013',
+      raw: '2013-02-15',
+    });
     expect(formatCell({ lat: 1, lon: 2 }, field('geo_point_2d'))).toEqual({ kind: 'geo', text: '1, 2' });
     expect(formatCell(['a', null, 'b'], field('text', { multivalued: ',' }))).toEqual({
       kind: 'list',
@@ -95,7 +102,12 @@ describe('formatCell', () => {
       text: 'https://example.org/x',
       href: 'https://example.org/x',
     });
-    expect(formatCell('javascript:alert(1)', field('text'))).toEqual({ kind: 'text', text: 'javascript:alert(1)' });
+    expect(formatCell('javascript:alert(1)', field('text'))).toEqual({
+      kind: 'text',
+      text: 'javascript:alert(1)',
+    });
     expect(formatCell(true, field('boolean'))).toEqual({ kind: 'text', text: 'true' });
+    expect(formatCell(1900, field('int', { facet: true }))).toEqual({ kind: 'number', text: '1900' });
+    expect(formatCell(8000000, field('int', { unit: '$' }))).toEqual({ kind: 'number', text: '8,000,000' });
   });
 });

@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from 'react';
+import { useLocation } from '../router/useLocation';
 import { type CatalogSearch, catalogSearchParams, parseCatalogSearch } from '../routes/catalog-search';
 import { catalogPath } from '../routes/paths';
 import type { Filters } from '../routes/search-params';
-import { useLocation } from '../router/useLocation';
 import { useNavigate } from './useNavigate';
 
 /** The catalog state read from the address, and the ways to change it. */

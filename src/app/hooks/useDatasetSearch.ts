@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { useLocation } from '../router/useLocation';
 import {
   type DatasetSearch,
   datasetSearchParams,
@@ -8,7 +9,6 @@ import {
 } from '../routes/dataset-search';
 import { type DatasetTab, datasetPath } from '../routes/paths';
 import type { Filters } from '../routes/search-params';
-import { useLocation } from '../router/useLocation';
 import { useNavigate } from './useNavigate';
 
 /** The records view state read from the address, and the ways to change it. */

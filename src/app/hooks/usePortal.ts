@@ -28,25 +28,20 @@ function writeStored(portal: string): void {
 }
 
 /**
- * Keeps the address and local storage in step: an address without a portal gets the remembered one,
- * and a valid portal in the address becomes the remembered one.
+ * An address without a portal gets the one the reader chose last time (local storage), so the
+ * address always names the portal being read. Only an explicit choice is remembered, not every
+ * link followed.
  */
 export function usePortalMemory(): void {
   const { search, pathname } = useLocation();
   const param = search.get(PORTAL_PARAM);
   useEffect(() => {
-    if (param === null) {
-      const stored = readStored();
-      const choice = readPortalParam(stored);
-      if (stored !== null && choice.portal !== '') {
-        const next = new URLSearchParams(search);
-        next.set(PORTAL_PARAM, choice.portal);
-        navigate(`${pathname}?${next.toString()}`, { replace: true });
-      }
-      return;
-    }
-    const choice = readPortalParam(param);
-    if (!choice.error) writeStored(choice.portal);
+    if (param !== null) return;
+    const choice = readPortalParam(readStored());
+    if (choice.portal === '') return;
+    const next = new URLSearchParams(search);
+    next.set(PORTAL_PARAM, choice.portal);
+    navigate(`${pathname}?${next.toString()}`, { replace: true });
   }, [param, pathname, search]);
 }
 

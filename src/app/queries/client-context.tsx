@@ -4,7 +4,13 @@ import { createClient, type ExploreClient } from '../../api';
 const ClientContext = createContext<ExploreClient | null>(null);
 
 /** Gives the views a client of the chosen portal ('' is the server that serves the page). */
-export function ExploreClientProvider({ portal, children }: { readonly portal: string; readonly children: ReactNode }) {
+export function ExploreClientProvider({
+  portal,
+  children,
+}: {
+  readonly portal: string;
+  readonly children: ReactNode;
+}) {
   const client = useMemo(() => createClient({ baseUrl: portal }), [portal]);
   return <ClientContext value={client}>{children}</ClientContext>;
 }

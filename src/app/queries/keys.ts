@@ -1,9 +1,4 @@
-import type {
-  CatalogFacetsParams,
-  CatalogParams,
-  DatasetFacetsParams,
-  RecordsParams,
-} from '../../api';
+import type { CatalogFacetsParams, CatalogParams, DatasetFacetsParams, RecordsParams } from '../../api';
 
 /*
  * Query keys, from the portal down to one request. Each key holds every input its request reads,
@@ -12,10 +7,12 @@ import type {
 export const exploreKeys = {
   portal: (baseUrl: string) => ['explore', baseUrl] as const,
   catalog: (baseUrl: string) => [...exploreKeys.portal(baseUrl), 'catalog'] as const,
-  datasets: (baseUrl: string, params: CatalogParams) => [...exploreKeys.catalog(baseUrl), 'datasets', params] as const,
+  datasets: (baseUrl: string, params: CatalogParams) =>
+    [...exploreKeys.catalog(baseUrl), 'datasets', params] as const,
   catalogFacets: (baseUrl: string, params: CatalogFacetsParams) =>
     [...exploreKeys.catalog(baseUrl), 'facets', params] as const,
-  dataset: (baseUrl: string, datasetId: string) => [...exploreKeys.portal(baseUrl), 'dataset', datasetId] as const,
+  dataset: (baseUrl: string, datasetId: string) =>
+    [...exploreKeys.portal(baseUrl), 'dataset', datasetId] as const,
   records: (baseUrl: string, datasetId: string, params: RecordsParams) =>
     [...exploreKeys.dataset(baseUrl, datasetId), 'records', params] as const,
   facets: (baseUrl: string, datasetId: string, params: DatasetFacetsParams) =>

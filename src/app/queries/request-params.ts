@@ -11,7 +11,15 @@ import type { DatasetSearch } from '../routes/dataset-search';
 import { type Filters, formatFacetFilter } from '../routes/search-params';
 
 /** The catalog facets the sidebar shows, in this order. */
-export const CATALOG_FACETS = ['theme', 'keyword', 'publisher', 'features', 'license', 'language', 'modified'];
+export const CATALOG_FACETS = [
+  'theme',
+  'keyword',
+  'publisher',
+  'features',
+  'license',
+  'language',
+  'modified',
+];
 
 /** Filters as request parameters; empty ones are left out so equal states share a cache key. */
 function filterParams(filters: Filters) {

@@ -33,8 +33,13 @@ export function matchRoute(pathname: string): Route {
   return { page: 'not-found', pathname };
 }
 
+/** Filters read better unescaped (`refine=date:2013/02`); `:`, `/` and `,` are valid in a query string. */
+function readableQuery(search: URLSearchParams): string {
+  return search.toString().replace(/%3A/gi, ':').replace(/%2F/gi, '/').replace(/%2C/gi, ',');
+}
+
 function withSearch(path: string, search: URLSearchParams): string {
-  const query = search.toString();
+  const query = readableQuery(search);
   return query === '' ? path : `${path}?${query}`;
 }
 

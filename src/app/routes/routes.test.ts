@@ -22,6 +22,9 @@ describe('matchRoute', () => {
   it('builds addresses back', () => {
     expect(datasetPath('a b', 'table', new URLSearchParams('q=x'))).toBe('/datasets/a%20b/table?q=x');
     expect(datasetPath('x')).toBe('/datasets/x');
+    expect(datasetPath('x', 'table', new URLSearchParams({ refine: 'date:2013/02', q: 'a&b' }))).toBe(
+      '/datasets/x/table?refine=date:2013/02&q=a%26b',
+    );
     expect(catalogPath()).toBe('/');
   });
 });
@@ -29,7 +32,9 @@ describe('matchRoute', () => {
 describe('catalog search', () => {
   it('reads filters and page, ignoring malformed items', () => {
     const state = parseCatalogSearch(
-      new URLSearchParams('q=+weather+&refine=theme:Environment&refine=broken&refine=theme:Environment&exclude=keyword:NOAA&page=2'),
+      new URLSearchParams(
+        'q=+weather+&refine=theme:Environment&refine=broken&refine=theme:Environment&exclude=keyword:NOAA&page=2',
+      ),
     );
     expect(state).toEqual({
       q: 'weather',
@@ -56,7 +61,9 @@ describe('catalog search', () => {
 
 describe('dataset search', () => {
   it('reads sort, page and size', () => {
-    const state = parseDatasetSearch(new URLSearchParams('sort=-temp_max&page=3&size=50&refine=weather:rain'));
+    const state = parseDatasetSearch(
+      new URLSearchParams('sort=-temp_max&page=3&size=50&refine=weather:rain'),
+    );
     expect(state).toEqual({
       q: '',
       refine: [{ facet: 'weather', value: 'rain' }],
@@ -83,7 +90,9 @@ describe('dataset search', () => {
 describe('portal parameter', () => {
   it('reads a portal root, this server, or a refused value with its reason', () => {
     expect(readPortalParam(null)).toEqual({ portal: '' });
-    expect(readPortalParam('https://data.example.org/explore/')).toEqual({ portal: 'https://data.example.org' });
+    expect(readPortalParam('https://data.example.org/explore/')).toEqual({
+      portal: 'https://data.example.org',
+    });
     const refused = readPortalParam('not a url');
     expect(refused.portal).toBe('');
     expect(refused.error).toMatch(/not a web address/);

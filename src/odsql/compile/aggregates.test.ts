@@ -39,7 +39,8 @@ describe('aggregates without group_by', () => {
     const out = await query({
       select:
         'sum(n) AS sn, sum(x) AS sx, avg(n) AS an, min(n) AS mn, max(x) AS mx, median(n) AS md, ' +
-        'percentile(n, 25) AS p25, percentile(n, 90) AS p90, percentile(x, 0) AS p0, percentile(x, 100) AS p100',
+        'percentile(n, 25) AS p25, percentile(n, 90) AS p90, ' +
+        'percentile(x, 0) AS p0, percentile(x, 100) AS p100',
     });
     expect(out.rows).toHaveLength(1);
     const row = out.rows[0] ?? {};
@@ -184,7 +185,7 @@ describe('group_by', () => {
     expect(out.rows[1]).toEqual({ code: 'FR', c: 2 });
   });
 
-  it('groups the values of a multivalued field separately, records without values in the null group', async () => {
+  it('groups each value of a multivalued field, records without values in the null group', async () => {
     const out = await query({ select: 'count(*) AS c', groupBy: 'tags' });
     expect(out.rows).toEqual([
       { tags: null, c: 2 },

@@ -191,6 +191,17 @@ describe('date and datetime values', () => {
     );
     expect(out.rows).toEqual([{ a: '2024-05-15T14:00:00+02:00', b: '2024-05-14T03:00:00+02:00' }]);
   });
+
+  it('keep the microseconds now() was given', async () => {
+    const out = await db.query(
+      FIXTURE_SCHEMA,
+      { select: 'now(second=55, microsecond=450500) AS a, now(microseconds=1) AS b', limit: 1 },
+      { now: Date.parse('2021-05-06T12:34:00.250Z') },
+    );
+    expect(out.rows).toEqual([
+      { a: '2021-05-06T12:34:55.450500+00:00', b: '2021-05-06T12:34:00.250001+00:00' },
+    ]);
+  });
 });
 
 describe('date histograms: range(date, interval)', () => {

@@ -124,8 +124,8 @@ const MACROS: readonly string[] = [
        OR list_contains(s.pts, p))), false)`,
   // A vertex of a hole of b lies inside the areas of a: a then covers part of that hole.
   `ods_holes_inside(b, a) AS
-     coalesce(list_bool_or(list_transform(b.areas, poly ->
-       coalesce(list_bool_or(list_transform(poly[2:], ring -> ods_any_point_in(ring, a.areas))), false))), false)`,
+     coalesce(list_bool_or(list_transform(b.areas, poly -> coalesce(list_bool_or(list_transform(poly[2:],
+       ring -> ods_any_point_in(ring, a.areas))), false))), false)`,
   `ods_boxes_overlap(a, b) AS a.minx <= b.maxx AND b.minx <= a.maxx AND a.miny <= b.maxy AND b.miny <= a.maxy`,
   // Shapes a and b (normalised structs) share at least one point.
   `ods_shapes_intersect(a, b) AS
@@ -136,8 +136,8 @@ const MACROS: readonly string[] = [
        OR coalesce(list_bool_or(list_transform(a.pts, p -> list_contains(b.pts, p))), false))`,
   // Shape a lies inside the areas of b: every vertex inside or on b's boundary, no edge crossing it.
   `ods_shape_within(a, b) AS
-     ods_boxes_overlap(a, b) AND ods_all_points_in_or_on(a.pts, b) AND NOT ods_lines_meet(a.lines, b.lines, true)
-     AND NOT ods_holes_inside(b, a)`,
+     ods_boxes_overlap(a, b) AND ods_all_points_in_or_on(a.pts, b)
+     AND NOT ods_lines_meet(a.lines, b.lines, true) AND NOT ods_holes_inside(b, a)`,
   // A point (x, y) and a shape share a point.
   `ods_point_intersects(x, y, s) AS
      x BETWEEN s.minx AND s.maxx AND y BETWEEN s.miny AND s.maxy AND (
@@ -155,7 +155,8 @@ const MACROS: readonly string[] = [
   // Distance in metres from (lat, lon) to the nearest point of the segment from (x1, y1) to (x2, y2)
   // (lon/lat positions), found in a projection around (lat, lon).
   `ods_segment_distance(lat, lon, x1, y1, x2, y2) AS
-     ods_segment_point_distance(lat, lon, x1, y1, x2, y2, ods_segment_t(lon, lat, x1, y1, x2, y2, cos(radians(lat))))`,
+     ods_segment_point_distance(lat, lon, x1, y1, x2, y2,
+       ods_segment_t(lon, lat, x1, y1, x2, y2, cos(radians(lat))))`,
   // Distance in metres from a point to a shape: 0 inside it, else to its nearest vertex or edge.
   `ods_shape_distance(s, lat, lon) AS
      CASE WHEN ods_point_in_areas(lon, lat, s.areas) THEN 0.0

@@ -51,7 +51,7 @@ describe('within_distance()', () => {
     expect(await where(`distance(geo, ${CENTER}, 10km)`)).toEqual(IN_SQUARE);
   });
 
-  it('measures shapes from their area or nearest vertex', async () => {
+  it('measures shapes from their area, nearest edge or nearest vertex', async () => {
     expect(await where("within_distance(shape, geom'POINT(2.5 48.5)', 1m)")).toEqual(IN_SQUARE);
     expect(await where("within_distance(shape, geom'POINT(4.5 46.1)', 12km)")).toEqual(['Lyon Part-Dieu']);
   });
@@ -107,7 +107,8 @@ describe('intersects(), within(), disjoint() on points', () => {
 
   it('relates points to a multipolygon', async () => {
     const multi =
-      "geom'MULTIPOLYGON(((2.3 48.8, 2.4 48.8, 2.4 48.9, 2.3 48.9, 2.3 48.8)), ((-75 40, -73 40, -73 41, -75 41, -75 40)))'";
+      "geom'MULTIPOLYGON(((2.3 48.8, 2.4 48.8, 2.4 48.9, 2.3 48.9, 2.3 48.8)), " +
+      "((-75 40, -73 40, -73 41, -75 41, -75 40)))'";
     expect(await where(`within(geo, ${multi})`)).toEqual(['The Secret Garden', 'Book of Secrets', 'secret']);
   });
 

@@ -326,7 +326,7 @@ function textFieldArguments(e: Call, args: readonly Expr[], scope: Scope): Sql[]
 
 function lastStringArgument(e: Call, scope: Scope): string {
   const last = e.args[e.args.length - 1];
-  if (!last || last.kind !== 'string')
+  if (last?.kind !== 'string')
     return scope.fail(`Function ${e.name}() needs a quoted text as its last argument`, last ?? e);
   return last.value;
 }

@@ -92,7 +92,8 @@ describe('select: values', () => {
   it('computes scalar functions', async () => {
     const out = await query({
       select:
-        'length(name) AS l, lower(name) AS lo, ifnull(x, 0) AS i, ifnull(n, 1.5) AS j, geometry_type(geo) AS g',
+        'length(name) AS l, lower(name) AS lo, ifnull(x, 0) AS i, ifnull(n, 1.5) AS j, ' +
+        'geometry_type(geo) AS g',
       where: ['n = 30'],
     });
     expect(out.rows).toEqual([{ l: 14, lo: 'lyon part-dieu', i: 0, j: 30, g: 'Point' }]);

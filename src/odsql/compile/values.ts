@@ -286,8 +286,10 @@ function compileNow(e: Call, scope: Scope): Sql {
   });
   const result = evaluateNow(args, scope.options.now, scope.options.timezone);
   if (!result.ok) scope.fail(result.message, e);
+  // The microseconds past the millisecond (set by microsecond= or microseconds=) extend the fraction.
+  const micros = String(result.micros).padStart(3, '0');
   return {
-    sql: instantFromText(scope.params.text(utcText(result.epochMs))),
+    sql: instantFromText(scope.params.text(`${utcText(result.epochMs)}${micros}`)),
     type: 'datetime',
     aggregate: false,
   };

@@ -60,7 +60,8 @@ describe('syntax diagnostics', () => {
     const d = fail(parseWhere('contains(objet, "espaces verts")'));
     expect(d).toMatchObject({ message: 'unknown function contains at position 0', from: 0, to: 8 });
     expect(formatOdsqlMessage([d])).toBe(
-      'ODSQL syntax exception: unknown function contains at position 0 in contains(objet, "espaces verts"). ' +
+      'ODSQL syntax exception: unknown function contains at position 0 in ' +
+        'contains(objet, "espaces verts"). ' +
         'Clause(s) containing the error(s): where.',
     );
   });
@@ -117,7 +118,8 @@ describe('formatOdsqlMessage', () => {
       'ODSQL query is malformed: Unknown field: nope. Clause(s) containing the error(s): group_by.',
     );
     expect(formatOdsqlMessage(compileDiagnostics({ select: 'sum(name)' }))).toBe(
-      'ODSQL query is malformed: StatAggregation only supports numeric or date expression: sum() got name (text). ' +
+      'ODSQL query is malformed: StatAggregation only supports numeric or date expression: ' +
+        'sum() got name (text). ' +
         'Clause(s) containing the error(s): select.',
     );
   });

@@ -106,7 +106,8 @@ describe('parseFacet', () => {
 
   it('formats facet errors as syntax errors of the facet clause', () => {
     expect(formatOdsqlMessage([fail(parseFacet('facet(name="g", limit=0)'))])).toBe(
-      'ODSQL syntax exception: limit must be a positive integer at position 16 in facet(name="g", limit=0). ' +
+      'ODSQL syntax exception: limit must be a positive integer at position 16 in ' +
+        'facet(name="g", limit=0). ' +
         'Clause(s) containing the error(s): facet.',
     );
   });

@@ -144,7 +144,8 @@ class StatementCache {
   }
 
   clear(): void {
-    for (const cache of this.statements.values()) for (const statement of cache.values()) statement.destroySync();
+    for (const cache of this.statements.values())
+      for (const statement of cache.values()) statement.destroySync();
     this.statements.clear();
   }
 }

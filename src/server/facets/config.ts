@@ -82,7 +82,13 @@ export function facetSet(fields: readonly FacetableField[], query: QueryString):
   const enumerated: FacetConfig[] = [];
   for (const r of requests) {
     const field = byName.get(r.name) ?? fields.find((f) => f.name.toLowerCase() === r.name.toLowerCase());
-    if (!field) throw invalidParameter('facet', r.name, 'the name of a field of the dataset');
+    if (!field) {
+      const expected =
+        fields === CATALOG_FACET_FIELDS
+          ? `one of ${fields.map((f) => f.name).join(', ')}`
+          : 'the name of a field of the dataset';
+      throw invalidParameter('facet', r.name, expected);
+    }
     if (!FACET_TYPES.has(field.type)) {
       throw new ApiError(
         'InvalidRESTParameterError',

@@ -1,5 +1,6 @@
-import type { CompileOptions } from '../../odsql/compile/context';
+import type { CompileOptions, ParamList } from '../../odsql/compile/context';
 import { compileRecordsQuery } from '../../odsql/compile/query';
+import { quoteIdent } from '../../odsql/compile/storage';
 import { printName } from '../../odsql/print';
 import type { DatasetSchema } from '../../odsql/schema';
 import type { FacetSort } from '../catalog/types';
@@ -7,19 +8,32 @@ import type { Engine } from '../engine/types';
 import { odsqlError } from '../errors';
 import { runCompiled } from '../records/run';
 import { type FacetConfig, isTemporalFacet } from './config';
-import { type FacetFilter, filterConditions } from './filters';
-import { datePathDepth, formatDatePath } from './paths';
+import { type FacetFilter, filterConditions, matchSql } from './filters';
+import { type DatePath, formatDatePath, parseDatePath } from './paths';
+import { buildTree, type FacetValue, hierarchyShape, listLevel, prefixCounts } from './tree';
 
-export type FacetState = 'displayed' | 'refined' | 'excluded';
+export type { FacetState, FacetValue } from './tree';
 
-/** One facet value; refined hierarchy levels carry their children in `facets`. */
-export interface FacetValue {
-  readonly name: string;
-  readonly count?: number;
-  readonly state: FacetState;
-  readonly value: string;
-  readonly facets?: readonly FacetValue[];
-}
+/*
+ * Facet enumeration: one grouped query per facet (per level for a refined date hierarchy), all run
+ * concurrently, each over the request's `where`, refines and excludes.
+ *
+ * What the interface leaves open, settled here:
+ * - Limit: 100 values per facet, and per level of a hierarchy, unless `facet(limit=N)` (at most 5000).
+ * - Sort: the field's `facetsort` annotation, else `alphanum` (chronological) for date and datetime
+ *   facets and `-count` for the others. `alphanum` and `num` both order by the value in its own type
+ *   (numbers numerically, text by code point); ties in a count order break by value ascending.
+ * - Records without a value (null, empty list) are not counted in any facet value.
+ * - Refined values are always listed, even beyond the limit, and with count 0 when no record has them;
+ *   a refined value's ancestors are refined too and list their children in `facets`.
+ * - Excluded values are listed after the other values of their level, in the order of the `exclude`
+ *   parameters, with no count, and do not count towards the limit. A value both refined and excluded
+ *   is listed as excluded.
+ * - An excluded deeper level of a hierarchy (`exclude=date:2012/03` with no refine of 2012) is shown in
+ *   context: its ancestors keep state displayed and their counts, and list their children in `facets`,
+ *   among them the excluded value. An ancestor that no longer has records is listed with count 0.
+ * - Without a separator, a hierarchical text facet splits on `/`.
+ */
 
 export interface FacetResult {
   readonly name: string;
@@ -37,7 +51,7 @@ export interface FacetQuery {
   readonly timeLimitMs: number;
 }
 
-/** Most groups a hierarchical facet reads before building its tree. */
+/** Most groups a query reads when values are sorted or cut after the query (hierarchies, refines). */
 const MAX_GROUPS = 20_000;
 
 /** Enumerates facets concurrently: one grouped query each, over the request's filters. */
@@ -47,167 +61,165 @@ export function enumerateFacets(facets: readonly FacetConfig[], q: FacetQuery): 
 
 async function enumerateFacet(facet: FacetConfig, q: FacetQuery): Promise<FacetResult> {
   const own = q.filters.filter((f) => f.facet.name === facet.name);
-  const refined = own.filter((f) => f.kind === 'refine');
-  const excluded = own.filter((f) => f.kind === 'exclude');
-  const field = printName(facet.name);
-  let keys: string[];
-  let sorted = false;
-  let orderBy: string | undefined;
-  let limit = MAX_GROUPS;
-  if (isTemporalFacet(facet)) {
-    const depth = Math.min(3, 1 + Math.max(0, ...refined.map((r) => datePathDepth(r.date!))));
-    keys = ['year', 'month', 'day'].slice(0, depth).map((part, i) => `${part}(${field}) AS k${i}`);
-  } else {
-    keys = [`${field} AS k0`];
-    if (facet.separator === undefined) {
-      // Flat facets sort and cut in SQL, so a field with many values costs one pass.
-      orderBy = sqlOrder(facet.sort);
-      limit = facet.limit;
-      sorted = true;
-    }
-  }
+  const refined = own.filter((f) => f.kind === 'refine').map((f) => canonical(facet, f.value));
+  const excluded = unique(own.filter((f) => f.kind === 'exclude').map((f) => canonical(facet, f.value)));
+  const facets = isTemporalFacet(facet)
+    ? await dateHierarchy(facet, q, refined, excluded)
+    : facet.separator !== undefined
+      ? await textHierarchy(facet, facet.separator, q, refined, excluded)
+      : await flat(facet, q, refined, excluded);
+  return { name: facet.name, facets };
+}
+
+interface Group {
+  readonly keys: readonly unknown[];
+  readonly count: number;
+}
+
+/** Counts records per value of `keys` (ODSQL group_by expressions), under the request's filters. */
+async function grouped(
+  facet: FacetConfig,
+  q: FacetQuery,
+  keys: readonly string[],
+  options: {
+    readonly orderBy?: string;
+    readonly limit: number;
+    readonly extra?: (params: ParamList) => string[];
+  },
+): Promise<Group[]> {
+  const base = filterConditions(q.filters, facet.disjunctive ? facet.name : undefined);
   const compiled = compileRecordsQuery(
     {
       table: q.table,
       select: 'count(*) AS n',
       where: q.where,
-      groupBy: keys.join(', '),
-      ...(orderBy ? { orderBy } : {}),
-      limit,
-      conditions: filterConditions(q.filters, facet.disjunctive ? facet.name : undefined),
+      groupBy: keys.map((k, i) => `${k} AS k${i}`).join(', '),
+      ...(options.orderBy ? { orderBy: options.orderBy } : {}),
+      limit: options.limit,
+      conditions: (params) => [
+        ...base(params),
+        `${quoteIdent(facet.name)} IS NOT NULL`,
+        ...(options.extra?.(params) ?? []),
+      ],
     },
     q.schema,
     { ...q.options, version: '2.1' },
   );
   if (!compiled.ok) throw odsqlError(compiled.diagnostics);
   const { rows } = await runCompiled(q.engine, compiled.query, q.signal, q.timeLimitMs);
-  const groups = rows
+  return rows
     .map((r) => JSON.parse(r.fields) as Record<string, unknown>)
-    .filter((g) => g.k0 !== null && g.k0 !== undefined);
-
-  let values: FacetValue[];
-  if (isTemporalFacet(facet)) {
-    const refinedPaths = refined.map((r) => normalizeDatePath(r.value));
-    const counts = new Map<string, number>();
-    for (const g of groups) {
-      const parts = ['k0', 'k1', 'k2'].map((k) => g[k]).filter((v): v is number => typeof v === 'number');
-      for (let i = 1; i <= parts.length; i++) {
-        const path = formatDatePath(parts.slice(0, i));
-        counts.set(path, (counts.get(path) ?? 0) + Number(g.n));
-      }
-    }
-    values = tree(counts, '/', refinedPaths, facet, (path) => path.split('/').pop()!);
-    values = withExcluded(values, excluded.map((e) => normalizeDatePath(e.value)), '/');
-  } else if (facet.separator !== undefined) {
-    const sep = facet.separator;
-    const counts = new Map<string, number>();
-    for (const g of groups) {
-      const parts = String(g.k0).split(sep);
-      for (let i = 1; i <= parts.length; i++) {
-        const path = parts.slice(0, i).join(sep);
-        counts.set(path, (counts.get(path) ?? 0) + Number(g.n));
-      }
-    }
-    values = tree(counts, sep, refined.map((r) => r.value), facet, (path) => path.split(sep).pop()!);
-    values = withExcluded(values, excluded.map((e) => e.value), sep);
-  } else {
-    const refinedValues = new Set(refined.map((r) => canonical(facet, r.value)));
-    values = groups.map((g) => {
-      const value = String(g.k0);
-      const state: FacetState = refinedValues.has(canonical(facet, value)) ? 'refined' : 'displayed';
-      return { name: value, count: Number(g.n), state, value };
-    });
-    if (!sorted) values = sortValues(values, facet.sort).slice(0, facet.limit);
-    values = withExcluded(values, excluded.map((e) => e.value), undefined);
-  }
-  return { name: facet.name, facets: values };
+    .map((g) => ({ keys: keys.map((_, i) => g[`k${i}`]), count: Number(g.n) }))
+    .filter((g) => g.keys.every((k) => k !== null && k !== undefined));
 }
 
-/** Numbers compare by value (`5` and `5.0` are one value), everything else as written. */
-function canonical(facet: FacetConfig, value: string): string {
-  if (facet.type === 'int' || facet.type === 'double') return String(Number(value));
-  if (facet.type === 'boolean') return value.toLowerCase();
-  return value;
+/** A facet without hierarchy: values sorted and cut in SQL, so that many values cost one pass. */
+async function flat(
+  facet: FacetConfig,
+  q: FacetQuery,
+  refined: readonly string[],
+  excluded: readonly string[],
+): Promise<FacetValue[]> {
+  // Refined values are listed even beyond the limit: then every value is read and cut here.
+  const cutInSql = refined.length === 0;
+  const groups = await grouped(facet, q, [printName(facet.name)], {
+    orderBy: sqlOrder(facet.sort),
+    limit: cutInSql ? facet.limit : MAX_GROUPS,
+  });
+  const counts = new Map(groups.map((g) => [String(g.keys[0]), g.count]));
+  const refinedSet = new Set(refined);
+  return listLevel(facet, unique([...counts.keys(), ...refined]), counts, {
+    refined: refinedSet,
+    keep: refinedSet,
+    excluded,
+    presorted: cutInSql,
+    nameOf: (v) => v,
+  });
 }
 
-function normalizeDatePath(value: string): string {
-  return formatDatePath(value.split(/[/-]/).map(Number));
+/** Date and datetime facets: years, then the months of a refined year, then the days of a month. */
+async function dateHierarchy(
+  facet: FacetConfig,
+  q: FacetQuery,
+  refined: readonly string[],
+  excluded: readonly string[],
+): Promise<FacetValue[]> {
+  const shape = hierarchyShape(refined, excluded, '/');
+  // One query per level: level n counts the values under the expanded values of level n - 1 only, so
+  // that no query reads more groups than the tree shows.
+  const parts = ['year', 'month', 'day'].map((p) => `${p}(${printName(facet.name)})`);
+  const levels = [1, 2, 3].map((depth) => ({
+    depth,
+    parents: [...shape.expanded].filter((p) => p.split('/').length === depth - 1),
+  }));
+  const results = await Promise.all(
+    levels
+      .filter((l) => l.depth === 1 || l.parents.length > 0)
+      .map((l) =>
+        grouped(facet, q, parts.slice(0, l.depth), {
+          limit: MAX_GROUPS,
+          ...(l.depth > 1
+            ? {
+                extra: (params: ParamList) => [
+                  `(${l.parents.map((p) => matchSql({ facet, value: p, date: parseDatePath(p)! }, params)).join(' OR ')})`,
+                ],
+              }
+            : {}),
+        }),
+      ),
+  );
+  const counts = new Map<string, number>();
+  for (const g of results.flat()) counts.set(formatDatePath(g.keys.map(Number)), g.count);
+  return buildTree(facet, '/', counts, refined, excluded, shape);
 }
 
-function sqlOrder(sort: FacetSort): string | undefined {
+/** A text facet whose values are paths: every prefix of a value is a level of the hierarchy. */
+async function textHierarchy(
+  facet: FacetConfig,
+  sep: string,
+  q: FacetQuery,
+  refined: readonly string[],
+  excluded: readonly string[],
+): Promise<FacetValue[]> {
+  const groups = await grouped(facet, q, [printName(facet.name)], { orderBy: 'k0 ASC', limit: MAX_GROUPS });
+  const counts = prefixCounts(
+    groups.map((g) => [String(g.keys[0]), g.count] as const),
+    sep,
+  );
+  return buildTree(facet, sep, counts, refined, excluded);
+}
+
+/** The SQL order of a flat facet (values are the `k0` key, counts `n`), ties broken by value. */
+function sqlOrder(sort: FacetSort): string {
   switch (sort) {
     case '-count':
-      return 'n DESC';
+      return 'n DESC, k0 ASC';
     case 'count':
-      return 'n ASC';
+      return 'n ASC, k0 ASC';
     case '-alphanum':
     case '-num':
       return 'k0 DESC';
     default:
-      return undefined;
+      return 'k0 ASC';
   }
 }
 
-function sortValues(values: FacetValue[], sort: FacetSort): FacetValue[] {
-  const byName = (a: FacetValue, b: FacetValue): number => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
-  const byNumber = (a: FacetValue, b: FacetValue): number => Number(a.value) - Number(b.value) || byName(a, b);
-  const byCount = (a: FacetValue, b: FacetValue): number => (a.count ?? 0) - (b.count ?? 0) || byName(a, b);
-  const compare: Record<FacetSort, (a: FacetValue, b: FacetValue) => number> = {
-    count: byCount,
-    '-count': (a, b) => (b.count ?? 0) - (a.count ?? 0) || byName(a, b),
-    alphanum: byName,
-    '-alphanum': (a, b) => byName(b, a),
-    num: byNumber,
-    '-num': (a, b) => byNumber(b, a),
-  };
-  return [...values].sort(compare[sort]);
+/** The form values are listed in: numbers as numbers (`5.0` is `5`), dates as zero-padded paths. */
+function canonical(facet: FacetConfig, value: string): string {
+  if (facet.type === 'int' || facet.type === 'double') return String(Number(value.trim()));
+  if (facet.type === 'boolean') return value.trim().toLowerCase();
+  if (isTemporalFacet(facet)) {
+    const p: DatePath | undefined = parseDatePath(value);
+    if (!p) return value;
+    return formatDatePath([
+      p.year,
+      ...(p.month !== undefined ? [p.month] : []),
+      ...(p.day !== undefined ? [p.day] : []),
+    ]);
+  }
+  return value;
 }
 
-/**
- * A hierarchy from counts per path: top-level values, and under every refined value (or ancestor of
- * one) its children, refined in turn where a refine reaches further.
- */
-function tree(
-  counts: ReadonlyMap<string, number>,
-  sep: string,
-  refinedPaths: readonly string[],
-  facet: FacetConfig,
-  nameOf: (path: string) => string,
-): FacetValue[] {
-  const level = (parent: string | undefined): FacetValue[] => {
-    const depth = parent === undefined ? 1 : parent.split(sep).length + 1;
-    const nodes: FacetValue[] = [];
-    for (const [path, count] of counts) {
-      if (path.split(sep).length !== depth) continue;
-      if (parent !== undefined && !path.startsWith(parent + sep)) continue;
-      const refined = refinedPaths.some((r) => r === path || r.startsWith(path + sep));
-      const children = refined ? level(path) : [];
-      nodes.push({
-        name: nameOf(path),
-        count,
-        state: refined ? 'refined' : 'displayed',
-        value: path,
-        ...(children.length > 0 ? { facets: children } : {}),
-      });
-    }
-    return sortValues(nodes, facet.sort).slice(0, facet.limit);
-  };
-  return level(undefined);
-}
-
-/** Excluded values are listed with state `excluded` and no count, at their level of the hierarchy. */
-function withExcluded(values: FacetValue[], excluded: readonly string[], sep: string | undefined): FacetValue[] {
-  if (excluded.length === 0) return values;
-  const insert = (nodes: FacetValue[], path: string, parent: string | undefined): FacetValue[] => {
-    const parts = sep === undefined ? [path] : path.split(sep);
-    const depth = parent === undefined ? 1 : parent.split(sep!).length + 1;
-    if (parts.length === depth) {
-      if (nodes.some((n) => n.value === path)) return nodes;
-      return [...nodes, { name: parts[parts.length - 1]!, state: 'excluded', value: path }];
-    }
-    return nodes.map((n) =>
-      n.facets && path.startsWith(n.value + sep) ? { ...n, facets: insert([...n.facets], path, n.value) } : n,
-    );
-  };
-  return excluded.reduce((nodes, path) => insert(nodes, path, undefined), values);
+function unique<T>(values: readonly T[]): T[] {
+  return [...new Set(values)];
 }

@@ -1,6 +1,8 @@
 import type { ParamList } from '../../odsql/compile/context';
 import { quoteIdent } from '../../odsql/compile/storage';
+import { utcText } from '../../odsql/compile/values';
 import { parseFacetFilter } from '../../odsql/parser/refine';
+import { zonedToEpoch } from '../../odsql/time/zones';
 import { ApiError, invalidParameter, odsqlError } from '../errors';
 import { type QueryString, repeated } from '../http/params';
 import { type FacetConfig, isTemporalFacet } from './config';
@@ -28,7 +30,7 @@ export function facetFilters(usable: ReadonlyMap<string, FacetConfig>, query: Qu
       if (!facet) {
         throw new ApiError(
           'InvalidRESTParameterError',
-          `Invalid value for ${kind} API parameter: ${source} was found but ${name} is not a facet of the dataset (facets: ${[...usable.keys()].join(', ') || 'none'}; add facet=${name} to use another field).`,
+          `Invalid value for ${kind} API parameter: ${source} was found but ${name} is not a facet (the facets are ${[...usable.keys()].join(', ') || 'none'}; add facet=${name} to ${kind} on another field).`,
         );
       }
       filters.push(checked(kind, facet, value, source));
@@ -68,50 +70,57 @@ export function filterConditions(
 ): (params: ParamList) => string[] {
   return (params) => {
     const conditions: string[] = [];
-    const refinesByFacet = new Map<string, string[]>();
+    const refinesByFacet = new Map<string, { facet: FacetConfig; tests: string[] }>();
     for (const f of filters) {
       if (f.kind === 'exclude') {
-        conditions.push(`(NOT ${matchSql(f, params)})`);
+        conditions.push(`(NOT coalesce(${matchSql(f, params)}, false))`);
         continue;
       }
       if (f.facet.name === skipRefinesOf) continue;
-      const list = refinesByFacet.get(f.facet.name) ?? [];
-      list.push(matchSql(f, params));
-      refinesByFacet.set(f.facet.name, list);
+      const entry = refinesByFacet.get(f.facet.name) ?? { facet: f.facet, tests: [] };
+      entry.tests.push(matchSql(f, params));
+      refinesByFacet.set(f.facet.name, entry);
     }
-    for (const [name, list] of refinesByFacet) {
-      const facet = filters.find((f) => f.facet.name === name)!.facet;
-      conditions.push(list.length === 1 ? list[0]! : `(${list.join(facet.disjunctive ? ' OR ' : ' AND ')})`);
+    for (const { facet, tests } of refinesByFacet.values()) {
+      conditions.push(
+        tests.length === 1 ? tests[0]! : `(${tests.join(facet.disjunctive ? ' OR ' : ' AND ')})`,
+      );
     }
     return conditions;
   };
 }
 
-/** Records having the value: true or false, never null. */
-export function matchSql(f: FacetFilter, params: ParamList): string {
+/**
+ * Records having the value: true, or false or null (no value). Plain comparisons against constants,
+ * so that the engine can use them to skip blocks of rows; an exclude wraps them in coalesce.
+ */
+export function matchSql(f: Pick<FacetFilter, 'facet' | 'value' | 'date'>, params: ParamList): string {
   const column = quoteIdent(f.facet.name);
   if (f.date) {
-    const [start, end] = datePathBounds(f.date).map(
-      ([y, m, d]) => `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`,
-    ) as [string, string];
+    const bounds = datePathBounds(f.date);
     if (f.facet.type === 'date') {
-      return `coalesce(${column} >= CAST(${params.text(start)} AS DATE) AND ${column} < CAST(${params.text(end)} AS DATE), false)`;
+      const [start, end] = bounds.map(([y, m, d]) => `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`);
+      return `(${column} >= CAST(${params.text(start!)} AS DATE) AND ${column} < CAST(${params.text(end!)} AS DATE))`;
     }
-    const tz = params.timezone();
-    return `coalesce(${column} >= timezone(${tz}, CAST(${params.text(start)} AS TIMESTAMP)) AND ${column} < timezone(${tz}, CAST(${params.text(end)} AS TIMESTAMP)), false)`;
+    // Datetimes are stored as UTC wall clocks: the period's bounds in the request time zone, as UTC.
+    const tz = params.options.timezone;
+    const [start, end] = bounds.map(([year, month, day]) =>
+      utcText(zonedToEpoch({ year, month, day, hour: 0, minute: 0, second: 0, millisecond: 0 }, tz)),
+    );
+    return `(${column} >= CAST(${params.text(start!)} AS TIMESTAMP) AND ${column} < CAST(${params.text(end!)} AS TIMESTAMP))`;
   }
   if (f.facet.type === 'int' || f.facet.type === 'double')
-    return `coalesce(${column} = ${params.double(Number(f.value.trim()))}, false)`;
+    return `${column} = ${params.double(Number(f.value.trim()))}`;
   if (f.facet.type === 'boolean')
-    return `coalesce(${column} = ${params.boolean(f.value.trim().toLowerCase() === 'true')}, false)`;
+    return `${column} = ${params.boolean(f.value.trim().toLowerCase() === 'true')}`;
   const v = params.text(f.value);
-  const test = (x: string): string =>
-    f.facet.separator !== undefined
-      ? `(${x} = ${v} OR starts_with(${x}, ${params.text(f.value + f.facet.separator)}))`
-      : `${x} = ${v}`;
-  if (f.facet.multivalued)
-    return `coalesce(list_bool_or(list_transform(${column}, x -> ${test('x')})), false)`;
-  return `coalesce(${test(column)}, false)`;
+  if (f.facet.separator === undefined) {
+    return f.facet.multivalued ? `list_contains(${column}, ${v})` : `${column} = ${v}`;
+  }
+  // A hierarchical value matches itself and everything below it.
+  const below = params.text(f.value + f.facet.separator);
+  const test = (x: string): string => `(${x} = ${v} OR starts_with(${x}, ${below}))`;
+  return f.facet.multivalued ? `list_bool_or(list_transform(${column}, x -> ${test('x')}))` : test(column);
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');

@@ -28,7 +28,10 @@ function start(dataDir: string): Promise<{ child: ChildProcess; origin: string }
   });
   return new Promise((resolveStart, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`The test server did not start in 180 s:\n${output}`)), 180_000);
+    const timer = setTimeout(
+      () => reject(new Error(`The test server did not start in 180 s:\n${output}`)),
+      180_000,
+    );
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const match = /Explore API: (http:\/\/\S+?)\/api\/explore\/v2\.1\//.exec(output);
@@ -42,7 +45,9 @@ function start(dataDir: string): Promise<{ child: ChildProcess; origin: string }
     child.once('exit', (code) => {
       clearTimeout(timer);
       const locked = /Could not set lock on file/i.test(output);
-      reject(locked ? new LockedError(output) : new Error(`The test server exited with code ${code}:\n${output}`));
+      reject(
+        locked ? new LockedError(output) : new Error(`The test server exited with code ${code}:\n${output}`),
+      );
     });
   });
 }

@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = 8097;
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+/** Debian's Chromium (Playwright's own browsers are not downloaded on these machines). */
+export const chromiumLaunch = {
+  executablePath: '/usr/bin/chromium',
+  // Not --disable-software-rasterizer: it removes WebGL, which the map needs.
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: chromiumLaunch,
+    viewport: { width: 1360, height: 900 },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'npx tsx src/server/main.ts',
+    env: { PORT: String(PORT), DATA_DIR: '.data-e2e' },
+    // The first start ingests the built-in catalog.
+    url: `${baseURL}/api/explore/v2.1/catalog/datasets?limit=1`,
+    timeout: 180_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

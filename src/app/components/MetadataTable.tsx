@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import type { Dataset } from '../../api';
+import { languageName } from '../filters/facet-labels';
+import { formatDateTime } from '../format/dates';
+import { plural } from '../format/numbers';
+
+function MaybeLink({ href, children }: { readonly href: string; readonly children: ReactNode }) {
+  if (!/^https?:\/\//.test(href)) return children;
+  return (
+    <a href={href} target="_blank" rel="noreferrer noopener">
+      {children}
+    </a>
+  );
+}
+
+function TagList({ items }: { readonly items: readonly string[] }) {
+  return (
+    <ul className="tag-list">
+      {items.map((item) => (
+        <li key={item} className="tag">
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One metadata row, left out when the portal gave no value. */
+function Row({
+  label,
+  when,
+  children,
+}: {
+  readonly label: string;
+  readonly when: unknown;
+  readonly children: ReactNode;
+}) {
+  if (when === undefined || when === null || when === '' || (Array.isArray(when) && when.length === 0))
+    return null;
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>{children}</td>
+    </tr>
+  );
+}
+
+export function MetadataTable({ dataset }: { readonly dataset: Dataset }) {
+  const metas = dataset.metas?.default ?? {};
+  return (
+    <table className="meta-table">
+      <tbody>
+        <Row label="Publisher" when={metas.publisher}>
+          {metas.publisher}
+        </Row>
+        <Row label="License" when={metas.license}>
+          {metas.license_url ? (
+            <MaybeLink href={metas.license_url}>{metas.license}</MaybeLink>
+          ) : (
+            metas.license
+          )}
+        </Row>
+        <Row label="References" when={metas.references}>
+          <MaybeLink href={metas.references ?? ''}>{metas.references}</MaybeLink>
+        </Row>
+        <Row label="Records" when={metas.records_count}>
+          {plural(metas.records_count ?? 0, 'record', 'records')}
+        </Row>
+        <Row label="Modified" when={metas.modified}>
+          <time dateTime={metas.modified ?? ''}>{formatDateTime(metas.modified ?? '')} UTC</time>
+        </Row>
+        <Row label="Language" when={metas.language}>
+          {languageName(metas.language ?? '')}
+        </Row>
+        <Row label="Themes" when={metas.theme}>
+          <TagList items={metas.theme ?? []} />
+        </Row>
+        <Row label="Keywords" when={metas.keyword}>
+          <TagList items={metas.keyword ?? []} />
+        </Row>
+        <Row label="Time zone" when={metas.timezone}>
+          {metas.timezone}
+        </Row>
+        <Row label="Identifier" when={dataset.dataset_id}>
+          <code>{dataset.dataset_id}</code>
+        </Row>
+      </tbody>
+    </table>
+  );
+}

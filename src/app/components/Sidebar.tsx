@@ -1,0 +1,32 @@
+import { type ReactNode, useId, useState } from 'react';
+
+interface SidebarProps {
+  readonly title: string;
+  /** Active filters, shown on the toggle of narrow screens. */
+  readonly activeCount: number;
+  readonly children: ReactNode;
+}
+
+/** The filter column; on narrow screens it folds behind a toggle so results come first. */
+export function Sidebar({ title, activeCount, children }: SidebarProps) {
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  return (
+    <aside className={open ? 'sidebar is-open' : 'sidebar'} aria-label={title}>
+      <button
+        type="button"
+        className="sidebar-toggle button"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? 'Hide filters' : 'Show filters'}
+        {activeCount > 0 && <span className="count-badge">{activeCount}</span>}
+      </button>
+      <h2 className="sidebar-title">{title}</h2>
+      <div id={bodyId} className="sidebar-body">
+        {children}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,116 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { DatasetCard } from '../components/DatasetCard';
+import { FacetSidebar } from '../components/FacetSidebar';
+import { FilterChips } from '../components/FilterChips';
+import { Pager } from '../components/Pager';
+import { SearchBox } from '../components/SearchBox';
+import { Sidebar } from '../components/Sidebar';
+import { ErrorPanel, Loading } from '../components/StatusMessages';
+import { type FilterChip, filterChips } from '../filters/chips';
+import { applyFacetAction, removeFilter } from '../filters/facet-actions';
+import { catalogFacetLabeler } from '../filters/facet-labels';
+import { plural } from '../format/numbers';
+import { useCatalogSearch } from '../hooks/useCatalogSearch';
+import { choosePortal, usePortal } from '../hooks/usePortal';
+import { useExploreClient } from '../queries/client-context';
+import { catalogFacetsQuery, datasetsQuery } from '../queries/options';
+import { CATALOG_FACETS, catalogFacetsParams, catalogParams } from '../queries/request-params';
+import { CATALOG_PAGE_SIZE, catalogSearchParams } from '../routes/catalog-search';
+import { catalogPath } from '../routes/paths';
+import { NO_FILTERS } from '../routes/search-params';
+
+/** The catalog: search, facets, active filters and one page of dataset cards. */
+export function CatalogView() {
+  const client = useExploreClient();
+  const { state, setFilters, setPage } = useCatalogSearch();
+  const { portal } = usePortal();
+  const datasets = useQuery(datasetsQuery(client, catalogParams(state)));
+  const facets = useQuery(catalogFacetsQuery(client, catalogFacetsParams(state)));
+
+  const chips = useMemo(() => filterChips(state, catalogFacetLabeler), [state]);
+  const removeChip = (chip: FilterChip) =>
+    setFilters(chip.kind === 'search' ? { ...state, q: '' } : removeFilter(state, chip.kind, chip.filter));
+  const keywordHref = (keyword: string) =>
+    catalogPath(
+      catalogSearchParams({ ...NO_FILTERS, refine: [{ facet: 'keyword', value: keyword }], page: 1 }),
+    );
+
+  const total = datasets.data?.total_count ?? 0;
+  const pageCount = Math.ceil(total / CATALOG_PAGE_SIZE);
+
+  return (
+    <div className="layout-with-sidebar">
+      <Sidebar title="Filter datasets" activeCount={state.refine.length + state.exclude.length}>
+        {facets.isError ? (
+          <ErrorPanel
+            compact
+            title="Facets are unavailable"
+            error={facets.error}
+            onRetry={() => facets.refetch()}
+          />
+        ) : facets.data ? (
+          <FacetSidebar
+            facets={facets.data.facets}
+            labels={catalogFacetLabeler}
+            order={CATALOG_FACETS}
+            busy={facets.isFetching}
+            onChange={(action, place) => setFilters(applyFacetAction(state, action, place))}
+          />
+        ) : (
+          <Loading>Loading facets…</Loading>
+        )}
+      </Sidebar>
+      <main className="content" id="main">
+        <h1 className="page-title">Datasets</h1>
+        <SearchBox
+          value={state.q}
+          label="Search datasets"
+          placeholder="Search datasets by title, description, keyword…"
+          onSearch={(q) => setFilters({ ...state, q }, true)}
+        />
+        <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setFilters(NO_FILTERS)} />
+        {datasets.isError ? (
+          <ErrorPanel
+            title="The catalog could not be loaded"
+            error={datasets.error}
+            onRetry={() => datasets.refetch()}
+          >
+            {portal !== '' && (
+              <p>
+                <button type="button" className="link-button" onClick={() => choosePortal('')}>
+                  Go back to this server’s datasets
+                </button>
+              </p>
+            )}
+          </ErrorPanel>
+        ) : datasets.data ? (
+          <>
+            <p className="result-count" aria-live="polite">
+              {plural(total, 'dataset', 'datasets')}
+            </p>
+            {datasets.data.results.length === 0 ? (
+              <div className="empty-state">
+                <p>No dataset matches these filters.</p>
+                {chips.length > 0 && (
+                  <button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>
+                    Clear all filters
+                  </button>
+                )}
+              </div>
+            ) : (
+              <div className={datasets.isPlaceholderData ? 'dataset-list is-busy' : 'dataset-list'}>
+                {datasets.data.results.map((dataset) => (
+                  <DatasetCard key={dataset.dataset_id} dataset={dataset} keywordHref={keywordHref} />
+                ))}
+              </div>
+            )}
+            <Pager page={state.page} pageCount={pageCount} onPage={setPage} label="Catalog pages" />
+          </>
+        ) : (
+          <Loading>Loading datasets…</Loading>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/*
+ * The server process stops cleanly on SIGTERM and SIGINT: in-flight requests finish, the process exits
+ * with code 0, and its database opens again afterwards. DuckDB allows one process per database file, so
+ * these servers run on a copy of the test server's data folder (the same folder global-setup uses);
+ * the copy's datasets are up to date, so nothing is ingested again.
+ */
+
+const SOURCE_DIR = resolve(process.env.TEST_DATA_DIR ?? '.data-test');
+
+interface Running {
+  readonly child: ChildProcess;
+  readonly origin: string;
+  readonly output: () => string;
+  readonly exited: Promise<number | null>;
+}
+
+let dataDir = '';
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'explore-shutdown-'));
+  await cp(SOURCE_DIR, dataDir, { recursive: true, filter: (path) => !path.startsWith(join(SOURCE_DIR, 'tmp')) });
+});
+
+afterAll(async () => {
+  if (dataDir !== '') await rm(dataDir, { recursive: true, force: true });
+});
+
+async function startServer(): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const origin = await new Promise<string>((resolveOrigin, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start in 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /Explore API: (http:\/\/\S+?)\/api\/explore\/v2\.1\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolveOrigin(match[1]!);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited with code ${code}:\n${output}`));
+    });
+  });
+  return { child, origin, output: () => output, exited };
+}
+
+/** Exit code of the process, or a failure if it is still running after `ms`. */
+async function exitWithin(server: Running, ms: number): Promise<number | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      server.child.kill('SIGKILL');
+      reject(new Error(`The server did not stop within ${ms} ms:\n${server.output()}`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([server.exited, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A query over all 3,000,000 flights that takes a second or more: flights per day. */
+const SLOW_QUERY =
+  "/api/explore/v2.1/catalog/datasets/flights/records?select=count(*) as n&group_by=date_format(date, 'yyyy-MM-dd')&limit=20000";
+
+describe('server shutdown', () => {
+  it('finishes in-flight requests and exits with 0 on SIGTERM', async () => {
+    const server = await startServer();
+    const warm = await fetch(`${server.origin}/api/explore/v2.1/catalog/datasets?limit=0`);
+    expect(((await warm.json()) as { total_count: number }).total_count).toBe(10);
+
+    const inFlight = fetch(`${server.origin}${SLOW_QUERY}`);
+    await new Promise((r) => setTimeout(r, 100));
+    server.child.kill('SIGTERM');
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { results: { n: number }[] };
+    expect(body.results.reduce((sum, r) => sum + r.n, 0)).toBe(3_000_000);
+
+    expect(await exitWithin(server, 20_000)).toBe(0);
+    expect(server.output()).toContain('SIGTERM received, stopping');
+    expect(server.output()).not.toMatch(/ error /);
+    await expect(fetch(`${server.origin}/api/explore/v2.1/`)).rejects.toThrow();
+  });
+
+  it('exits with 0 on SIGINT, quietly after a client gave up on a query, and reopens its database', async () => {
+    const server = await startServer();
+    expect(server.output()).toContain('(0 ingested, 0 skipped)');
+
+    const controller = new AbortController();
+    const abandoned = fetch(`${server.origin}${SLOW_QUERY}`, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(abandoned).rejects.toThrow();
+    const after = await fetch(`${server.origin}/api/explore/v2.1/catalog/datasets/penguins/records?limit=0`);
+    expect(((await after.json()) as { total_count: number }).total_count).toBe(344);
+
+    server.child.kill('SIGINT');
+    expect(await exitWithin(server, 20_000)).toBe(0);
+    expect(server.output()).toContain('SIGINT received, stopping');
+    // A cancelled query is not a server failure: nothing is logged as an error.
+    expect(server.output()).not.toMatch(/ error /);
+  });
+});
