@@ -59,11 +59,17 @@ export function facet(page: Page, label: string): Locator {
 
 /** The refine button of a facet value; its accessible name is "value, count". */
 export function facetValue(group: Locator, value: string): Locator {
-  return group.getByRole('button', { name: new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(, [\\d,]+)?$`) });
+  return group.getByRole('button', {
+    name: new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(, [\\d,]+)?$`),
+  });
 }
 
-/** The count a facet value shows. */
+/** The count a facet value shows, once the facets answer the current filters. */
 export async function facetCount(group: Locator, value: string): Promise<number> {
+  await expect(group.page().getByRole('navigation', { name: 'Facets' })).not.toHaveAttribute(
+    'aria-busy',
+    'true',
+  );
   return numberIn(await facetValue(group, value).locator('.facet-count').textContent());
 }
 

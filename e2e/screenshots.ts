@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   );
   await shot(wide, '12-error-bad-refine', '/datasets/seattle-weather/table?refine=nofield:x', alert);
   await shot(wide, '13-error-unknown-dataset', '/datasets/nope', alert);
-  await shot(wide, '14-error-portal-unreachable', '/?portal=http://127.0.0.1:9', alert);
+  await shot(wide, '14-error-portal-unreachable', '/?portal=http://127.0.0.1:59999', alert);
   await shot(wide, '15-error-portal-malformed', '/?portal=not%20a%20url', cards);
   await shot(wide, '16-flights-big', '/datasets/flights/table', rows);
   await shot(narrow, '20-narrow-catalog', '/', cards);

@@ -59,8 +59,13 @@ export function describeDiagnostic(d: Diagnostic): string {
   return `${d.message} in ${excerpt(d)}${expected}`;
 }
 
+/** Literal tokens are quoted (`'and'`, `')'`); descriptions (`a field name`) are not. */
+function showExpected(item: string): string {
+  return /^(a|an|end) /.test(item) ? item : `'${item}'`;
+}
+
 function listExpected(expected: readonly string[]): string {
-  const unique = [...new Set(expected)];
+  const unique = [...new Set(expected)].map(showExpected);
   if (unique.length === 1) return unique[0]!;
   return `one of ${unique.slice(0, -1).join(', ')} or ${unique[unique.length - 1]}`;
 }

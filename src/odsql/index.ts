@@ -18,3 +18,4 @@ export { type FacetFilter, parseFacetFilter } from './parser/refine';
 export * from './print';
 export * from './schema';
 export { lex, type Token, type TokenKind } from './tokens';
+export * from './vocabulary';

@@ -16,7 +16,7 @@ import type {
   SelectItem,
   WhereClause,
 } from './ast';
-import { DISTANCE_UNITS, FUNCTIONS, INTERVAL_UNITS } from './functions';
+import { FUNCTIONS } from './functions';
 import { parseGroupBy, parseOrderBy, parseSelect, parseWhere } from './parser/clauses';
 import type { ParseResult } from './parser/core';
 import {
@@ -28,6 +28,7 @@ import {
   printString,
   printWhere,
 } from './print';
+import { DISTANCE_UNITS, INTERVAL_UNITS } from './vocabulary';
 
 // ---- Normalising ASTs ------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import type {
   SelectItem,
   WhereClause,
 } from './ast';
-import { RESERVED_WORDS } from './functions';
+import { RESERVED_WORDS } from './vocabulary';
 
 /*
  * Canonical ODSQL text: upper-case operators, lower-case function names, double-quoted strings, and

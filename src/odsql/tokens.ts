@@ -109,7 +109,9 @@ export function lex(text: string): LexResult {
     } else {
       const p = PUNCTUATION.find((q) => text.startsWith(q, i));
       if (!p) {
-        return failure(`unexpected character ${c}`, i, i + 1, text);
+        // A character outside the basic plane is two UTF-16 units: report it whole.
+        const whole = String.fromCodePoint(text.codePointAt(i)!);
+        return failure(`unexpected character ${whole}`, i, i + whole.length, text);
       }
       tokens.push({
         kind: 'punct',

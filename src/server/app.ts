@@ -20,7 +20,13 @@ import { facetsRoutes } from './routes/facets';
 import { recordsRoutes } from './routes/records';
 
 /** Headers a browser page on another origin may read (downloads, paging, quotas). */
-const EXPOSED_HEADERS = ['Content-Disposition', 'Link', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+const EXPOSED_HEADERS = [
+  'Content-Disposition',
+  'Link',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+];
 
 /**
  * Longest request head (request line and headers). ODSQL clauses travel in the URL, so this is well above
@@ -72,17 +78,35 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1024 * 1024,
   });
-  await app.register(cors, { origin: true, methods: ['GET', 'HEAD', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS });
+  await app.register(cors, {
+    origin: true,
+    methods: ['GET', 'HEAD', 'OPTIONS'],
+    exposedHeaders: EXPOSED_HEADERS,
+  });
 
-  // Once the server is closing, answers still in flight close their connection: an idle keep-alive
-  // connection would otherwise hold the shutdown until it times out.
+  // Stopping must not wait for clients: when the server closes, connections with no request being
+  // answered are closed at once (Node leaves those that never sent a request open), and answers still in
+  // flight close their connection once sent instead of keeping it alive.
   let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
+  const sockets = new Set<Socket>();
+  const busy = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  app.addHook('onRequest', async (req) => {
+    busy.add(req.raw.socket);
+  });
+  app.addHook('onResponse', async (req) => {
+    busy.delete(req.raw.socket);
   });
   app.addHook('onSend', async (_req, reply, payload) => {
     if (closing) reply.header('connection', 'close');
     return payload;
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    for (const socket of sockets) if (!busy.has(socket)) socket.destroy();
   });
 
   app.setErrorHandler((error: FastifyError | Error, req, reply) => {
@@ -105,7 +129,9 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     return reply
       .status(500)
       .type('application/json')
-      .send(errorBody('InternalServerError', 'An unexpected error occurred. It has been logged on the server.'));
+      .send(
+        errorBody('InternalServerError', 'An unexpected error occurred. It has been logged on the server.'),
+      );
   });
 
   for (const { prefix, version } of API_PREFIXES) {

@@ -1,6 +1,14 @@
 import type { Call } from '../ast';
-import { describeExpr, describeType, isGeo, isNumeric, isTemporal, type Scope, type Sql } from './context';
-import { checkArity } from './predicates';
+import {
+  checkArity,
+  describeExpr,
+  describeType,
+  isGeo,
+  isNumeric,
+  isTemporal,
+  type Scope,
+  type Sql,
+} from './context';
 import { compileValue, numberLiteral } from './values';
 
 const STAT_MESSAGE = 'StatAggregation only supports numeric or date expression';

@@ -1,4 +1,4 @@
-import type { Expr, Span } from '../ast';
+import type { Call, Expr, Span } from '../ast';
 import { type Clause, type Diagnostic, semanticError } from '../errors';
 import type { ValueType } from '../functions';
 import { type DatasetSchema, type FieldSchema, findField } from '../schema';
@@ -147,6 +147,16 @@ export function isTemporal(t: ValueType): boolean {
 
 export function isGeo(t: ValueType): boolean {
   return t === 'geo_point_2d' || t === 'geo_shape';
+}
+
+/** Fails unless the call has between `min` and `max` arguments. */
+export function checkArity(e: Call, scope: Scope, min: number, max: number): void {
+  const n = e.args.length;
+  if (n >= min && n <= max) return;
+  const unbounded = max === Number.POSITIVE_INFINITY;
+  const expected = min === max ? `${min}` : unbounded ? `at least ${min}` : `${min} to ${max}`;
+  const plural = (unbounded ? min : max) === 1 ? '' : 's';
+  scope.fail(`Function ${e.name}() takes ${expected} argument${plural}, ${n} given`, e);
 }
 
 /** How a type is named in messages. */

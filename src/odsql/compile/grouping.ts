@@ -1,9 +1,16 @@
 import { type Call, type Expr, type GroupByItem, type RangeExpr, unwrap } from '../ast';
-import { INTERVAL_UNITS, type IntervalUnit } from '../functions';
 import { zonedToEpoch } from '../time/zones';
-import { describeExpr, describeType, isNumeric, isTemporal, type Scope, type Sql } from './context';
+import { INTERVAL_UNITS, type IntervalUnit } from '../vocabulary';
+import {
+  checkArity,
+  describeExpr,
+  describeType,
+  isNumeric,
+  isTemporal,
+  type Scope,
+  type Sql,
+} from './context';
 import { fromWallClock, wallClock } from './dialect';
-import { checkArity } from './predicates';
 import {
   compileValue,
   dateLiteralValue,

@@ -1,19 +1,11 @@
 import type { Call, CompareOp, Expr, Span } from '../ast';
-import { DISTANCE_UNITS, lookupFunction } from '../functions';
-import { normalizeGeometry } from '../geo/normalize';
+import { lookupFunction } from '../functions';
 import { describeExpr, describeType, isGeo, isNumeric, isTemporal, type Scope, type Sql } from './context';
-import { fromWallClock, listToText, searchTokens, shapeFromJson, wallClock } from './dialect';
-import { normalizeSearchText, quoteIdent, SEARCH_COLUMN } from './storage';
-import {
-  coerceLiteral,
-  compileValue,
-  geoArgument,
-  instantOfDateLiteral,
-  numberLiteral,
-  parsedGeometry,
-  pointOf,
-  wallClockOfDateLiteral,
-} from './values';
+import { fromWallClock, wallClock } from './dialect';
+import { compileGeoFilter } from './geo-predicates';
+import { quoteIdent, SEARCH_COLUMN } from './storage';
+import { compileLike, compileTextFilter, matchTerms } from './text-search';
+import { coerceLiteral, compileValue, instantOfDateLiteral, wallClockOfDateLiteral } from './values';
 
 /**
  * A compiled condition. Comparisons with null are false: SQL leaves them NULL, which a WHERE clause
@@ -41,15 +33,6 @@ const PREDICATE_KINDS: ReadonlySet<string> = new Set([
 
 export function isPredicateNode(e: Expr): boolean {
   return PREDICATE_KINDS.has(e.kind);
-}
-
-export function checkArity(e: Call, scope: Scope, min: number, max: number): void {
-  const n = e.args.length;
-  if (n >= min && n <= max) return;
-  const unbounded = max === Number.POSITIVE_INFINITY;
-  const expected = min === max ? `${min}` : unbounded ? `at least ${min}` : `${min} to ${max}`;
-  const plural = (unbounded ? min : max) === 1 ? '' : 's';
-  scope.fail(`Function ${e.name}() takes ${expected} argument${plural}, ${n} given`, e);
 }
 
 function safe(sql: string, aggregate = false): Condition {
@@ -257,87 +240,6 @@ function compileInRange(e: Extract<Expr, { kind: 'in_range' }>, scope: Scope): C
   );
 }
 
-// ---- Text search ----------------------------------------------------------------------------------
-
-interface Term {
-  readonly token: string;
-  readonly prefix: boolean;
-}
-
-/** Search terms of a text: normalised tokens, a trailing `*` making the token a prefix. */
-export function searchTerms(text: string): Term[] {
-  const terms: Term[] = [];
-  for (const chunk of text.split(/\s+/)) {
-    const prefix = /\*$/.test(chunk);
-    const tokens = normalizeSearchText(chunk.replace(/\*+$/, ''))
-      .split(' ')
-      .filter((t) => t.length > 0);
-    tokens.forEach((token, i) => {
-      terms.push({ token, prefix: prefix && i === tokens.length - 1 });
-    });
-  }
-  return terms;
-}
-
-type MatchMode = 'exact' | 'prefix' | 'search';
-
-/**
- * All terms must match tokens of `tokens` (SQL text of the form ` tok1 tok2 `). `exact`: whole tokens,
- * `*` for a prefix; `prefix`: every term is a prefix; `search`: every term but the last is fuzzy, the
- * last is a prefix.
- */
-function matchTerms(tokens: string, text: string, mode: MatchMode, scope: Scope): Condition {
-  const terms = searchTerms(text);
-  if (terms.length === 0) return { sql: 'true', aggregate: false };
-  const parts = terms.map((t, i) => {
-    const last = i === terms.length - 1;
-    if (mode === 'prefix' || t.prefix || (mode === 'search' && last)) {
-      return `contains(${tokens}, ${scope.params.text(` ${t.token}`)})`;
-    }
-    const exact = `contains(${tokens}, ${scope.params.text(` ${t.token} `)})`;
-    const edits = mode === 'search' ? (t.token.length > 5 ? 2 : t.token.length > 2 ? 1 : 0) : 0;
-    if (edits === 0) return exact;
-    const word = scope.params.text(t.token);
-    return `(${exact} OR coalesce(list_bool_or(list_transform(string_split(trim(${tokens}), ' '), w -> levenshtein(w, ${word}) <= ${edits})), false))`;
-  });
-  return { sql: `(${parts.join(' AND ')})`, aggregate: false };
-}
-
-/** Search tokens of text fields (or of every text field, through the search column). */
-function tokensOf(fields: readonly Sql[]): string {
-  if (fields.length === 0) return quoteIdent(SEARCH_COLUMN);
-  const texts = fields.map((f) => (f.multivalued ? listToText(f.sql) : f.sql));
-  return searchTokens(texts.length === 1 ? texts[0]! : `concat_ws(' ', ${texts.join(', ')})`);
-}
-
-function textFieldArguments(e: Call, args: readonly Expr[], scope: Scope): Sql[] {
-  if (args.length === 1 && args[0]!.kind === 'star') return [];
-  return args.map((a) => {
-    if (a.kind === 'star') scope.fail('* must be the only field of the list', a);
-    const v = compileValue(a, scope);
-    if (v.type !== 'text')
-      scope.fail(
-        `Function ${e.name}() searches text fields: ${describeExpr(scope, v, a)} is ${describeType(v)}`,
-        a,
-      );
-    return v;
-  });
-}
-
-function lastStringArgument(e: Call, scope: Scope): string {
-  const last = e.args[e.args.length - 1];
-  if (last?.kind !== 'string')
-    return scope.fail(`Function ${e.name}() needs a quoted text as its last argument`, last ?? e);
-  return last.value;
-}
-
-function compileLike(e: Extract<Expr, { kind: 'like' }>, scope: Scope): Condition {
-  const v = compileValue(e.operand, scope);
-  if (v.type !== 'text')
-    scope.fail(`LIKE needs a text, got ${describeExpr(scope, v, e.operand)} (${describeType(v)})`, e.operand);
-  return safe(matchTerms(tokensOf([v]), e.pattern.value, 'exact', scope).sql, v.aggregate);
-}
-
 // ---- Filter functions -----------------------------------------------------------------------------
 
 function compileFilterCall(e: Call, scope: Scope): Condition {
@@ -350,138 +252,23 @@ function compileFilterCall(e: Call, scope: Scope): Condition {
   }
   switch (e.name) {
     case 'search':
-    case 'suggest': {
-      if (e.args.length === 0) checkArity(e, scope, 1, Number.POSITIVE_INFINITY);
-      const text = lastStringArgument(e, scope);
-      const fields = textFieldArguments(e, e.args.slice(0, -1), scope);
-      if (e.name === 'search') return safe(matchTerms(tokensOf(fields), text, 'search', scope).sql);
-      if (fields.length <= 1) return safe(matchTerms(tokensOf(fields), text, 'prefix', scope).sql);
-      // suggest(a, b, "x") is suggest(a, "x") OR suggest(b, "x").
-      const each = fields.map((f) => matchTerms(tokensOf([f]), text, 'prefix', scope).sql);
-      return safe(`(${each.join(' OR ')})`);
-    }
-    case 'startswith': {
-      checkArity(e, scope, 2, 2);
-      const [v] = textFieldArguments(e, e.args.slice(0, 1), scope);
-      const prefix = scope.params.text(lastStringArgument(e, scope));
-      if (v!.multivalued)
-        return safe(`list_bool_or(list_transform(${v!.sql}, x -> starts_with(x, ${prefix})))`);
-      return safe(`starts_with(${v!.sql}, ${prefix})`);
-    }
+    case 'suggest':
+    case 'startswith':
+      return compileTextFilter(e, scope);
     case 'within_distance':
-    case 'distance': {
-      checkArity(e, scope, 3, 3);
-      return withinDistance(e, scope);
-    }
+    case 'distance':
     case 'in_bbox':
-    case 'bbox': {
-      checkArity(e, scope, 5, 5);
-      return inBbox(e, scope);
-    }
+    case 'bbox':
     case 'intersects':
     case 'disjoint':
     case 'within':
-      checkArity(e, scope, 2, 2);
-      return shapeRelation(e, e.name, scope);
     case 'polygon':
-      checkArity(e, scope, 2, 2);
-      return shapeRelation(e, 'within', scope);
-    case 'geometry': {
-      checkArity(e, scope, 2, 3);
-      const mode = e.args[2];
-      if (!mode) return shapeRelation(e, 'intersects', scope);
-      const name = mode.kind === 'field' ? mode.name.toLowerCase() : '';
-      if (name !== 'intersects' && name !== 'disjoint' && name !== 'within') {
-        return scope.fail('The mode of geometry() is INTERSECTS, DISJOINT or WITHIN', mode);
-      }
-      return shapeRelation(e, name, scope);
-    }
+    case 'geometry':
+      return compileGeoFilter(e, scope);
     default: {
       const v = compileValue(e, scope);
       if (v.type !== 'boolean') scope.fail(`Expected a condition, got ${e.name}() (${describeType(v)})`, e);
       return safe(v.sql, v.aggregate);
     }
   }
-}
-
-function withinDistance(e: Call, scope: Scope): Condition {
-  const geo = geoArgument(e, 0, scope);
-  const { lon, lat } = pointOf(e.args[1]!, scope, `${e.name}()`);
-  const d = e.args[2]!;
-  let metres: number;
-  if (d.kind === 'quantity') {
-    const factor = DISTANCE_UNITS[d.unit];
-    if (factor === undefined)
-      scope.fail(`Unknown distance unit ${d.unit} (use mi, yd, ft, m, cm, km or mm)`, d);
-    metres = d.value * factor;
-  } else {
-    metres = numberLiteral(d, scope, 'The distance');
-  }
-  if (!(metres >= 0)) scope.fail('The distance must be positive', d);
-  const pLat = scope.params.double(lat);
-  const pLon = scope.params.double(lon);
-  const pD = scope.params.double(metres);
-  if (geo.type === 'geo_point_2d')
-    return safe(`(ods_haversine(${geo.sql}.lat, ${geo.sql}.lon, ${pLat}, ${pLon}) <= ${pD})`);
-  return safe(`(ods_shape_distance(${geo.sql}, ${pLat}, ${pLon}) <= ${pD})`);
-}
-
-function inBbox(e: Call, scope: Scope): Condition {
-  const geo = geoArgument(e, 0, scope);
-  const [lat1, lon1, lat2, lon2] = e.args.slice(1).map((a, i) => {
-    const n = numberLiteral(a, scope, `Argument ${i + 2} of ${e.name}()`);
-    const isLat = i % 2 === 0;
-    if (isLat ? Math.abs(n) > 90 : Math.abs(n) > 180) {
-      scope.fail(`${isLat ? 'Latitude' : 'Longitude'} out of range: ${n}`, a);
-    }
-    return n;
-  }) as [number, number, number, number];
-  const [minLat, maxLat] = [Math.min(lat1, lat2), Math.max(lat1, lat2)];
-  const [minLon, maxLon] = [Math.min(lon1, lon2), Math.max(lon1, lon2)];
-  const p = scope.params;
-  if (geo.type === 'geo_point_2d') {
-    return safe(
-      `(${geo.sql}.lat BETWEEN ${p.double(minLat)} AND ${p.double(maxLat)} AND ${geo.sql}.lon BETWEEN ${p.double(minLon)} AND ${p.double(maxLon)})`,
-    );
-  }
-  const box = normalizeGeometry({
-    type: 'Polygon',
-    coordinates: [
-      [
-        [minLon, minLat],
-        [maxLon, minLat],
-        [maxLon, maxLat],
-        [minLon, maxLat],
-        [minLon, minLat],
-      ],
-    ],
-  });
-  return safe(
-    `ods_shapes_intersect(${geo.sql}, ${shapeFromJson(p.text(JSON.stringify({ geojson: '', ...box })))})`,
-  );
-}
-
-function shapeRelation(e: Call, relation: 'intersects' | 'disjoint' | 'within', scope: Scope): Condition {
-  const geo = geoArgument(e, 0, scope);
-  const geometry = parsedGeometry(e.args[1]!, scope);
-  const lit = shapeFromJson(
-    scope.params.text(JSON.stringify({ geojson: '', ...normalizeGeometry(geometry) })),
-  );
-  let test: string;
-  if (geo.type === 'geo_point_2d') {
-    const x = `${geo.sql}.lon`;
-    const y = `${geo.sql}.lat`;
-    test =
-      relation === 'within'
-        ? `ods_point_in_areas(${x}, ${y}, (${lit}).areas)`
-        : `ods_point_intersects(${x}, ${y}, ${lit})`;
-  } else {
-    test =
-      relation === 'within'
-        ? `ods_shape_within(${geo.sql}, ${lit})`
-        : `ods_shapes_intersect(${geo.sql}, ${lit})`;
-  }
-  if (relation === 'disjoint')
-    return { sql: `(${geo.sql} IS NOT NULL AND NOT coalesce(${test}, false))`, aggregate: false };
-  return safe(test);
 }

@@ -1,29 +1,20 @@
-import {
-  type Expr,
-  type GroupByItem,
-  type OrderByItem,
-  type SelectClause,
-  type SelectItem,
-  unwrap,
-} from '../ast';
+import { type OrderByItem, type SelectClause, type SelectItem, unwrap } from '../ast';
 import type { Clause, Diagnostic } from '../errors';
-import { lookupFunction } from '../functions';
 import { parseGroupBy, parseOrderBy, parseSelect, parseWhere } from '../parser/clauses';
 import { ParseFailure, type ParseResult } from '../parser/core';
-import { printExpr } from '../print';
 import type { DatasetSchema } from '../schema';
 import {
-  CompileFailure,
-  type CompileOptions,
-  describeType,
-  isGeo,
-  ParamList,
-  type PostProcess,
-  Scope,
-  type Sql,
-} from './context';
+  type Column,
+  checkSortable,
+  fieldsOutsideAggregates,
+  matchesPattern,
+  type OutputColumn,
+  outputColumn,
+  selectAlias,
+} from './columns';
+import { CompileFailure, type CompileOptions, ParamList, Scope } from './context';
 import { quoteIdent } from './dialect';
-import { compileGroupKey, type GroupKey } from './grouping';
+import { compileGroups } from './groups';
 import { jsonValue } from './output';
 import { compileCondition } from './predicates';
 import { compactParams, type SqlQuery } from './sql';
@@ -46,11 +37,7 @@ export interface RecordsQuery {
   readonly conditions?: (params: ParamList) => readonly string[];
 }
 
-export interface OutputColumn {
-  /** The JSON key: the field name, the label given with `as`, or the expression as written. */
-  readonly key: string;
-  readonly post?: PostProcess;
-}
+export type { OutputColumn } from './columns';
 
 /**
  * A compiled query. `page` yields one JSON text (or null) per output column; for `records` three more
@@ -85,24 +72,18 @@ function parsed<T>(result: ParseResult<T>): T {
   return result.value;
 }
 
-interface Column {
-  readonly key: string;
-  readonly value: Sql;
-  readonly role: 'value' | 'group_key';
-}
-
-class QueryCompiler {
-  private readonly params: ParamList;
+export class QueryCompiler {
+  readonly params: ParamList;
 
   constructor(
-    private readonly query: RecordsQuery,
+    readonly query: RecordsQuery,
     private readonly schema: DatasetSchema,
-    private readonly options: CompileOptions,
+    readonly options: CompileOptions,
   ) {
     this.params = new ParamList(options);
   }
 
-  private scope(clause: Clause, source: string): Scope {
+  scope(clause: Clause, source: string): Scope {
     return new Scope(this.schema, this.params, clause, source);
   }
 
@@ -127,7 +108,7 @@ class QueryCompiler {
     const table = quoteIdent(q.table);
     const count = compactParams(`SELECT count(*) FROM ${table}${whereSql}`, this.params.values.slice());
 
-    if (groupBy) return this.compileGroups(table, whereSql, select, groupBy.items, orderBy?.items ?? []);
+    if (groupBy) return compileGroups(this, table, whereSql, select, groupBy.items, orderBy?.items ?? []);
     const selectScope = this.scope('select', q.select ?? '');
     const columns = this.selectColumns(select, selectScope);
     if (columns.some((c) => c.value.aggregate)) {
@@ -219,7 +200,7 @@ class QueryCompiler {
     };
   }
 
-  private json(c: Column, ref: string): string {
+  json(c: Column, ref: string): string {
     return jsonValue({ ...c.value, sql: ref }, this.params, this.options.version, c.role);
   }
 
@@ -310,7 +291,7 @@ class QueryCompiler {
     return { sql: value.sql, direction: `${desc ? 'DESC' : 'ASC'} NULLS LAST` };
   }
 
-  private limitSql(): string {
+  limitSql(): string {
     const { limit, offset } = this.query;
     const parts: string[] = [];
     if (limit !== undefined) parts.push(` LIMIT ${this.params.number(limit)}`);
@@ -319,182 +300,4 @@ class QueryCompiler {
   }
 
   // ---- groups -------------------------------------------------------------------------------------
-
-  private compileGroups(
-    table: string,
-    whereSql: string,
-    select: SelectClause | undefined,
-    groupItems: readonly GroupByItem[],
-    orderItems: readonly OrderByItem[],
-  ): CompiledQuery {
-    const groupScope = this.scope('group_by', this.query.groupBy ?? '');
-    const keys = groupItems.map((item) => compileGroupKey(item, groupScope));
-    const keyColumns: string[][] = [];
-    const innerKeys: string[] = [];
-    let n = 0;
-    for (const key of keys) {
-      const cols = key.inner.map(() => `"__key${n++}"`);
-      keyColumns.push(cols);
-      key.inner.forEach((sql, j) => {
-        innerKeys.push(`${sql} AS ${cols[j]}`);
-      });
-    }
-    const columns: Column[] = keys.map((k, i) => ({
-      key: k.label,
-      value: k.output(keyColumns[i]!),
-      role: 'group_key' as const,
-    }));
-    const selectScope = this.scope('select', this.query.select ?? '');
-    for (const item of select?.items ?? []) {
-      if (item.kind !== 'expr') continue;
-      const keyIndex = keys.findIndex(
-        (k) => sameExpr(k.expr, item.expr) || (item.alias && k.alias === item.alias.name),
-      );
-      if (keyIndex >= 0) continue;
-      const value = compileValue(item.expr, selectScope);
-      if (!value.aggregate) {
-        const plain = unwrap(item.expr);
-        const isLiteral = value.literal !== undefined;
-        if (!isLiteral) {
-          const name = plain.kind === 'field' ? plain.name : item.text;
-          selectScope.fail(`Field ${name} must be in group_by or used in an aggregation`, item.expr);
-        }
-      }
-      const stray = fieldsOutsideAggregates(item.expr).find((f) => !keys.some((k) => sameExpr(k.expr, f)));
-      if (stray) selectScope.fail(`Field ${stray.name} must be in group_by or used in an aggregation`, stray);
-      const key =
-        item.alias?.name ??
-        (unwrap(item.expr).kind === 'field' ? (value.field?.name ?? item.text) : item.text);
-      if (!columns.some((c) => c.key === key)) columns.push({ key, value, role: 'value' });
-    }
-
-    const sorts = this.groupSorts(orderItems, keys, keyColumns, columns, select);
-    const defaultOrder = keys.flatMap((k, i) => k.sort(keyColumns[i]!).map((s) => `${s} ASC NULLS FIRST`));
-    const innerSorts = sorts.map((s, i) => `${s.sql} AS "__s${i}"`);
-    const dropNull = keys.flatMap((k, i) =>
-      k.dropNull ? keyColumns[i]!.map((c) => `${c} IS NOT NULL`) : [],
-    );
-    const grouped = [
-      `SELECT ${[...columns.map((c, i) => `${c.value.sql} AS "__c${i}"`), ...innerSorts, ...keyColumns.flat()].join(', ')}`,
-      `FROM (SELECT ${innerKeys.join(', ')}, * FROM ${table}${whereSql}) AS g`,
-      dropNull.length > 0 ? `WHERE ${dropNull.join(' AND ')}` : '',
-      `GROUP BY ${keyColumns.flat().join(', ')}`,
-      `ORDER BY ${[...sorts.map((s, i) => `"__s${i}" ${s.direction}`), ...defaultOrder].join(', ')}`,
-      this.limitSql(),
-    ].join(' ');
-    const outerOrder = [...sorts.map((s, i) => `"__s${i}" ${s.direction}`), ...defaultOrder].join(', ');
-    const outer = columns.map((c, i) => this.json(c, `"__c${i}"`)).join(', ');
-    return {
-      kind: 'groups',
-      page: compactParams(
-        `SELECT ${outer} FROM (${grouped}) AS page ORDER BY ${outerOrder}`,
-        this.params.values,
-      ),
-      columns: columns.map(outputColumn),
-    };
-  }
-
-  /** order_by with group_by: aggregations, group keys and labels; aggregations come first. */
-  private groupSorts(
-    items: readonly OrderByItem[],
-    keys: readonly GroupKey[],
-    keyColumns: readonly string[][],
-    columns: readonly Column[],
-    select: SelectClause | undefined,
-  ): { sql: string; direction: string }[] {
-    const scope = this.scope('order_by', this.query.orderBy ?? '');
-    let firstPlain: OrderByItem | undefined;
-    return items.flatMap((item) => {
-      const e = unwrap(item.expr);
-      const dir = `${item.direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`;
-      const keyIndex = keys.findIndex(
-        (k) =>
-          sameExpr(k.expr, item.expr) || (e.kind === 'field' && (k.alias === e.name || k.label === e.name)),
-      );
-      if (keyIndex >= 0) {
-        firstPlain ??= item;
-        return keys[keyIndex]!.sort(keyColumns[keyIndex]!).map((sql) => ({ sql, direction: dir }));
-      }
-      const aliased = e.kind === 'field' ? selectAlias(select, e.name) : undefined;
-      const target = aliased ?? item.expr;
-      const labelled =
-        e.kind === 'field' ? columns.find((c) => c.key === e.name && c.value.aggregate) : undefined;
-      const value =
-        labelled?.value ??
-        compileValue(target, aliased ? this.scope('select', this.query.select ?? '') : scope);
-      if (!value.aggregate) {
-        const name = e.kind === 'field' ? e.name : item.text;
-        scope.fail(`Field ${name} must be in group_by or used in an aggregation`, item.expr);
-      }
-      if (firstPlain) {
-        scope.fail(
-          `In order_by, aggregations must come before fields: ${item.text} comes after ${firstPlain.text}`,
-          item.expr,
-        );
-      }
-      checkSortable(value, item, scope);
-      return [{ sql: value.sql, direction: dir }];
-    });
-  }
-}
-
-function outputColumn(c: Column): OutputColumn {
-  return c.value.post ? { key: c.key, post: c.value.post } : { key: c.key };
-}
-
-function checkSortable(value: Sql, item: OrderByItem, scope: Scope): void {
-  if (isGeo(value.type) || value.type === 'json' || value.type === 'geometry' || value.multivalued) {
-    scope.fail(`Cannot sort by ${item.text} (${describeType(value)})`, item.expr);
-  }
-}
-
-/** `pop*` matches names starting with `pop`; `*` alone matches every name. */
-function matchesPattern(name: string, pattern: string): boolean {
-  if (pattern.endsWith('*')) return name.toLowerCase().startsWith(pattern.slice(0, -1).toLowerCase());
-  return name.toLowerCase() === pattern.toLowerCase();
-}
-
-function selectAlias(select: SelectClause | undefined, name: string): Expr | undefined {
-  const item = select?.items.find((i) => i.kind === 'expr' && i.alias?.name === name);
-  return item?.kind === 'expr' ? item.expr : undefined;
-}
-
-function sameExpr(a: Expr, b: Expr): boolean {
-  return printExpr(unwrap(a)).toLowerCase() === printExpr(unwrap(b)).toLowerCase();
-}
-
-/** Field references of an expression that are not inside an aggregation. */
-export function fieldsOutsideAggregates(e: Expr): Extract<Expr, { kind: 'field' }>[] {
-  switch (e.kind) {
-    case 'field':
-      return [e];
-    case 'call':
-      if (lookupFunction(e.name)?.kind === 'aggregate') return [];
-      return e.args.flatMap(fieldsOutsideAggregates);
-    case 'paren':
-      return fieldsOutsideAggregates(e.inner);
-    case 'negate':
-    case 'not':
-      return fieldsOutsideAggregates(e.operand);
-    case 'arith':
-    case 'compare':
-    case 'logical':
-      return [...fieldsOutsideAggregates(e.left), ...fieldsOutsideAggregates(e.right)];
-    case 'named':
-      return fieldsOutsideAggregates(e.value);
-    case 'like':
-    case 'is_null':
-    case 'is_bool':
-      return fieldsOutsideAggregates(e.operand);
-    case 'in_list':
-      return [e.operand, ...e.values].flatMap(fieldsOutsideAggregates);
-    case 'in_range':
-      return [e.operand, e.low, e.high].flatMap(fieldsOutsideAggregates);
-    case 'contains':
-      return [e.field, ...fieldsOutsideAggregates(e.value)];
-    case 'range':
-      return fieldsOutsideAggregates(e.operand);
-    default:
-      return [];
-  }
 }

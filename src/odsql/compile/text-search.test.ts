@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchTerms } from './predicates';
 import { normalizeSearchText } from './storage';
 import { namesWhere, openFixture, type TestDb } from './test-db';
+import { searchTerms } from './text-search';
 
 let db: TestDb;
 beforeAll(async () => {

@@ -6,10 +6,19 @@ import type { Geometry } from '../geo/types';
 import { type DateLiteralResult, localToIsoString, parseDateLiteral } from '../time/date-literal';
 import { evaluateNow } from '../time/now';
 import { compileAggregate } from './aggregates';
-import { describeExpr, describeType, isGeo, isNumeric, isTemporal, type Scope, type Sql } from './context';
+import {
+  checkArity,
+  describeExpr,
+  describeType,
+  isGeo,
+  isNumeric,
+  isTemporal,
+  type Scope,
+  type Sql,
+} from './context';
 import { compileDateFormat } from './date-format';
 import { DOUBLE, fromWallClock, instantFromText, quoteIdent, shapeFromJson, wallClock } from './dialect';
-import { checkArity, compileCondition, definite, isPredicateNode } from './predicates';
+import { compileCondition, definite, isPredicateNode } from './predicates';
 
 /** Compiles an expression that yields a value (select items, group keys, operands, arguments). */
 export function compileValue(e: Expr, scope: Scope): Sql {

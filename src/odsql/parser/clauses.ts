@@ -8,7 +8,7 @@ import type {
   WhereClause,
 } from '../ast';
 import { inClause } from '../errors';
-import { RESERVED_WORDS } from '../functions';
+import { RESERVED_WORDS } from '../vocabulary';
 import { type ParseResult, Parser } from './core';
 
 function tagged<T>(

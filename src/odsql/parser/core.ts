@@ -1,22 +1,8 @@
-import type {
-  Alias,
-  ArithOp,
-  Call,
-  CompareOp,
-  Expr,
-  FieldRef,
-  NamedArg,
-  NumberLit,
-  Quantity,
-  RangeExpr,
-  RangeSpec,
-  Span,
-  Star,
-  StringLit,
-} from '../ast';
+import type { Alias, ArithOp, CompareOp, Expr, FieldRef, NumberLit, Quantity, Span, StringLit } from '../ast';
 import { type Diagnostic, syntaxError } from '../errors';
-import { DISTANCE_UNITS, INTERVAL_UNITS, lookupFunction, RESERVED_WORDS } from '../functions';
 import { lex, MAX_QUERY_LENGTH, type Token } from '../tokens';
+import { DISTANCE_UNITS, INTERVAL_UNITS, RESERVED_WORDS } from '../vocabulary';
+import { parseCall } from './calls';
 
 /** Thrown inside the parser to unwind; never escapes the entry points. */
 export class ParseFailure {
@@ -35,7 +21,6 @@ const MAX_OPERATORS = 1000;
 
 const UNIT_WORDS = new Set([...Object.keys(DISTANCE_UNITS), ...Object.keys(INTERVAL_UNITS)]);
 const COMPARE_OPS: ReadonlySet<string> = new Set(['=', '!=', '<', '>', '<=', '>=']);
-const NAMED_ARG_FUNCTIONS: ReadonlySet<string> = new Set(['now', 'geo_cluster']);
 
 /** Whether the clause is a filter: there a bare string is full-text search. */
 export type ParseMode = 'filter' | 'value';
@@ -144,6 +129,27 @@ export class Parser {
 
   text(span: Span): string {
     return this.source.slice(span.from, span.to);
+  }
+
+  /** Runs `parse` one nesting level deeper (deep nesting is refused, see MAX_DEPTH). */
+  nested<T>(parse: () => T): T {
+    this.enter();
+    try {
+      return parse();
+    } finally {
+      this.leave();
+    }
+  }
+
+  /** Runs `parse` where a string is a value, not a full-text search (function arguments). */
+  asValues<T>(parse: () => T): T {
+    const mode = this.mode;
+    this.mode = 'value';
+    try {
+      return parse();
+    } finally {
+      this.mode = mode;
+    }
   }
 
   private enter(): void {
@@ -302,7 +308,7 @@ export class Parser {
 
   // ---- Arithmetic layer ---------------------------------------------------------------------------
 
-  private parseAdditive(): Expr {
+  parseAdditive(): Expr {
     let left = this.parseMultiplicative();
     while (this.isPunct('+') || this.isPunct('-')) {
       const op = this.nextOperator().value as ArithOp;
@@ -360,7 +366,7 @@ export class Parser {
           this.next();
           return { kind: 'null', from: t.from, to: t.to };
         }
-        if (this.isPunct('(', 1)) return this.parseCall();
+        if (this.isPunct('(', 1)) return parseCall(this);
         return this.parseFieldName();
       }
       case 'punct':
@@ -410,112 +416,5 @@ export class Parser {
       return { name: t.value, from: t.from, to: t.to };
     }
     return this.fail(['a label']);
-  }
-
-  // ---- Calls --------------------------------------------------------------------------------------
-
-  private parseCall(): Expr {
-    const nameToken = this.next();
-    const name = nameToken.value.toLowerCase();
-    if (!lookupFunction(name)) {
-      this.failAt(`unknown function ${nameToken.value}`, nameToken);
-    }
-    if (name === 'range') return this.parseRange(nameToken);
-    this.expectPunct('(');
-    this.enter();
-    const distinct = name === 'count' && this.eatWord('distinct');
-    const args: Expr[] = [];
-    if (!this.isPunct(')')) {
-      do args.push(this.parseArgument(name));
-      while (this.eatPunct(','));
-    }
-    const close = this.expectPunct(')');
-    this.leave();
-    const call: Call = {
-      kind: 'call',
-      name,
-      written: nameToken.value,
-      args,
-      distinct,
-      from: nameToken.from,
-      to: close.to,
-    };
-    return call;
-  }
-
-  private parseArgument(functionName: string): Expr {
-    const t = this.peek();
-    if (t.kind === 'punct' && t.value === '*' && (this.isPunct(',', 1) || this.isPunct(')', 1))) {
-      this.next();
-      const star: Star = { kind: 'star', from: t.from, to: t.to };
-      return star;
-    }
-    // Inside arguments a string is a value (`search(name, "x")`), not a full-text search.
-    const mode = this.mode;
-    this.mode = 'value';
-    try {
-      if (NAMED_ARG_FUNCTIONS.has(functionName) && t.kind === 'ident' && this.isPunct('=', 1)) {
-        this.next();
-        this.next();
-        const value = this.parseAdditive();
-        const named: NamedArg = {
-          kind: 'named',
-          name: t.value.toLowerCase(),
-          value,
-          from: t.from,
-          to: value.to,
-        };
-        return named;
-      }
-      return this.parseExpression();
-    } finally {
-      this.mode = mode;
-    }
-  }
-
-  /**
-   * `range(field, 10)`, `range(date, 1 month)`, `range(field, *, 10, 50, *)`, and the older bracket
-   * forms `range(field, ]10, 50, 100[)` and `range(field, [1, 2, 3])`.
-   */
-  private parseRange(nameToken: Token): RangeExpr {
-    this.expectPunct('(');
-    this.enter();
-    const operand = this.parseAdditive();
-    this.expectPunct(',');
-    let spec: RangeSpec;
-    if (this.isPunct('[') || this.isPunct(']')) {
-      const open = this.next();
-      const bounds: Expr[] = [this.parseAdditive()];
-      while (this.eatPunct(',')) bounds.push(this.parseAdditive());
-      const close = this.peek();
-      if (!(close.kind === 'punct' && (close.value === '[' || close.value === ']'))) this.fail([']', '[']);
-      this.next();
-      spec = { kind: 'static', bounds, openLow: open.value === ']', openHigh: close.value === '[' };
-    } else {
-      if (this.isWord('equi')) this.failAt('EQUI ranges are not supported', this.peek());
-      const items: Expr[] = [];
-      do items.push(this.parseArgument('range'));
-      while (this.eatPunct(','));
-      spec = this.rangeSpec(items);
-    }
-    const close = this.expectPunct(')');
-    this.leave();
-    return { kind: 'range', written: nameToken.value, operand, spec, from: nameToken.from, to: close.to };
-  }
-
-  private rangeSpec(items: readonly Expr[]): RangeSpec {
-    const first = items[0]!;
-    if (items.length === 1 && first.kind === 'number') return { kind: 'width', width: first };
-    if (items.length === 1 && first.kind === 'quantity') return { kind: 'interval', interval: first };
-    const openLow = first.kind === 'star';
-    const last = items[items.length - 1]!;
-    const openHigh = items.length > 1 && last.kind === 'star';
-    const bounds = items.slice(openLow ? 1 : 0, openHigh ? -1 : undefined);
-    for (const b of bounds) {
-      if (b.kind === 'star') this.failAt('* may only open the first or last range', b);
-      if (b.kind === 'quantity') this.failAt('a date interval cannot be mixed with range bounds', b);
-    }
-    if (bounds.length === 0) this.failAt('range needs at least one bound', last);
-    return { kind: 'static', bounds, openLow, openHigh };
   }
 }

@@ -90,7 +90,7 @@ describe('formatOdsqlMessage', () => {
   it('formats a syntax error with the clause text and the expected tokens', () => {
     expect(formatOdsqlMessage([fail(parseWhere('a = '))])).toBe(
       'ODSQL syntax exception: unexpected end of input at position 4 in a = , ' +
-        'expected one of a field name, a value, a function or (. Clause(s) containing the error(s): where.',
+        "expected one of a field name, a value, a function or '('. Clause(s) containing the error(s): where.",
     );
     expect(formatOdsqlMessage([fail(parseWhere('(a = 1'))])).toBe(
       'ODSQL syntax exception: unexpected end of input at position 6 in (a = 1, expected ). ' +

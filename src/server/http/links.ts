@@ -36,7 +36,8 @@ export function pageLinks(req: FastifyRequest, total: number, limit: number, off
     const last = Math.min(total === 0 ? 0 : Math.floor((total - 1) / limit) * limit, window - limit);
     links.push({ rel: 'last', href: withQuery(req, { offset: String(last) }) });
     const next = offset + limit;
-    if (next < total && next + limit <= window) links.push({ rel: 'next', href: withQuery(req, { offset: String(next) }) });
+    if (next < total && next + limit <= window)
+      links.push({ rel: 'next', href: withQuery(req, { offset: String(next) }) });
   }
   return links;
 }

@@ -1,6 +1,6 @@
 import {
-  ApiClient,
   type ApiCatalog,
+  ApiClient,
   type ApiDatasetRecords,
   type ApiFacets,
   type ApiQuery,
@@ -97,7 +97,13 @@ describe('official API client', () => {
     );
     expect(page.total_count).toBe(344);
     const withId = await client.get<ApiQuery<{ _id: string }>>(
-      fromCatalog().dataset('penguins').records().select('species').limit(1).offset(200).set('include_links', 'true'),
+      fromCatalog()
+        .dataset('penguins')
+        .records()
+        .select('species')
+        .limit(1)
+        .offset(200)
+        .set('include_links', 'true'),
     );
     const id = withId.results[0]?._id ?? '';
     expect(id).toMatch(/^[0-9a-f]{40}$/);
@@ -141,7 +147,10 @@ describe('official API client', () => {
     const missing = client.get(fromCatalog().dataset('does-not-exist').records());
     await expect(missing).rejects.toBeInstanceOf(NotFoundError);
     await expect(missing).rejects.toMatchObject({
-      details: { error_code: 'NotFoundResource', message: 'The requested dataset does-not-exist does not exist.' },
+      details: {
+        error_code: 'NotFoundResource',
+        message: 'The requested dataset does-not-exist does not exist.',
+      },
     });
 
     const invalid = client.get(fromCatalog().dataset('penguins').records().select('no_such_field'));
@@ -149,7 +158,8 @@ describe('official API client', () => {
     await expect(invalid).rejects.toMatchObject({
       details: {
         error_code: 'ODSQLError',
-        message: 'ODSQL query is malformed: Unknown field: no_such_field. Clause(s) containing the error(s): select.',
+        message:
+          'ODSQL query is malformed: Unknown field: no_such_field. Clause(s) containing the error(s): select.',
       },
     });
   });

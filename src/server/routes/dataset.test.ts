@@ -100,7 +100,8 @@ describe('dataset read, v2.1', () => {
 
   it('lists fields with name, description, annotations, label, type and scalar annotations', async () => {
     const res = await getJson<DatasetObject>('/catalog/datasets/earthquakes');
-    for (const f of res.body.fields) expect(Object.keys(f)).toEqual(['name', 'description', 'annotations', 'label', 'type']);
+    for (const f of res.body.fields)
+      expect(Object.keys(f)).toEqual(['name', 'description', 'annotations', 'label', 'type']);
     const byName = new Map(res.body.fields.map((f) => [f.name, f]));
     expect(byName.get('mag')?.type).toBe('double');
     expect(byName.get('time')?.type).toBe('datetime');
@@ -112,7 +113,11 @@ describe('dataset read, v2.1', () => {
       facetsort: '-count',
       multivalued: ',',
     });
-    expect(byName.get('time')?.annotations).toMatchObject({ facet: true, sortable: true, timerangeFilter: true });
+    expect(byName.get('time')?.annotations).toMatchObject({
+      facet: true,
+      sortable: true,
+      timerangeFilter: true,
+    });
     expect(byName.get('id')?.annotations).toMatchObject({ id: true });
   });
 
@@ -163,7 +168,11 @@ describe('dataset read, v2.1', () => {
     const res = await getJson<Record<string, unknown>>('/catalog/datasets/penguins', {
       select: 'dataset_id, title, records_count',
     });
-    expect(res.body).toEqual({ dataset_id: 'penguins', title: 'Palmer Archipelago penguins', records_count: 344 });
+    expect(res.body).toEqual({
+      dataset_id: 'penguins',
+      title: 'Palmer Archipelago penguins',
+      records_count: 344,
+    });
     const excluded = await getJson<Record<string, unknown>>('/catalog/datasets/penguins', {
       select: 'exclude(fields), exclude(metas)',
     });
@@ -178,9 +187,12 @@ describe('dataset read, v2.1', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({
       error_code: 'ODSQLError',
-      message: 'ODSQL query is malformed: Unknown field: no_such_key. Clause(s) containing the error(s): select.',
+      message:
+        'ODSQL query is malformed: Unknown field: no_such_key. Clause(s) containing the error(s): select.',
     });
-    const aggregate = await getJson<{ error_code: string }>('/catalog/datasets/penguins', { select: 'count(*)' });
+    const aggregate = await getJson<{ error_code: string }>('/catalog/datasets/penguins', {
+      select: 'count(*)',
+    });
     expect(aggregate.status).toBe(400);
     expect(aggregate.body.error_code).toBe('ODSQLError');
   });
@@ -188,7 +200,11 @@ describe('dataset read, v2.1', () => {
 
 describe('dataset read, v2.0', () => {
   it('wraps the dataset as {links, dataset} with list annotations', async () => {
-    const res = await getJson<{ links: Link[]; dataset: DatasetObject }>('/catalog/datasets/earthquakes', {}, '2.0');
+    const res = await getJson<{ links: Link[]; dataset: DatasetObject }>(
+      '/catalog/datasets/earthquakes',
+      {},
+      '2.0',
+    );
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['links', 'dataset']);
     const root = `${api('2.0')}/catalog/datasets`;
@@ -209,7 +225,12 @@ describe('dataset read, v2.0', () => {
       for (const value of Object.values(f.annotations)) expect(Array.isArray(value)).toBe(true);
     }
     const types = res.body.dataset.fields.find((f) => f.name === 'types');
-    expect(types?.annotations).toMatchObject({ facet: [], disjunctive: [], facetsort: ['-count'], multivalued: [','] });
+    expect(types?.annotations).toMatchObject({
+      facet: [],
+      disjunctive: [],
+      facetsort: ['-count'],
+      multivalued: [','],
+    });
     const depth = res.body.dataset.fields.find((f) => f.name === 'depth');
     expect(depth?.annotations).toMatchObject({ unit: ['km'] });
     expect(Object.keys(res.body.dataset.metas.default)).toEqual(Object.keys(DEFAULT_META_KEYS));
@@ -217,7 +238,9 @@ describe('dataset read, v2.0', () => {
   });
 
   it('answers under the older /api/v2 prefix too', async () => {
-    const res = await fetch(`${api('2.1').replace('/api/explore/v2.1', '/api/v2')}/catalog/datasets/penguins`);
+    const res = await fetch(
+      `${api('2.1').replace('/api/explore/v2.1', '/api/v2')}/catalog/datasets/penguins`,
+    );
     const body = (await res.json()) as { links: Link[]; dataset: DatasetObject };
     expect(res.status).toBe(200);
     expect(body.dataset.dataset_id).toBe('penguins');

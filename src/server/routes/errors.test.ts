@@ -73,7 +73,10 @@ describe('limits', () => {
     });
     expect(edge.status).toBe(200);
     expect(edge.body.results).toHaveLength(100);
-    const beyond = await getJson<ErrorBody>('/catalog/datasets/flights/records', { limit: 100, offset: 9_901 });
+    const beyond = await getJson<ErrorBody>('/catalog/datasets/flights/records', {
+      limit: 100,
+      offset: 9_901,
+    });
     expectError(beyond, 400, 'InvalidRESTParameterError');
     expect(beyond.body.message).toMatch(/^Invalid value for offset API parameter: 9901 was found but /);
     expect(beyond.body.message).toContain('offset + limit <= 10000');
@@ -82,7 +85,11 @@ describe('limits', () => {
   });
 
   it('keeps offset + limit within 20,000 with group_by', async () => {
-    const edge = await getJson<{ results: unknown[] }>(records, { group_by: 'species', limit: 10, offset: 19_990 });
+    const edge = await getJson<{ results: unknown[] }>(records, {
+      group_by: 'species',
+      limit: 10,
+      offset: 19_990,
+    });
     expect(edge.status).toBe(200);
     expect(edge.body.results).toEqual([]);
     const beyond = await getJson<ErrorBody>(records, { group_by: 'species', limit: 10, offset: 19_991 });
@@ -108,7 +115,9 @@ describe('limits', () => {
       expect(res.body.message).toMatch(new RegExp(`^Invalid value for ${name} API parameter: `));
     }
     const negative = await getJson<ErrorBody>(records, { offset: -1 });
-    expect(negative.body.message).toMatch(/^Invalid value for offset API parameter: -1 was found but 0 <= offset/);
+    expect(negative.body.message).toMatch(
+      /^Invalid value for offset API parameter: -1 was found but 0 <= offset/,
+    );
   });
 });
 
@@ -119,7 +128,8 @@ describe('parameter validation', () => {
     expect(bad.body.message).toBe(
       'Invalid value for lang API parameter: xx was found but one of en, fr, nl, pt, it, ar, de, es, ca, eu, sv is expected.',
     );
-    for (const lang of ['en', 'FR', 'de', 'sv']) expect((await getJson(records, { lang, limit: 0 })).status).toBe(200);
+    for (const lang of ['en', 'FR', 'de', 'sv'])
+      expect((await getJson(records, { lang, limit: 0 })).status).toBe(200);
   });
 
   it('refuses an unknown time zone', async () => {
@@ -133,12 +143,20 @@ describe('parameter validation', () => {
 
   it('refuses a single-valued parameter given twice, and combines repeated where clauses', async () => {
     for (const name of ['limit', 'offset', 'select', 'order_by', 'group_by', 'lang', 'timezone']) {
-      const value = { limit: '1', offset: '0', select: 'species', order_by: 'species', group_by: 'species', lang: 'en', timezone: 'UTC' }[
-        name
-      ] as string;
+      const value = {
+        limit: '1',
+        offset: '0',
+        select: 'species',
+        order_by: 'species',
+        group_by: 'species',
+        lang: 'en',
+        timezone: 'UTC',
+      }[name] as string;
       const res = await getJson<ErrorBody>(records, { [name]: [value, value] });
       expectError(res, 400, 'InvalidRESTParameterError');
-      expect(res.body.message).toMatch(new RegExp(`^Invalid value for ${name} API parameter: .* a single value is expected\\.$`));
+      expect(res.body.message).toMatch(
+        new RegExp(`^Invalid value for ${name} API parameter: .* a single value is expected\\.$`),
+      );
     }
     const both = await getJson<{ total_count: number }>(records, {
       where: ['species = "Adelie"', 'island = "Dream"'],
@@ -225,7 +243,9 @@ describe('ODSQL errors', () => {
       'ODSQL syntax exception: unexpected end of input at position 15 in avg(body_mass_g, expected ). Clause(s) containing the error(s): select.',
     );
     const order = await getJson<ErrorBody>(records, { order_by: 'species sideways' });
-    expect(order.body.message).toMatch(/^ODSQL syntax exception: unexpected sideways at position 8 in species sideways, /);
+    expect(order.body.message).toMatch(
+      /^ODSQL syntax exception: unexpected sideways at position 8 in species sideways, /,
+    );
     expect(order.body.message).toMatch(/order_by\.$/);
   });
 
@@ -265,7 +285,10 @@ describe('no internal errors', () => {
     ['/catalog/datasets/airports/records', { where: 'in_bbox(coordinates, 100, 200, 300, 400)' }],
     ['/catalog/datasets/airports/records', { group_by: 'geo_cluster(coordinates, 99)' }],
     ['/catalog/datasets/london-boroughs/records', { where: "intersects(shape, geom'POINT(1e400 0)')" }],
-    ['/catalog/datasets/london-boroughs/records', { where: "within(centroid, geom'POLYGON((0 0, 1 1, 0 0))')" }],
+    [
+      '/catalog/datasets/london-boroughs/records',
+      { where: "within(centroid, geom'POLYGON((0 0, 1 1, 0 0))')" },
+    ],
     ['/catalog/datasets/earthquakes/records', { order_by: 'types' }],
     ['/catalog/datasets/earthquakes/records', { group_by: 'types', select: 'count(*)' }],
     ['/catalog/datasets', { select: 'count(*) as n', group_by: 'keyword' }],

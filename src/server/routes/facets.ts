@@ -49,19 +49,22 @@ export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVer
       });
     });
 
-    app.get<{ Params: { dataset_id: string } }>('/catalog/datasets/:dataset_id/facets', async (req, reply) => {
-      const ds = findDataset(ctx, req.params.dataset_id);
-      const root = apiRoot(req, prefix);
-      const self = `${root}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
-      return answer(req, reply, {
-        table: ds.table,
-        schema: ctx.catalog.schema(ds.dataset_id)!,
-        fields: datasetFacetFields(ds),
-        links: [
-          { rel: 'self', href: `${self}/facets` },
-          { rel: 'dataset', href: self },
-        ],
-      });
-    });
+    app.get<{ Params: { dataset_id: string } }>(
+      '/catalog/datasets/:dataset_id/facets',
+      async (req, reply) => {
+        const ds = findDataset(ctx, req.params.dataset_id);
+        const root = apiRoot(req, prefix);
+        const self = `${root}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
+        return answer(req, reply, {
+          table: ds.table,
+          schema: ctx.catalog.schema(ds.dataset_id)!,
+          fields: datasetFacetFields(ds),
+          links: [
+            { rel: 'self', href: `${self}/facets` },
+            { rel: 'dataset', href: self },
+          ],
+        });
+      },
+    );
   };
 }

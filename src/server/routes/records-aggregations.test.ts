@@ -60,7 +60,10 @@ describe('aggregations without group_by', () => {
     expect(res.body).toEqual({ total_count: 344, results: [{ total: 344 }] });
 
     const dream = penguins.filter((p) => p.island === 'Dream');
-    const filtered = await getJson<Grouped>(records, { select: 'count(*) as total', where: 'island = "Dream"' });
+    const filtered = await getJson<Grouped>(records, {
+      select: 'count(*) as total',
+      where: 'island = "Dream"',
+    });
     expect(filtered.body).toEqual({ total_count: dream.length, results: [{ total: dream.length }] });
   });
 
@@ -72,7 +75,13 @@ describe('aggregations without group_by', () => {
     expect(res.body.total_count).toBe(344);
     expect(res.body.results).toHaveLength(1);
     const row = res.body.results[0]!;
-    expect(Object.keys(row)).toEqual(['Count(*)', 'sum( body_mass_g )', 'min(body_mass_g)', 'MAX(body_mass_g)', 'count(sex)']);
+    expect(Object.keys(row)).toEqual([
+      'Count(*)',
+      'sum( body_mass_g )',
+      'min(body_mass_g)',
+      'MAX(body_mass_g)',
+      'count(sex)',
+    ]);
     expect(row).toEqual({
       'Count(*)': 344,
       'sum( body_mass_g )': masses.reduce((a, b) => a + b, 0),
@@ -142,7 +151,9 @@ describe('aggregations with group_by, v2.1', () => {
       const label = `[${low}, ${low + 9}]`;
       buckets.set(label, (buckets.get(label) ?? 0) + 1);
     }
-    const expected = [...buckets].sort(([a], [b]) => a.localeCompare(b)).map(([label, n]) => ({ [key]: label, 'count(*)': n }));
+    const expected = [...buckets]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([label, n]) => ({ [key]: label, 'count(*)': n }));
     expect(res.body.results.filter((r) => r[key] !== null)).toEqual(expected);
     expect(res.body.results[0]).toEqual({ [key]: '[170, 179]', 'count(*)': buckets.get('[170, 179]') });
     for (const row of res.body.results) expect(Object.keys(row)).toEqual([key, 'count(*)']);
@@ -176,11 +187,14 @@ describe('aggregations with group_by, v2.1', () => {
 
   it('clusters geo points into {cluster_centroid: {lat, lon}} covering every record', async () => {
     const key = 'geo_cluster(coordinates, 2)';
-    const res = await getJson<Grouped<Record<string, unknown> & { n: number }>>('/catalog/datasets/airports/records', {
-      select: 'count(*) as n',
-      group_by: key,
-      limit: 20_000,
-    });
+    const res = await getJson<Grouped<Record<string, unknown> & { n: number }>>(
+      '/catalog/datasets/airports/records',
+      {
+        select: 'count(*) as n',
+        group_by: key,
+        limit: 20_000,
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.body.results.length).toBeGreaterThan(1);
     let total = 0;
@@ -217,7 +231,9 @@ describe('aggregations, v2.0', () => {
     expect(res.body.links[1]?.href).toBe(`${api('2.0')}/catalog/datasets/penguins`);
     const counts = countBy(penguins, (p) => p.species);
     expect(res.body.records).toEqual(
-      ['Adelie', 'Chinstrap', 'Gentoo'].map((s) => ({ record: { fields: { species: s, n: counts.get(s) } } })),
+      ['Adelie', 'Chinstrap', 'Gentoo'].map((s) => ({
+        record: { fields: { species: s, n: counts.get(s) } },
+      })),
     );
   });
 
@@ -238,7 +254,8 @@ describe('aggregations, v2.0', () => {
       { select: 'max(time) as last', group_by: 'status', order_by: 'status' },
       '2.0',
     );
-    for (const item of res.body.records) expect(item.record.fields.last).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    for (const item of res.body.records)
+      expect(item.record.fields.last).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
   it('clusters geo points in the same object form', async () => {

@@ -98,7 +98,9 @@ describe('records page, v2.1', () => {
       limit: 2,
     });
     expect(res.body.results).toEqual(
-      penguins.slice(0, 2).map((p) => ({ sex: p.sex, kind: p.species, double_mass: (p.body_mass_g ?? 0) * 2 })),
+      penguins
+        .slice(0, 2)
+        .map((p) => ({ sex: p.sex, kind: p.species, double_mass: (p.body_mass_g ?? 0) * 2 })),
     );
     expect(Object.keys(res.body.results[0] ?? {})).toEqual(['sex', 'kind', 'double_mass']);
   });
@@ -139,7 +141,9 @@ describe('records page, v2.1', () => {
       .filter((p) => p.island === 'Biscoe')
       .map((p) => p.flipper_length_mm ?? -1)
       .sort((a, b) => b - a);
-    expect(asc.body.results).toEqual(biscoe.slice(0, 3).map((f) => ({ island: 'Biscoe', flipper_length_mm: f })));
+    expect(asc.body.results).toEqual(
+      biscoe.slice(0, 3).map((f) => ({ island: 'Biscoe', flipper_length_mm: f })),
+    );
   });
 
   it('writes nulls as null', async () => {
@@ -161,7 +165,10 @@ describe('record values by type', () => {
     const sfo = res.body.results[0]!;
     expect(Object.keys(sfo.coordinates)).toEqual(['lon', 'lat']);
     const csv = await readFile(`${DATA}/airports.csv`, 'utf8');
-    const line = csv.split('\n').find((l) => l.startsWith('SFO,'))!.split(',');
+    const line = csv
+      .split('\n')
+      .find((l) => l.startsWith('SFO,'))!
+      .split(',');
     expect(sfo.coordinates).toEqual({ lon: Number(line[6]), lat: Number(line[5]) });
   });
 
@@ -188,14 +195,22 @@ describe('record values by type', () => {
     const query = { select: 'id, time, updated', where: 'id = "ci37868143"' };
     const utc = await getJson<PageV21>('/catalog/datasets/earthquakes/records', query);
     expect(utc.body.results).toEqual([
-      { id: 'ci37868143', time: '2018-02-07T01:26:13.840000+00:00', updated: '2018-02-07T01:29:56.303000+00:00' },
+      {
+        id: 'ci37868143',
+        time: '2018-02-07T01:26:13.840000+00:00',
+        updated: '2018-02-07T01:29:56.303000+00:00',
+      },
     ]);
     const la = await getJson<PageV21>('/catalog/datasets/earthquakes/records', {
       ...query,
       timezone: 'America/Los_Angeles',
     });
     expect(la.body.results).toEqual([
-      { id: 'ci37868143', time: '2018-02-06T17:26:13.840000-08:00', updated: '2018-02-06T17:29:56.303000-08:00' },
+      {
+        id: 'ci37868143',
+        time: '2018-02-06T17:26:13.840000-08:00',
+        updated: '2018-02-06T17:29:56.303000-08:00',
+      },
     ]);
     const flights = await getJson<PageV21>('/catalog/datasets/flights/records', {
       select: 'date',
@@ -210,7 +225,13 @@ describe('record values by type', () => {
       select: 'types',
       where: 'id = "ci37868143"',
     });
-    expect(res.body.results[0]?.types).toEqual(['geoserve', 'nearby-cities', 'origin', 'phase-data', 'scitech-link']);
+    expect(res.body.results[0]?.types).toEqual([
+      'geoserve',
+      'nearby-cities',
+      'origin',
+      'phase-data',
+      'scitech-link',
+    ]);
     const containing = await getJson<PageV21>('/catalog/datasets/earthquakes/records', {
       where: '"scitech-link" in types and id = "ci37868143"',
       limit: 0,
@@ -273,7 +294,9 @@ describe('record read', () => {
     expect(Object.keys(v20.body)).toEqual(['links', 'record']);
     expect(v20.body.record).toEqual(target.record);
 
-    const selected = await getJson<Fields>(`${penguinRecords}/${target.record.id}`, { select: 'species, sex' });
+    const selected = await getJson<Fields>(`${penguinRecords}/${target.record.id}`, {
+      select: 'species, sex',
+    });
     expect(selected.body).toEqual({ species: penguins[22]?.species, sex: penguins[22]?.sex });
   });
 
@@ -287,7 +310,8 @@ describe('record read', () => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({
         error_code: 'NotFoundResource',
-        message: 'The requested record 0000000000000000000000000000000000000000 does not exist in dataset penguins.',
+        message:
+          'The requested record 0000000000000000000000000000000000000000 does not exist in dataset penguins.',
       });
     }
   });
@@ -309,10 +333,20 @@ describe('include_links in v2.1', () => {
       include_links: 'true',
     });
     expect(Object.keys(res.body)).toEqual(['total_count', 'links', 'results']);
-    expect(res.body.links?.map((l) => l.rel)).toEqual(['self', 'first', 'last', 'next', 'dataset', 'catalog']);
+    expect(res.body.links?.map((l) => l.rel)).toEqual([
+      'self',
+      'first',
+      'last',
+      'next',
+      'dataset',
+      'catalog',
+    ]);
     const record = res.body.results[0]!;
     expect(Object.keys(record)).toEqual(['species', '_id', '_timestamp', '_size', '_links']);
-    expect(record._links[0]).toEqual({ rel: 'self', href: `${api()}/catalog/datasets/penguins/records/${record._id}` });
+    expect(record._links[0]).toEqual({
+      rel: 'self',
+      href: `${api()}/catalog/datasets/penguins/records/${record._id}`,
+    });
     const read = await getJson<Fields>(`${penguinRecords}/${record._id}`);
     expect(read.body).toEqual(penguins[0]);
   });
@@ -335,16 +369,23 @@ describe('links', () => {
     });
     const page = JSON.parse(body) as PageV20;
     expect(page.total_count).toBe(3_000_000);
-    for (const link of page.links) expect(link.href.startsWith('http://data.example.org:8443/api/explore/v2.0/')).toBe(true);
+    for (const link of page.links)
+      expect(link.href.startsWith('http://data.example.org:8443/api/explore/v2.0/')).toBe(true);
     const self = page.links.find((l) => l.rel === 'self');
-    expect(self?.href).toBe('http://data.example.org:8443/api/explore/v2.0/catalog/datasets/flights/records?limit=100&select=delay');
+    expect(self?.href).toBe(
+      'http://data.example.org:8443/api/explore/v2.0/catalog/datasets/flights/records?limit=100&select=delay',
+    );
     expect(offsetOf(page.links, 'first')).toBe('0');
     expect(offsetOf(page.links, 'next')).toBe('100');
   });
 
   it('keeps last and next within the pages a request may reach', async () => {
     // 3,000,000 records by 100: the last page a request can ask is at offset 9,900 (offset + limit ≤ 10,000).
-    const res = await getJson<PageV20>('/catalog/datasets/flights/records', { limit: 100, select: 'delay' }, '2.0');
+    const res = await getJson<PageV20>(
+      '/catalog/datasets/flights/records',
+      { limit: 100, select: 'delay' },
+      '2.0',
+    );
     expect(offsetOf(res.body.links, 'last')).toBe('9900');
     const last = res.body.links.find((l) => l.rel === 'last')!;
     const lastPage = await fetch(last.href);
@@ -370,7 +411,9 @@ describe('links', () => {
 
 describe('HTTP details', () => {
   it('allows any origin (CORS), on requests and preflights', async () => {
-    const res = await fetch(`${api()}/catalog/datasets?limit=1`, { headers: { origin: 'https://app.example.com' } });
+    const res = await fetch(`${api()}/catalog/datasets?limit=1`, {
+      headers: { origin: 'https://app.example.com' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
     expect(res.headers.get('access-control-expose-headers')).toContain('Content-Disposition');
@@ -394,7 +437,11 @@ describe('HTTP details', () => {
   });
 
   it('accepts paths with a trailing slash', async () => {
-    for (const path of ['/catalog/datasets/', '/catalog/datasets/penguins/', '/catalog/datasets/penguins/records/']) {
+    for (const path of [
+      '/catalog/datasets/',
+      '/catalog/datasets/penguins/',
+      '/catalog/datasets/penguins/records/',
+    ]) {
       const res = await fetch(`${api()}${path}?limit=1`);
       expect(res.status, path).toBe(200);
     }

@@ -21,86 +21,116 @@ interface RecordParams {
 
 export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVersion) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get<{ Params: { dataset_id: string } }>('/catalog/datasets/:dataset_id/records', async (req, reply) => {
-      const ds = findDataset(ctx, req.params.dataset_id);
-      const query = req.query as QueryString;
-      const options = compileOptions(ctx, query, version);
-      const groupBy = single(query, 'group_by');
-      const select = single(query, 'select');
-      const orderBy = single(query, 'order_by');
-      const { limit, offset } = page(query, groupBy !== undefined && groupBy.trim() !== '');
-      const includeLinks = boolean(query, 'include_links', false);
-      const conditions = facetConditionsFor(facetSet(datasetFacetFields(ds), query).usable, query);
-      const compiled = compileRecordsQuery(
-        {
-          table: ds.table,
-          ...(select !== undefined ? { select } : {}),
-          where: repeated(query, 'where'),
-          ...(groupBy !== undefined ? { groupBy } : {}),
-          ...(orderBy !== undefined ? { orderBy } : {}),
-          limit,
-          offset,
-          conditions,
-        },
-        ctx.catalog.schema(ds.dataset_id)!,
-        options,
-      );
-      if (!compiled.ok) throw odsqlError(compiled.diagnostics);
-      const { rows, total } = await runCompiled(ctx.engine, compiled.query, clientSignal(reply), ctx.config.sqlTimeLimitMs);
-      const root = apiRoot(req, prefix);
-      const datasetUrl = `${root}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
-      const records = compiled.query.kind === 'records';
+    app.get<{ Params: { dataset_id: string } }>(
+      '/catalog/datasets/:dataset_id/records',
+      async (req, reply) => {
+        const ds = findDataset(ctx, req.params.dataset_id);
+        const query = req.query as QueryString;
+        const options = compileOptions(ctx, query, version);
+        const groupBy = single(query, 'group_by');
+        const select = single(query, 'select');
+        const orderBy = single(query, 'order_by');
+        const { limit, offset } = page(query, groupBy !== undefined && groupBy.trim() !== '');
+        const includeLinks = boolean(query, 'include_links', false);
+        const conditions = facetConditionsFor(facetSet(datasetFacetFields(ds), query).usable, query);
+        const compiled = compileRecordsQuery(
+          {
+            table: ds.table,
+            ...(select !== undefined ? { select } : {}),
+            where: repeated(query, 'where'),
+            ...(groupBy !== undefined ? { groupBy } : {}),
+            ...(orderBy !== undefined ? { orderBy } : {}),
+            limit,
+            offset,
+            conditions,
+          },
+          ctx.catalog.schema(ds.dataset_id)!,
+          options,
+        );
+        if (!compiled.ok) throw odsqlError(compiled.diagnostics);
+        const { rows, total } = await runCompiled(
+          ctx.engine,
+          compiled.query,
+          clientSignal(reply),
+          ctx.config.sqlTimeLimitMs,
+        );
+        const root = apiRoot(req, prefix);
+        const datasetUrl = `${root}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
+        const records = compiled.query.kind === 'records';
 
-      if (version === '2.1') {
-        const items = rows.map((r) => (records && includeLinks ? withTechnical(r, datasetUrl) : r.fields));
-        const count = total === undefined ? '' : `"total_count":${total},`;
-        const links = includeLinks ? `"links":${JSON.stringify(listLinks(req, total, limit, offset, datasetUrl, root))},` : '';
-        return sendJson(reply, `{${count}${links}"results":[${items.join(',')}]}`);
-      }
-      if (!records) {
-        // v2.0 aggregations: `{"record": {"fields": …}}`, links to self, dataset and catalog only.
-        const links: Link[] = [
-          { rel: 'self', href: withQuery(req, {}) },
-          { rel: 'dataset', href: datasetUrl },
-          { rel: 'catalog', href: `${root}/catalog/datasets` },
-        ];
-        const items = rows.map((r) => `{"record":{"fields":${r.fields}}}`).join(',');
-        const count = total === undefined ? '' : `"total_count":${total},`;
-        return sendJson(reply, `{${count}"links":${JSON.stringify(links)},"records":[${items}]}`);
-      }
-      const items = rows.map((r) => recordWrapper(r, datasetUrl, root)).join(',');
-      const links = listLinks(req, total, limit, offset, datasetUrl, root);
-      return sendJson(reply, `{"total_count":${total ?? 0},"links":${JSON.stringify(links)},"records":[${items}]}`);
-    });
+        if (version === '2.1') {
+          const items = rows.map((r) => (records && includeLinks ? withTechnical(r, datasetUrl) : r.fields));
+          const count = total === undefined ? '' : `"total_count":${total},`;
+          const links = includeLinks
+            ? `"links":${JSON.stringify(listLinks(req, total, limit, offset, datasetUrl, root))},`
+            : '';
+          return sendJson(reply, `{${count}${links}"results":[${items.join(',')}]}`);
+        }
+        if (!records) {
+          // v2.0 aggregations: `{"record": {"fields": …}}`, links to self, dataset and catalog only.
+          const links: Link[] = [
+            { rel: 'self', href: withQuery(req, {}) },
+            { rel: 'dataset', href: datasetUrl },
+            { rel: 'catalog', href: `${root}/catalog/datasets` },
+          ];
+          const items = rows.map((r) => `{"record":{"fields":${r.fields}}}`).join(',');
+          const count = total === undefined ? '' : `"total_count":${total},`;
+          return sendJson(reply, `{${count}"links":${JSON.stringify(links)},"records":[${items}]}`);
+        }
+        const items = rows.map((r) => recordWrapper(r, datasetUrl, root)).join(',');
+        const links = listLinks(req, total, limit, offset, datasetUrl, root);
+        return sendJson(
+          reply,
+          `{"total_count":${total ?? 0},"links":${JSON.stringify(links)},"records":[${items}]}`,
+        );
+      },
+    );
 
-    app.get<{ Params: RecordParams }>('/catalog/datasets/:dataset_id/records/:record_id', async (req, reply) => {
-      const ds = findDataset(ctx, req.params.dataset_id);
-      const query = req.query as QueryString;
-      const options = compileOptions(ctx, query, version);
-      const select = single(query, 'select');
-      const recordId = req.params.record_id;
-      const compiled = compileRecordsQuery(
-        {
-          table: ds.table,
-          ...(select !== undefined ? { select } : {}),
-          limit: 1,
-          conditions: (params) => [`${quoteIdent(RECORD_ID_COLUMN)} = ${params.text(recordId)}`],
-        },
-        ctx.catalog.schema(ds.dataset_id)!,
-        options,
-      );
-      if (!compiled.ok) throw odsqlError(compiled.diagnostics);
-      if (compiled.query.kind !== 'records') {
-        throw odsqlError([{ kind: 'semantic', message: 'A record read cannot select aggregations', from: 0, to: select?.length ?? 0, source: select ?? '', clause: 'select' }]);
-      }
-      const { rows } = await runCompiled(ctx.engine, compiled.query, clientSignal(reply), ctx.config.sqlTimeLimitMs);
-      const row = rows[0];
-      if (!row) throw recordNotFound(ds.dataset_id, recordId);
-      const root = apiRoot(req, prefix);
-      const datasetUrl = `${root}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
-      if (version === '2.1') return sendJson(reply, row.fields);
-      return sendJson(reply, recordWrapper(row, datasetUrl, root));
-    });
+    app.get<{ Params: RecordParams }>(
+      '/catalog/datasets/:dataset_id/records/:record_id',
+      async (req, reply) => {
+        const ds = findDataset(ctx, req.params.dataset_id);
+        const query = req.query as QueryString;
+        const options = compileOptions(ctx, query, version);
+        const select = single(query, 'select');
+        const recordId = req.params.record_id;
+        const compiled = compileRecordsQuery(
+          {
+            table: ds.table,
+            ...(select !== undefined ? { select } : {}),
+            limit: 1,
+            conditions: (params) => [`${quoteIdent(RECORD_ID_COLUMN)} = ${params.text(recordId)}`],
+          },
+          ctx.catalog.schema(ds.dataset_id)!,
+          options,
+        );
+        if (!compiled.ok) throw odsqlError(compiled.diagnostics);
+        if (compiled.query.kind !== 'records') {
+          throw odsqlError([
+            {
+              kind: 'semantic',
+              message: 'A record read cannot select aggregations',
+              from: 0,
+              to: select?.length ?? 0,
+              source: select ?? '',
+              clause: 'select',
+            },
+          ]);
+        }
+        const { rows } = await runCompiled(
+          ctx.engine,
+          compiled.query,
+          clientSignal(reply),
+          ctx.config.sqlTimeLimitMs,
+        );
+        const row = rows[0];
+        if (!row) throw recordNotFound(ds.dataset_id, recordId);
+        const root = apiRoot(req, prefix);
+        const datasetUrl = `${root}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
+        if (version === '2.1') return sendJson(reply, row.fields);
+        return sendJson(reply, recordWrapper(row, datasetUrl, root));
+      },
+    );
   };
 }
 
@@ -124,7 +154,10 @@ function withTechnical(row: ResultRow, datasetUrl: string): string {
     _id: row.id,
     _timestamp: row.timestamp,
     _size: row.size,
-    _links: [{ rel: 'self', href: `${datasetUrl}/records/${encodeURIComponent(row.id ?? '')}` }, { rel: 'dataset', href: datasetUrl }],
+    _links: [
+      { rel: 'self', href: `${datasetUrl}/records/${encodeURIComponent(row.id ?? '')}` },
+      { rel: 'dataset', href: datasetUrl },
+    ],
   }).slice(1, -1);
   return row.fields === '{}' ? `{${technical}}` : `${row.fields.slice(0, -1)},${technical}}`;
 }
@@ -137,6 +170,11 @@ function listLinks(
   datasetUrl: string,
   root: string,
 ): Link[] {
-  const paging = total === undefined ? [{ rel: 'self', href: withQuery(req, {}) }] : pageLinks(req, total, limit, offset);
-  return [...paging, { rel: 'dataset', href: datasetUrl }, { rel: 'catalog', href: `${root}/catalog/datasets` }];
+  const paging =
+    total === undefined ? [{ rel: 'self', href: withQuery(req, {}) }] : pageLinks(req, total, limit, offset);
+  return [
+    ...paging,
+    { rel: 'dataset', href: datasetUrl },
+    { rel: 'catalog', href: `${root}/catalog/datasets` },
+  ];
 }

@@ -92,7 +92,10 @@ describe('hostile parameters', () => {
 
   it('answers every payload in the catalog, dataset and facets endpoints cleanly', async () => {
     const endpoints: [string, string[]][] = [
-      ['/catalog/datasets', ['select', 'where', 'group_by', 'order_by', 'refine', 'exclude', 'lang', 'timezone']],
+      [
+        '/catalog/datasets',
+        ['select', 'where', 'group_by', 'order_by', 'refine', 'exclude', 'lang', 'timezone'],
+      ],
       ['/catalog/datasets/penguins', ['select', 'lang', 'timezone']],
       ['/catalog/datasets/penguins/facets', ['facet', 'where', 'refine', 'exclude', 'lang', 'timezone']],
       ['/catalog/facets', ['facet', 'where', 'refine', 'exclude', 'timezone']],
@@ -153,9 +156,15 @@ describe('hostile values are taken as data', () => {
 
   it('compares literal strings as values: the always-true comparison is only a comparison', async () => {
     // `title = '' OR '' = ''` is a valid filter whose second term is true: every dataset matches.
-    const res = await getJson<Page>('/catalog/datasets', { where: "title = '' OR ''=''", select: 'dataset_id' });
+    const res = await getJson<Page>('/catalog/datasets', {
+      where: "title = '' OR ''=''",
+      select: 'dataset_id',
+    });
     expect(res.body.total_count).toBe(10);
-    const none = await getJson<Page>('/catalog/datasets', { where: "title = '' OR ''='x'", select: 'dataset_id' });
+    const none = await getJson<Page>('/catalog/datasets', {
+      where: "title = '' OR ''='x'",
+      select: 'dataset_id',
+    });
     expect(none.body.total_count).toBe(0);
   });
 
@@ -223,17 +232,26 @@ describe('hostile values are taken as data', () => {
     expect(nul.body.total_count).toBe(0);
     const emoji = await getJson<Page>(records, { where: 'species = "é😀\u202e"', limit: 0 });
     expect(emoji.body.total_count).toBe(0);
-    const echoed = await getJson<Page>(records, { select: '"é😀\u0000" as s, species as `a\u0000b`', limit: 1 });
+    const echoed = await getJson<Page>(records, {
+      select: '"é😀\u0000" as s, species as `a\u0000b`',
+      limit: 1,
+    });
     expect(echoed.body.results).toEqual([{ s: 'é😀\u0000', 'a\u0000b': 'Adelie' }]);
   });
 });
 
 describe('oversized input', () => {
   it('answers a 50 KB where clause', async () => {
-    const res = await getJson<Page>(records, { where: `species = "${'a'.repeat(50_000)}"`, select: 'count(*) as n' });
+    const res = await getJson<Page>(records, {
+      where: `species = "${'a'.repeat(50_000)}"`,
+      select: 'count(*) as n',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ total_count: 0, results: [{ n: 0 }] });
-    const padded = await getJson<Page>(records, { where: `species = "Adelie"${' '.repeat(50_000)}`, limit: 0 });
+    const padded = await getJson<Page>(records, {
+      where: `species = "Adelie"${' '.repeat(50_000)}`,
+      limit: 0,
+    });
     expect(padded.body.total_count).toBe(152);
   });
 
@@ -243,7 +261,9 @@ describe('oversized input', () => {
     });
     expect(nested.status).toBe(400);
     expect(nested.body.error_code).toBe('ODSQLError');
-    expect(nested.body.message).toMatch(/^ODSQL syntax exception: expression nested too deeply at position \d+ /);
+    expect(nested.body.message).toMatch(
+      /^ODSQL syntax exception: expression nested too deeply at position \d+ /,
+    );
     expect(nested.text.length).toBeLessThan(2_000);
 
     for (const where of [
@@ -259,7 +279,10 @@ describe('oversized input', () => {
   });
 
   it('accepts moderately deep nesting', async () => {
-    const res = await getJson<Page>(records, { where: `${'('.repeat(50)}species = "Adelie"${')'.repeat(50)}`, limit: 0 });
+    const res = await getJson<Page>(records, {
+      where: `${'('.repeat(50)}species = "Adelie"${')'.repeat(50)}`,
+      limit: 0,
+    });
     expect(res.status).toBe(200);
     expect(res.body.total_count).toBe(152);
   });
@@ -267,7 +290,10 @@ describe('oversized input', () => {
 
 describe('after the attacks', () => {
   it('still lists every dataset, and flights still has 3,000,000 records', async () => {
-    const catalog = await getJson<Page<{ dataset_id: string }>>('/catalog/datasets', { select: 'dataset_id', limit: 100 });
+    const catalog = await getJson<Page<{ dataset_id: string }>>('/catalog/datasets', {
+      select: 'dataset_id',
+      limit: 100,
+    });
     expect(catalog.body.total_count).toBe(10);
     expect(catalog.body.results.map((d) => d.dataset_id)).toContain('flights');
     const flights = await getJson<Page>('/catalog/datasets/flights/records', { select: 'count(*) as n' });

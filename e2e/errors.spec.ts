@@ -1,0 +1,60 @@
+import { expect, resultCount, test } from './fixtures';
+
+test('a portal that does not answer shows why, and the reader can go back', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource: net::ERR_CONNECTION_REFUSED/);
+  await page.goto('/?portal=http://127.0.0.1:59999');
+  await expect(page.getByRole('button', { name: /Portal/ })).toContainText('127.0.0.1:59999');
+  const alert = page.getByRole('alert').filter({ hasText: 'The catalog could not be loaded' });
+  await expect(alert).toContainText('Could not reach http://127.0.0.1:59999');
+  await alert.getByRole('button', { name: 'Go back to this server’s datasets' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(resultCount(page)).toHaveText(/\d+ datasets/);
+  await expect(page.getByRole('button', { name: /Portal/ })).toContainText('This server');
+});
+
+test('a malformed portal address is refused where it is typed', async ({ page }) => {
+  await page.goto('/');
+  await expect(resultCount(page)).toHaveText(/\d+ datasets/);
+  await page.getByRole('button', { name: /Portal/ }).click();
+  const address = page.getByLabel('Explore API portal address');
+  await address.fill('not a url');
+  await page.getByRole('button', { name: 'Use portal' }).click();
+  await expect(page.getByRole('alert')).toHaveText('“not a url” is not a web address.');
+  await expect(address).toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.press('Escape');
+  await expect(address).toBeHidden();
+  expect(new URL(page.url()).searchParams.has('portal')).toBe(false);
+  // The page still works.
+  await page.getByRole('searchbox', { name: 'Search datasets' }).fill('penguins');
+  await expect(resultCount(page)).toHaveText('1 dataset');
+});
+
+test('a malformed value in the address names the error and the filter can be removed', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource: the server responded with a status of 400/);
+  await page.goto('/?portal=not%20a%20url');
+  await expect(page.getByRole('alert').first()).toContainText('The portal address “not a url” was not used.');
+  await expect(resultCount(page)).toHaveText(/\d+ datasets/);
+
+  await page.goto('/datasets/seattle-weather/table?refine=nofield:x&page=abc&size=7');
+  const alert = page.getByRole('alert').filter({ hasText: 'Records could not be loaded' });
+  await expect(alert).toContainText('nofield is not a facet of the dataset');
+  await expect(alert).toContainText('InvalidRESTParameterError · HTTP 400');
+  await page.getByRole('button', { name: 'Remove filter nofield: x' }).click();
+  await expect(resultCount(page)).toHaveText(/^[\d,]+ records$/);
+  await expect(page.locator('table.records tbody tr')).toHaveCount(20);
+});
+
+test('an unknown dataset says so and leads back to the catalog', async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/Failed to load resource: the server responded with a status of 404/);
+  await page.goto('/datasets/no-such-dataset/table');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The requested dataset no-such-dataset does not exist.');
+  await alert.getByRole('link', { name: 'Back to the catalog' }).click();
+  await expect(resultCount(page)).toHaveText(/\d+ datasets/);
+});

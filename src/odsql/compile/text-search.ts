@@ -1,0 +1,122 @@
+import type { Call, Expr } from '../ast';
+import { checkArity, describeExpr, describeType, type Scope, type Sql } from './context';
+import { listToText, searchTokens } from './dialect';
+import type { Condition } from './predicates';
+import { normalizeSearchText, quoteIdent, SEARCH_COLUMN } from './storage';
+import { compileValue } from './values';
+
+/*
+ * Full-text filters. Every text is compared through the search normalisation (lower case, no accents,
+ * words separated by single spaces), and a token matches whole words of the text: ` tok ` inside
+ * ` word1 word2 `, or ` tok` for a prefix.
+ */
+
+function plain(sql: string, aggregate = false): Condition {
+  return { sql, aggregate };
+}
+
+interface Term {
+  readonly token: string;
+  readonly prefix: boolean;
+}
+
+/** Search terms of a text: normalised tokens, a trailing `*` making the token a prefix. */
+export function searchTerms(text: string): Term[] {
+  const terms: Term[] = [];
+  for (const chunk of text.split(/\s+/)) {
+    const prefix = /\*$/.test(chunk);
+    const tokens = normalizeSearchText(chunk.replace(/\*+$/, ''))
+      .split(' ')
+      .filter((t) => t.length > 0);
+    tokens.forEach((token, i) => {
+      terms.push({ token, prefix: prefix && i === tokens.length - 1 });
+    });
+  }
+  return terms;
+}
+
+type MatchMode = 'exact' | 'prefix' | 'search';
+
+/**
+ * All terms must match tokens of `tokens` (SQL text of the form ` tok1 tok2 `). `exact`: whole tokens,
+ * `*` for a prefix; `prefix`: every term is a prefix; `search`: every term but the last is fuzzy, the
+ * last is a prefix.
+ */
+export function matchTerms(tokens: string, text: string, mode: MatchMode, scope: Scope): Condition {
+  const terms = searchTerms(text);
+  if (terms.length === 0) return { sql: 'true', aggregate: false };
+  const parts = terms.map((t, i) => {
+    const last = i === terms.length - 1;
+    if (mode === 'prefix' || t.prefix || (mode === 'search' && last)) {
+      return `contains(${tokens}, ${scope.params.text(` ${t.token}`)})`;
+    }
+    const exact = `contains(${tokens}, ${scope.params.text(` ${t.token} `)})`;
+    const edits = mode === 'search' ? (t.token.length > 5 ? 2 : t.token.length > 2 ? 1 : 0) : 0;
+    if (edits === 0) return exact;
+    const word = scope.params.text(t.token);
+    return `(${exact} OR coalesce(list_bool_or(list_transform(string_split(trim(${tokens}), ' '), w -> levenshtein(w, ${word}) <= ${edits})), false))`;
+  });
+  return { sql: `(${parts.join(' AND ')})`, aggregate: false };
+}
+
+/** Search tokens of text fields (or of every text field, through the search column). */
+export function tokensOf(fields: readonly Sql[]): string {
+  if (fields.length === 0) return quoteIdent(SEARCH_COLUMN);
+  const texts = fields.map((f) => (f.multivalued ? listToText(f.sql) : f.sql));
+  return searchTokens(texts.length === 1 ? texts[0]! : `concat_ws(' ', ${texts.join(', ')})`);
+}
+
+export function textFieldArguments(e: Call, args: readonly Expr[], scope: Scope): Sql[] {
+  if (args.length === 1 && args[0]!.kind === 'star') return [];
+  return args.map((a) => {
+    if (a.kind === 'star') scope.fail('* must be the only field of the list', a);
+    const v = compileValue(a, scope);
+    if (v.type !== 'text')
+      scope.fail(
+        `Function ${e.name}() searches text fields: ${describeExpr(scope, v, a)} is ${describeType(v)}`,
+        a,
+      );
+    return v;
+  });
+}
+
+export function lastStringArgument(e: Call, scope: Scope): string {
+  const last = e.args[e.args.length - 1];
+  if (last?.kind !== 'string')
+    return scope.fail(`Function ${e.name}() needs a quoted text as its last argument`, last ?? e);
+  return last.value;
+}
+
+export function compileLike(e: Extract<Expr, { kind: 'like' }>, scope: Scope): Condition {
+  const v = compileValue(e.operand, scope);
+  if (v.type !== 'text')
+    scope.fail(`LIKE needs a text, got ${describeExpr(scope, v, e.operand)} (${describeType(v)})`, e.operand);
+  return plain(matchTerms(tokensOf([v]), e.pattern.value, 'exact', scope).sql, v.aggregate);
+}
+
+/** search(), suggest() and startswith(). */
+export function compileTextFilter(e: Call, scope: Scope): Condition {
+  switch (e.name) {
+    case 'search':
+    case 'suggest': {
+      if (e.args.length === 0) checkArity(e, scope, 1, Number.POSITIVE_INFINITY);
+      const text = lastStringArgument(e, scope);
+      const fields = textFieldArguments(e, e.args.slice(0, -1), scope);
+      if (e.name === 'search') return plain(matchTerms(tokensOf(fields), text, 'search', scope).sql);
+      if (fields.length <= 1) return plain(matchTerms(tokensOf(fields), text, 'prefix', scope).sql);
+      // suggest(a, b, "x") is suggest(a, "x") OR suggest(b, "x").
+      const each = fields.map((f) => matchTerms(tokensOf([f]), text, 'prefix', scope).sql);
+      return plain(`(${each.join(' OR ')})`);
+    }
+    case 'startswith': {
+      checkArity(e, scope, 2, 2);
+      const [v] = textFieldArguments(e, e.args.slice(0, 1), scope);
+      const prefix = scope.params.text(lastStringArgument(e, scope));
+      if (v!.multivalued)
+        return plain(`list_bool_or(list_transform(${v!.sql}, x -> starts_with(x, ${prefix})))`);
+      return plain(`starts_with(${v!.sql}, ${prefix})`);
+    }
+    default:
+      return scope.fail(`Function ${e.name}() is not a text filter`, e);
+  }
+}
