@@ -93,7 +93,7 @@ describe('formatOdsqlMessage', () => {
         "expected one of a field name, a value, a function or '('. Clause(s) containing the error(s): where.",
     );
     expect(formatOdsqlMessage([fail(parseWhere('(a = 1'))])).toBe(
-      'ODSQL syntax exception: unexpected end of input at position 6 in (a = 1, expected ). ' +
+      "ODSQL syntax exception: unexpected end of input at position 6 in (a = 1, expected ')'. " +
         'Clause(s) containing the error(s): where.',
     );
   });

@@ -83,7 +83,8 @@ async function grouped(
   keys: readonly string[],
   options: {
     readonly orderBy?: string;
-    readonly limit: number;
+    /** Most groups read; none: all of them. */
+    readonly limit?: number;
     readonly extra?: (params: ParamList) => string[];
   },
 ): Promise<Group[]> {
@@ -95,7 +96,7 @@ async function grouped(
       where: q.where,
       groupBy: keys.map((k, i) => `${k} AS k${i}`).join(', '),
       ...(options.orderBy ? { orderBy: options.orderBy } : {}),
-      limit: options.limit,
+      ...(options.limit !== undefined ? { limit: options.limit } : {}),
       conditions: (params) => [
         ...base(params),
         `${quoteIdent(facet.name)} IS NOT NULL`,
@@ -120,19 +121,29 @@ async function flat(
   refined: readonly string[],
   excluded: readonly string[],
 ): Promise<FacetValue[]> {
-  // Refined values are listed even beyond the limit: then every value is read and cut here.
-  const cutInSql = refined.length === 0;
-  const groups = await grouped(facet, q, [printName(facet.name)], {
-    orderBy: sqlOrder(facet.sort),
-    limit: cutInSql ? facet.limit : MAX_GROUPS,
-  });
+  const key = [printName(facet.name)];
+  const groups = await grouped(facet, q, key, { orderBy: sqlOrder(facet.sort), limit: facet.limit });
   const counts = new Map(groups.map((g) => [String(g.keys[0]), g.count]));
+  // Refined values are listed even beyond the limit: those the cut left out are counted apart.
+  const missing = unique(refined.filter((r) => !counts.has(r)));
+  if (missing.length > 0 && groups.length === facet.limit) {
+    const more = await grouped(facet, q, key, {
+      extra: (params) => [`(${missing.map((value) => matchSql({ facet, value }, params)).join(' OR ')})`],
+    });
+    for (const g of more) {
+      const value = String(g.keys[0]);
+      if (missing.includes(value)) counts.set(value, g.count);
+    }
+  }
   const refinedSet = new Set(refined);
-  return listLevel(facet, unique([...counts.keys(), ...refined]), counts, {
+  // Values come in the facet's order, and those the cut left out sort after them; refined values no
+  // record has (count 0) are sorted in.
+  const cut = groups.length === facet.limit;
+  return listLevel(facet, unique([...counts.keys(), ...missing]), counts, {
     refined: refinedSet,
     keep: refinedSet,
     excluded,
-    presorted: cutInSql,
+    presorted: cut || missing.length === 0,
     nameOf: (v) => v,
   });
 }

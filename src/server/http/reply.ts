@@ -4,3 +4,17 @@ import type { FastifyReply } from 'fastify';
 export function sendJson(reply: FastifyReply, body: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
 }
+
+/**
+ * `Content-Disposition` of a downloaded file. Header values must be ASCII, so a name with other
+ * characters gets an ASCII stand-in in `filename` and its exact form in `filename*` (RFC 6266, 8187).
+ */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  if (ascii === name) return `attachment; filename="${name}"`;
+  const exact = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
+}

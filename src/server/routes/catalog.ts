@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiVersion } from '../../odsql/compile/context';
 import { compileRecordsQuery } from '../../odsql/compile/query';
@@ -9,7 +9,7 @@ import { CATALOG_FACET_FIELDS, facetSet } from '../facets/config';
 import { facetConditionsFor } from '../facets/filters';
 import { apiRoot, type Link, pageLinks } from '../http/links';
 import { page, type QueryString, repeated, single } from '../http/params';
-import { sendJson } from '../http/reply';
+import { attachmentDisposition, sendJson } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { runCompiled } from '../records/run';
@@ -123,20 +123,24 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       '/catalog/datasets/:dataset_id/attachments/:attachment_id',
       async (req, reply) => {
         const ds = findDataset(ctx, req.params.dataset_id);
+        const notFound = new ApiError(
+          'NotFoundResource',
+          `The requested attachment ${req.params.attachment_id} does not exist in dataset ${ds.dataset_id}.`,
+        );
         const attachment = ds.attachments.find((a) => a.id === req.params.attachment_id);
-        if (!attachment) {
-          throw new ApiError(
-            'NotFoundResource',
-            `The requested attachment ${req.params.attachment_id} does not exist in dataset ${ds.dataset_id}.`,
-          );
+        if (!attachment) throw notFound;
+        let file: FileHandle;
+        try {
+          file = await open(attachment.path);
+        } catch {
+          // Removed or unreadable since the catalog was loaded: the operator is told, the client gets a 404.
+          ctx.log.warn(`Attachment ${attachment.id} of dataset ${ds.dataset_id} cannot be read: ${attachment.path}`);
+          throw notFound;
         }
         return reply
           .type(attachment.mimetype)
-          .header(
-            'content-disposition',
-            `attachment; filename="${attachment.title.replace(/["\\\r\n]/g, '_')}"`,
-          )
-          .send(createReadStream(attachment.path));
+          .header('content-disposition', attachmentDisposition(attachment.title))
+          .send(file.createReadStream());
       },
     );
   };

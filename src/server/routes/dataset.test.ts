@@ -1,7 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DefaultMetas } from '../catalog/types';
+import { buildApp } from '../app';
+import type { Catalog } from '../catalog/registry';
+import type { Dataset, DefaultMetas, Attachment as StoredAttachment } from '../catalog/types';
+import { loadConfig } from '../config';
+import type { ServerContext } from '../context';
+import type { Engine } from '../engine/types';
+import { silentLogger } from '../ingest/logger';
 import { api, getJson } from '../testing/http';
 
 /*
@@ -312,5 +319,59 @@ describe('attachments', () => {
     const dataset = await getJson<{ error_code: string }>('/catalog/datasets/nope/attachments');
     expect(dataset.status).toBe(404);
     expect(dataset.body.error_code).toBe('NotFoundResource');
+  });
+});
+
+describe('attachment file names', () => {
+  /** An app over one dataset with the given attachments; the attachment routes need nothing else. */
+  async function appWith(attachments: readonly StoredAttachment[]) {
+    const dataset = { dataset_id: 'files', attachments } as unknown as Dataset;
+    const catalog = {
+      list: () => [dataset],
+      get: (id: string) => (id === 'files' ? dataset : undefined),
+      schema: () => ({ fields: [] }),
+      catalogTable: 'catalog',
+      catalogSchema: { fields: [] },
+      problems: [],
+    } satisfies Catalog;
+    const ctx: ServerContext = {
+      engine: {} as Engine,
+      catalog,
+      config: loadConfig({}),
+      timezones: new Set(['UTC']),
+      log: silentLogger,
+    };
+    return buildApp(ctx);
+  }
+
+  it('sends names outside ASCII in filename* with an ASCII stand-in in filename', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'attachments-'));
+    try {
+      const path = join(dir, 'file.txt');
+      await writeFile(path, 'données');
+      const app = await appWith([
+        { id: 'plain', title: 'report.txt', mimetype: 'text/plain', path },
+        { id: 'quoted', title: 'the "final" report.txt', mimetype: 'text/plain', path },
+        { id: 'unicode', title: '数据 données.txt', mimetype: 'text/plain', path },
+      ]);
+      const plain = await app.inject('/api/explore/v2.1/catalog/datasets/files/attachments/plain');
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-disposition']).toBe('attachment; filename="report.txt"');
+
+      const quoted = await app.inject('/api/explore/v2.1/catalog/datasets/files/attachments/quoted');
+      expect(quoted.headers['content-disposition']).toBe(
+        `attachment; filename="the _final_ report.txt"; filename*=UTF-8''the%20%22final%22%20report.txt`,
+      );
+
+      const unicode = await app.inject('/api/explore/v2.1/catalog/datasets/files/attachments/unicode');
+      expect(unicode.statusCode).toBe(200);
+      expect(unicode.body).toBe('données');
+      const disposition = String(unicode.headers['content-disposition']);
+      expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
+      expect(decodeURIComponent(disposition.split("UTF-8''")[1] ?? '')).toBe('数据 données.txt');
+      await app.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

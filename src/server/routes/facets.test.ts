@@ -219,6 +219,18 @@ describe('the facet parameter', () => {
       'origin displayed 1707',
       `dyfi refined ${await total('earthquakes', { refine: 'types:dyfi' })}`,
     ]);
+    const hail = {
+      facet: 'facet(name="weather", sort="alphanum", disjunctive=true)',
+      refine: 'weather:hail',
+    };
+    expect(outline(facet(await datasetFacets('seattle-weather', hail), 'weather'))).toEqual([
+      'drizzle displayed 53',
+      'fog displayed 101',
+      'hail refined 0',
+      'rain displayed 641',
+      'snow displayed 26',
+      'sun displayed 640',
+    ]);
   });
 
   it('limits a facet to 100 values by default', async () => {
@@ -520,6 +532,12 @@ describe('hierarchical date facets', () => {
     expect(years.map((y) => y.value)).toEqual(['2000', '2001']);
     expect(sum(years)).toBe(3_000_000);
     expect(years[0]!.count).toBe(await total('flights', { where: "date < date'2001-01-01'", timezone: tz }));
+
+    // Date fields (no time of day) do not move with the timezone.
+    const kiritimati = { refine: 'date:2012/03', timezone: 'Pacific/Kiritimati' };
+    expect(await datasetFacets('seattle-weather', kiritimati)).toEqual(
+      await datasetFacets('seattle-weather', { refine: 'date:2012/03' }),
+    );
   });
 
   it('keeps the flights facets fast', async () => {

@@ -197,10 +197,15 @@ describe('hostile values are taken as data', () => {
   });
 
   it('refuses functions that do not exist in ODSQL', async () => {
-    for (const where of ["read_csv('/etc/passwd')", "species = getenv('HOME')", 'pragma_version() = 1']) {
+    for (const [where, name] of [
+      ["read_csv('/etc/passwd')", 'read_csv'],
+      ["species = getenv('HOME')", 'getenv'],
+      ['pragma_version() = 1', 'pragma_version'],
+    ] as const) {
       const res = await getJson<ErrorBody>(records, { where });
       expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(/^ODSQL syntax exception: unknown function /);
+      expect(res.body.error_code).toBe('ODSQLError');
+      expect(res.body.message).toMatch(new RegExp(`^ODSQL .*\\b${name}\\b.*where\\.$`));
     }
   });
 
@@ -261,9 +266,7 @@ describe('oversized input', () => {
     });
     expect(nested.status).toBe(400);
     expect(nested.body.error_code).toBe('ODSQLError');
-    expect(nested.body.message).toMatch(
-      /^ODSQL syntax exception: expression nested too deeply at position \d+ /,
-    );
+    expect(nested.body.message).toMatch(/^ODSQL syntax exception: .*nested.*where\.$/);
     expect(nested.text.length).toBeLessThan(2_000);
 
     for (const where of [
