@@ -21,11 +21,18 @@ export interface FieldSchema {
   readonly type: FieldType | 'json';
   /** A multivalued text field holds a list of strings. */
   readonly multivalued?: boolean;
+  /**
+   * Smallest and largest value of an int field, or of a date field in days since 1970-01-01, when
+   * known. With the number of records, it lets a sort on the field use one integer key.
+   */
+  readonly range?: { readonly min: number; readonly max: number };
 }
 
 /** The fields a query may refer to, in dataset order. */
 export interface DatasetSchema {
   readonly fields: readonly FieldSchema[];
+  /** Number of records, when known: their positions run from 0 to records - 1. */
+  readonly records?: number;
 }
 
 export function findField(schema: DatasetSchema, name: string): FieldSchema | undefined {

@@ -2,7 +2,7 @@ import { type OrderByItem, type SelectClause, type SelectItem, unwrap } from '..
 import type { Clause, Diagnostic } from '../errors';
 import { parseGroupBy, parseOrderBy, parseSelect, parseWhere } from '../parser/clauses';
 import { ParseFailure, type ParseResult } from '../parser/core';
-import type { DatasetSchema } from '../schema';
+import { type DatasetSchema, findField } from '../schema';
 import {
   type Column,
   checkSortable,
@@ -216,6 +216,8 @@ export class QueryCompiler {
   ): CompiledQuery {
     const scope = this.scope('order_by', this.query.orderBy ?? '');
     const sorts = orderItems.map((item) => this.recordSort(item, scope, select));
+    const single = orderItems.length === 1 ? this.singleKeySort(orderItems[0]!, select) : undefined;
+    if (single) sorts.splice(0, 1, single);
     const technical = [
       quoteIdent(RECORD_ID_COLUMN),
       `ods_iso_utc_millis(${quoteIdent(RECORD_TIMESTAMP_COLUMN)})`,
@@ -247,9 +249,9 @@ export class QueryCompiler {
     ];
     // Ties are broken by source position, so that pages of a sorted list never overlap. JSON is built
     // in the outer query, for the page's rows only.
-    const order = [...sorts.map((s, i) => `"__s${i}" ${s.direction}`), quoteIdent(POSITION_COLUMN)].join(
-      ', ',
-    );
+    const order = single
+      ? '"__s0" ASC'
+      : [...sorts.map((s, i) => `"__s${i}" ${s.direction}`), quoteIdent(POSITION_COLUMN)].join(', ');
     const inner = `SELECT ${innerColumns.join(', ')} FROM ${table}${whereSql} ORDER BY ${order}${this.limitSql()}`;
     const outer = [...columns.map((c, i) => this.json(c, `"__c${i}"`)), ...technical];
     return {
@@ -261,6 +263,41 @@ export class QueryCompiler {
       count,
       columns: columns.map(outputColumn),
     };
+  }
+
+  /**
+   * One BIGINT sort key folding a field's value and the record position, `offset × 2^bits + position`,
+   * for a lone sort on an int or date field whose range is known. It orders exactly as `field, position`
+   * (nulls last) but sorts as fast as the field alone, which matters on millions of records.
+   */
+  private singleKeySort(
+    item: OrderByItem,
+    select: SelectClause | undefined,
+  ): { sql: string; direction: string } | undefined {
+    const e = unwrap(item.expr);
+    const records = this.schema.records;
+    if (e.kind !== 'field' || records === undefined || selectAlias(select, e.name)) return undefined;
+    const field = findField(this.schema, e.name);
+    const range = field?.range;
+    if (!field || !range || (field.type !== 'int' && field.type !== 'date')) return undefined;
+    const bits = Math.max(1, Math.ceil(Math.log2(records + 1)));
+    const span = range.max - range.min + 1;
+    if (
+      !Number.isSafeInteger(range.min) ||
+      !Number.isSafeInteger(range.max) ||
+      (span + 1) * 2 ** bits >= 2 ** 62
+    ) {
+      return undefined;
+    }
+    const column = quoteIdent(field.name);
+    const value = field.type === 'date' ? `(${column} - DATE '1970-01-01')` : column;
+    const offset =
+      item.direction === 'desc'
+        ? `(${this.params.number(range.max)} - ${value})`
+        : `(${value} - ${this.params.number(range.min)})`;
+    // Nulls take the slot after the largest offset: last, in position order.
+    const key = `(coalesce(CAST(${offset} AS BIGINT), ${this.params.number(span)}) * ${this.params.number(2 ** bits)} + ${quoteIdent(POSITION_COLUMN)})`;
+    return { sql: key, direction: 'ASC' };
   }
 
   private recordSort(

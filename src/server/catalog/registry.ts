@@ -10,6 +10,7 @@ import type { Logger } from '../ingest/logger';
 import { attachmentId, datasetUid, deduplicateNames, recordsTableName } from '../ingest/names';
 import { CATALOG_SCHEMA, CATALOG_TABLE, writeCatalogTable } from './catalog-table';
 import { buildDataset } from './metas';
+import { withSortRanges } from './sort-ranges';
 import { type CatalogEntry, type CatalogProblem, gatherEntries } from './sources';
 import {
   commitDataset,
@@ -217,10 +218,12 @@ export async function openCatalog(engine: Engine, options: CatalogOptions): Prom
     a.dataset_id < b.dataset_id ? -1 : a.dataset_id > b.dataset_id ? 1 : 0,
   );
   await writeCatalogTable(engine, datasets);
+  const schemas = new Map<string, DatasetSchema>();
+  for (const d of datasets) schemas.set(d.dataset_id, await withSortRanges(engine, d, datasetSchema(d)));
   options.log.info(
     `catalog: ${datasets.length} datasets (${pending.length} ingested, ${problems.list.length} skipped) in ${Date.now() - started} ms`,
   );
-  return catalogOf(datasets, problems.list);
+  return catalogOf(datasets, schemas, problems.list);
 }
 
 async function ingest(engine: Engine, plan: Planned, options: CatalogOptions): Promise<Dataset> {
@@ -245,9 +248,12 @@ async function ingest(engine: Engine, plan: Planned, options: CatalogOptions): P
   return dataset;
 }
 
-function catalogOf(datasets: readonly Dataset[], problems: readonly CatalogProblem[]): Catalog {
+function catalogOf(
+  datasets: readonly Dataset[],
+  schemas: ReadonlyMap<string, DatasetSchema>,
+  problems: readonly CatalogProblem[],
+): Catalog {
   const byId = new Map(datasets.map((d) => [d.dataset_id, d]));
-  const schemas = new Map(datasets.map((d) => [d.dataset_id, datasetSchema(d)]));
   return {
     list: () => datasets,
     get: (datasetId) => byId.get(datasetId),

@@ -134,7 +134,9 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
           file = await open(attachment.path);
         } catch {
           // Removed or unreadable since the catalog was loaded: the operator is told, the client gets a 404.
-          ctx.log.warn(`Attachment ${attachment.id} of dataset ${ds.dataset_id} cannot be read: ${attachment.path}`);
+          ctx.log.warn(
+            `Attachment ${attachment.id} of dataset ${ds.dataset_id} cannot be read: ${attachment.path}`,
+          );
           throw notFound;
         }
         return reply

@@ -8,7 +8,7 @@ import type { Dataset, DefaultMetas, Attachment as StoredAttachment } from '../c
 import { loadConfig } from '../config';
 import type { ServerContext } from '../context';
 import type { Engine } from '../engine/types';
-import { silentLogger } from '../ingest/logger';
+import { type Logger, silentLogger } from '../ingest/logger';
 import { api, getJson } from '../testing/http';
 
 /*
@@ -324,7 +324,7 @@ describe('attachments', () => {
 
 describe('attachment file names', () => {
   /** An app over one dataset with the given attachments; the attachment routes need nothing else. */
-  async function appWith(attachments: readonly StoredAttachment[]) {
+  async function appWith(attachments: readonly StoredAttachment[], log: Logger = silentLogger) {
     const dataset = { dataset_id: 'files', attachments } as unknown as Dataset;
     const catalog = {
       list: () => [dataset],
@@ -339,7 +339,7 @@ describe('attachment file names', () => {
       catalog,
       config: loadConfig({}),
       timezones: new Set(['UTC']),
-      log: silentLogger,
+      log,
     };
     return buildApp(ctx);
   }
@@ -373,5 +373,21 @@ describe('attachment file names', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('answers 404 and warns the operator when an attachment file has gone', async () => {
+    const warnings: string[] = [];
+    const log: Logger = { ...silentLogger, warn: (m) => warnings.push(m) };
+    const path = join(tmpdir(), 'attachments-no-such-file.txt');
+    const app = await appWith([{ id: 'gone', title: 'gone.txt', mimetype: 'text/plain', path }], log);
+    const res = await app.inject('/api/explore/v2.1/catalog/datasets/files/attachments/gone');
+    expect(res.statusCode).toBe(404);
+    expect(JSON.parse(res.body)).toEqual({
+      error_code: 'NotFoundResource',
+      message: 'The requested attachment gone does not exist in dataset files.',
+    });
+    expect(res.headers['content-disposition']).toBeUndefined();
+    expect(warnings).toEqual([`Attachment gone of dataset files cannot be read: ${path}`]);
+    await app.close();
   });
 });
