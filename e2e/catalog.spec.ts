@@ -16,6 +16,7 @@ test('search the catalog, then refine and exclude facet values', async ({ page }
   await expect(page.getByRole('listitem').filter({ hasText: 'Search: “seattle weather”' })).toBeVisible();
   await page.getByRole('button', { name: 'Clear the search' }).click();
   await expect(resultCount(page)).toHaveText(`${total} datasets`);
+  await expect(search).toBeFocused();
   expect(searchParams(page).has('q')).toBe(false);
 
   // Refine on a theme: the count of the value is the number of datasets listed.

@@ -19,6 +19,7 @@ test('open a dataset, read its information, then page and sort its table', async
     page.getByRole('heading', { name: 'Seattle daily weather 2012–2015', level: 1 }),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Information' })).toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveTitle('Seattle daily weather 2012–2015 (Information) · Open data explorer');
 
   // Information: metadata, fields and attachments.
   const metadata = page.locator('.meta-table');

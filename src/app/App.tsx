@@ -7,10 +7,6 @@ import { CatalogView } from './views/CatalogView';
 import { DatasetView } from './views/DatasetView';
 import { NotFoundView } from './views/NotFoundView';
 
-function portalTitle(portal: string): string {
-  return portal === '' ? 'Open data explorer' : `${portal.replace(/^https?:\/\//, '')} · Open data explorer`;
-}
-
 export function App() {
   usePortalMemory();
   const { portal, error, rejected } = usePortal();
@@ -18,7 +14,6 @@ export function App() {
   const route = matchRoute(pathname);
   return (
     <ExploreClientProvider portal={portal}>
-      <title>{portalTitle(portal)}</title>
       <a href="#main" className="skip-link">
         Skip to content
       </a>

@@ -1,4 +1,4 @@
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, useId, useRef } from 'react';
 import { useDebouncedCommit } from '../hooks/useDebouncedCommit';
 
 interface SearchBoxProps {
@@ -13,6 +13,7 @@ interface SearchBoxProps {
 export function SearchBox({ value, onSearch, label, placeholder, delayMs = 350 }: SearchBoxProps) {
   const id = useId();
   const { draft, setDraft, commitNow } = useDebouncedCommit(value, onSearch, delayMs);
+  const input = useRef<HTMLInputElement>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     commitNow(draft);
@@ -28,6 +29,7 @@ export function SearchBox({ value, onSearch, label, placeholder, delayMs = 350 }
           <path d="m13 13 4.5 4.5" />
         </svg>
         <input
+          ref={input}
           id={id}
           type="search"
           value={draft}
@@ -41,7 +43,11 @@ export function SearchBox({ value, onSearch, label, placeholder, delayMs = 350 }
             type="button"
             className="search-clear"
             aria-label="Clear the search"
-            onClick={() => commitNow('')}
+            onClick={() => {
+              commitNow('');
+              // The clear button disappears with the text: keep the keyboard in the box.
+              input.current?.focus();
+            }}
           >
             ×
           </button>

@@ -6,16 +6,17 @@ import {
   type PageSize,
   parseDatasetSearch,
   type RecordsSort,
+  withKnownSort,
 } from '../routes/dataset-search';
 import { type DatasetTab, datasetPath } from '../routes/paths';
 import type { Filters } from '../routes/search-params';
 import { useNavigate } from './useNavigate';
 
 /** The records view state read from the address, and the ways to change it. */
-export function useDatasetSearch(datasetId: string, tab: DatasetTab) {
+export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames: ReadonlySet<string>) {
   const { search } = useLocation();
   const { navigate } = useNavigate();
-  const state = useMemo(() => parseDatasetSearch(search), [search]);
+  const state = useMemo(() => withKnownSort(parseDatasetSearch(search), fieldNames), [search, fieldNames]);
 
   const go = useCallback(
     (next: DatasetSearch, replace = false) =>

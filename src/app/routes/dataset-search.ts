@@ -46,6 +46,11 @@ export function parseDatasetSearch(search: URLSearchParams): DatasetSearch {
   };
 }
 
+/** A sort on a field the dataset does not have is dropped rather than sent to fail. */
+export function withKnownSort(state: DatasetSearch, fieldNames: ReadonlySet<string>): DatasetSearch {
+  return state.sort && !fieldNames.has(state.sort.field) ? { ...state, sort: undefined } : state;
+}
+
 export function datasetSearchParams(state: DatasetSearch): URLSearchParams {
   const search = new URLSearchParams();
   writeFilters(search, state);

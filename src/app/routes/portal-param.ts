@@ -16,8 +16,3 @@ export function readPortalParam(value: string | null): PortalChoice {
   const parsed = parsePortalUrl(value);
   return parsed.ok ? { portal: parsed.url } : { portal: '', error: parsed.reason, rejected: value };
 }
-
-/** The same portal written two ways (`https://x.org/` and `x.org`) must not count as a change. */
-export function samePortal(a: string, b: string): boolean {
-  return readPortalParam(a).portal === readPortalParam(b).portal;
-}

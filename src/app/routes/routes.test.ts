@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogSearchParams, parseCatalogSearch } from './catalog-search';
-import { datasetSearchParams, parseDatasetSearch } from './dataset-search';
+import { datasetSearchParams, parseDatasetSearch, withKnownSort } from './dataset-search';
 import { catalogPath, datasetPath, matchRoute } from './paths';
 import { readPortalParam } from './portal-param';
 
@@ -80,6 +80,13 @@ describe('dataset search', () => {
     expect(state).toEqual({ q: '', refine: [], exclude: [], page: 1, size: 20 });
     expect(parseDatasetSearch(new URLSearchParams('size=100&page=100')).page).toBe(100);
     expect(parseDatasetSearch(new URLSearchParams('size=100&page=101')).page).toBe(1);
+  });
+
+  it('drops a sort on an unknown field', () => {
+    const state = parseDatasetSearch(new URLSearchParams('sort=-nope&q=x'));
+    expect(withKnownSort(state, new Set(['date'])).sort).toBeUndefined();
+    const known = parseDatasetSearch(new URLSearchParams('sort=date'));
+    expect(withKnownSort(known, new Set(['date']))).toBe(known);
   });
 
   it('writes nothing for the default state', () => {

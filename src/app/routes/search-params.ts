@@ -54,10 +54,6 @@ export function writeFilters(search: URLSearchParams, filters: Filters): void {
   for (const filter of filters.exclude) search.append('exclude', formatFacetFilter(filter));
 }
 
-export function hasFilters(filters: Filters): boolean {
-  return filters.q !== '' || filters.refine.length > 0 || filters.exclude.length > 0;
-}
-
 /** A whole number within bounds, or the fallback. */
 export function readInt(raw: string | null, fallback: number, min: number, max: number): number {
   if (raw === null || !/^\d+$/.test(raw.trim())) return fallback;

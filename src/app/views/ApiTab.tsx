@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { Dataset } from '../../api';
 import { CopyButton } from '../components/CopyButton';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
@@ -54,7 +55,9 @@ function ApiUrl({ title, description, url }: ApiUrlProps) {
 /** The Explore API addresses behind the table as it is now: same filters, sort and page. */
 export function ApiTab({ dataset }: { readonly dataset: Dataset }) {
   const client = useExploreClient();
-  const { state } = useDatasetSearch(dataset.dataset_id, 'api');
+  const fields = dataset.fields;
+  const fieldNames = useMemo(() => new Set((fields ?? []).map((f) => f.name)), [fields]);
+  const { state } = useDatasetSearch(dataset.dataset_id, 'api', fieldNames);
   const records = absolute(client.urls.records(dataset.dataset_id, recordsParams(state)));
   const facets = absolute(client.urls.facets(dataset.dataset_id, datasetFacetsParams(state)));
   return (

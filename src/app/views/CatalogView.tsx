@@ -4,6 +4,7 @@ import { DatasetCard } from '../components/DatasetCard';
 import { FacetSidebar } from '../components/FacetSidebar';
 import { FilterChips } from '../components/FilterChips';
 import { Pager } from '../components/Pager';
+import { PageTitle } from '../components/PageTitle';
 import { SearchBox } from '../components/SearchBox';
 import { Sidebar } from '../components/Sidebar';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
@@ -62,6 +63,7 @@ export function CatalogView() {
         )}
       </Sidebar>
       <main className="content" id="main">
+        <PageTitle>Datasets</PageTitle>
         <h1 className="page-title">Datasets</h1>
         <SearchBox
           value={state.q}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { PageTitle } from '../components/PageTitle';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
 import { plural } from '../format/numbers';
 import { useExploreClient } from '../queries/client-context';
@@ -25,6 +26,7 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
   if (dataset.isError) {
     return (
       <main className="content content-narrow" id="main">
+        <PageTitle>Dataset not loaded</PageTitle>
         <ErrorPanel
           title="This dataset could not be loaded"
           error={dataset.error}
@@ -49,6 +51,7 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
   const title = metas.title || dataset.data.dataset_id;
   return (
     <div className="dataset-page">
+      <PageTitle>{`${title} (${TAB_LABELS[tab]})`}</PageTitle>
       <div className="dataset-header">
         <nav aria-label="Breadcrumb" className="breadcrumb">
           <Link to="/">Datasets</Link>

@@ -25,10 +25,11 @@ const NO_FIELDS: readonly DatasetField[] = [];
 export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   const client = useExploreClient();
   const datasetId = dataset.dataset_id;
-  const { state, setFilters, setSort, setPage, setSize } = useDatasetSearch(datasetId, 'table');
+  const fields = dataset.fields ?? NO_FIELDS;
+  const fieldNames = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
+  const { state, setFilters, setSort, setPage, setSize } = useDatasetSearch(datasetId, 'table', fieldNames);
   const records = useQuery(recordsQuery(client, datasetId, recordsParams(state)));
   const facets = useQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
-  const fields = dataset.fields ?? NO_FIELDS;
   const labels = useMemo(() => datasetFacetLabeler(fields), [fields]);
   const chips = useMemo(() => filterChips(state, labels), [state, labels]);
   const sizeId = useId();

@@ -1,38 +1,39 @@
-import type { CompileOptions, ParamList } from '../../odsql/compile/context';
+import { type CompileOptions, isUtc, type ParamList } from '../../odsql/compile/context';
 import { compileRecordsQuery } from '../../odsql/compile/query';
 import { quoteIdent } from '../../odsql/compile/storage';
 import { printName } from '../../odsql/print';
 import type { DatasetSchema } from '../../odsql/schema';
+import { daysInMonth } from '../../odsql/time/calendar';
+import { zonedToEpoch } from '../../odsql/time/zones';
 import type { FacetSort } from '../catalog/types';
 import type { Engine } from '../engine/types';
 import { odsqlError } from '../errors';
 import { runCompiled } from '../records/run';
 import { type FacetConfig, isTemporalFacet } from './config';
 import { type FacetFilter, filterConditions, matchSql } from './filters';
-import { type DatePath, formatDatePath, parseDatePath } from './paths';
+import { type DatePath, datePathBounds, formatDatePath, parseDatePath } from './paths';
 import { buildTree, type FacetValue, hierarchyShape, listLevel, prefixCounts } from './tree';
 
 export type { FacetState, FacetValue } from './tree';
 
 /*
- * Facet enumeration: one grouped query per facet (per level for a refined date hierarchy), all run
- * concurrently, each over the request's `where`, refines and excludes.
+ * Facet enumeration. The facets of a request run concurrently, one grouped query each over the
+ * request's `where`, refines and excludes; a date facet adds one query per level it shows below the
+ * years. Datetime facets in a time zone other than UTC count with range() over the periods' bounds
+ * (after one min/max query), which avoids a zone lookup per record.
  *
- * What the interface leaves open, settled here:
- * - Limit: 100 values per facet, and per level of a hierarchy, unless `facet(limit=N)` (at most 5000).
- * - Sort: the field's `facetsort` annotation, else `alphanum` (chronological) for date and datetime
- *   facets and `-count` for the others. `alphanum` and `num` both order by the value in its own type
- *   (numbers numerically, text by code point); ties in a count order break by value ascending.
- * - Records without a value (null, empty list) are not counted in any facet value.
- * - Refined values are always listed, even beyond the limit, and with count 0 when no record has them;
- *   a refined value's ancestors are refined too and list their children in `facets`.
- * - Excluded values are listed after the other values of their level, in the order of the `exclude`
- *   parameters, with no count, and do not count towards the limit. A value both refined and excluded
- *   is listed as excluded.
- * - An excluded deeper level of a hierarchy (`exclude=date:2012/03` with no refine of 2012) is shown in
- *   context: its ancestors keep state displayed and their counts, and list their children in `facets`,
- *   among them the excluded value. An ancestor that no longer has records is listed with count 0.
- * - Without a separator, a hierarchical text facet splits on `/`.
+ * Settled here, where the interface leaves it open:
+ * - Limit: 100 values per facet (per level of a hierarchy) unless `facet(limit=N)`, capped at 5000.
+ * - Sort: the `facetsort` annotation, else `alphanum` (chronological) for date and datetime facets and
+ *   `-count` for the others. `alphanum` and `num` both order by value in the field's type (numbers
+ *   numerically, text by code unit); count orders break ties by value ascending.
+ * - Dates go down to days. Records without a value are counted nowhere.
+ * - Refined values are always listed, beyond the limit too, with count 0 when no record has them.
+ * - Excluded values come after the other values of their level, in the order of the `exclude`
+ *   parameters, with no count, outside the limit. A value both refined and excluded is excluded.
+ * - A deeper excluded level (`exclude=date:2012/03` without a refine of 2012) is shown in context: its
+ *   ancestors keep state displayed and their count (0 if no record is left) and list their children,
+ *   the excluded value among them.
  */
 
 export interface FacetResult {
@@ -54,7 +55,7 @@ export interface FacetQuery {
 /** Most groups a query reads when values are sorted or cut after the query (hierarchies, refines). */
 const MAX_GROUPS = 20_000;
 
-/** Enumerates facets concurrently: one grouped query each, over the request's filters. */
+/** Enumerates facets concurrently, over the request's filters. */
 export function enumerateFacets(facets: readonly FacetConfig[], q: FacetQuery): Promise<FacetResult[]> {
   return Promise.all(facets.map((f) => enumerateFacet(f, q)));
 }
@@ -76,31 +77,34 @@ interface Group {
   readonly count: number;
 }
 
-/** Counts records per value of `keys` (ODSQL group_by expressions), under the request's filters. */
-async function grouped(
-  facet: FacetConfig,
-  q: FacetQuery,
-  keys: readonly string[],
-  options: {
-    readonly orderBy?: string;
-    /** Most groups read; none: all of them. */
-    readonly limit?: number;
-    readonly extra?: (params: ParamList) => string[];
-  },
-): Promise<Group[]> {
+interface RowsQuery {
+  readonly select: string;
+  readonly groupBy?: string;
+  readonly orderBy?: string;
+  /** Most rows read; none: all of them. */
+  readonly limit?: number;
+  /** Conditions besides the request's (and besides "the facet has a value"). */
+  readonly extra?: (params: ParamList) => string[];
+}
+
+/**
+ * Runs an ODSQL query over the records the facet counts: the request's `where`, refines and excludes
+ * (a disjunctive facet's own refines left out), and a value in the facet's field.
+ */
+async function run(facet: FacetConfig, q: FacetQuery, query: RowsQuery): Promise<Record<string, unknown>[]> {
   const base = filterConditions(q.filters, facet.disjunctive ? facet.name : undefined);
   const compiled = compileRecordsQuery(
     {
       table: q.table,
-      select: 'count(*) AS n',
+      select: query.select,
       where: q.where,
-      groupBy: keys.map((k, i) => `${k} AS k${i}`).join(', '),
-      ...(options.orderBy ? { orderBy: options.orderBy } : {}),
-      ...(options.limit !== undefined ? { limit: options.limit } : {}),
+      ...(query.groupBy !== undefined ? { groupBy: query.groupBy } : {}),
+      ...(query.orderBy !== undefined ? { orderBy: query.orderBy } : {}),
+      ...(query.limit !== undefined ? { limit: query.limit } : {}),
       conditions: (params) => [
         ...base(params),
         `${quoteIdent(facet.name)} IS NOT NULL`,
-        ...(options.extra?.(params) ?? []),
+        ...(query.extra?.(params) ?? []),
       ],
     },
     q.schema,
@@ -108,8 +112,22 @@ async function grouped(
   );
   if (!compiled.ok) throw odsqlError(compiled.diagnostics);
   const { rows } = await runCompiled(q.engine, compiled.query, q.signal, q.timeLimitMs);
+  return rows.map((r) => JSON.parse(r.fields) as Record<string, unknown>);
+}
+
+/** Counts records per value of `keys` (ODSQL group_by expressions); groups with a null key are left out. */
+async function grouped(
+  facet: FacetConfig,
+  q: FacetQuery,
+  keys: readonly string[],
+  options: Omit<RowsQuery, 'select' | 'groupBy'> = {},
+): Promise<Group[]> {
+  const rows = await run(facet, q, {
+    ...options,
+    select: 'count(*) AS n',
+    groupBy: keys.map((k, i) => `${k} AS k${i}`).join(', '),
+  });
   return rows
-    .map((r) => JSON.parse(r.fields) as Record<string, unknown>)
     .map((g) => ({ keys: keys.map((_, i) => g[`k${i}`]), count: Number(g.n) }))
     .filter((g) => g.keys.every((k) => k !== null && k !== undefined));
 }
@@ -158,30 +176,129 @@ async function dateHierarchy(
   const shape = hierarchyShape(refined, excluded, '/');
   // One query per level: level n counts the values under the expanded values of level n - 1 only, so
   // that no query reads more groups than the tree shows.
-  const parts = ['year', 'month', 'day'].map((p) => `${p}(${printName(facet.name)})`);
-  const levels = [1, 2, 3].map((depth) => ({
-    depth,
-    parents: [...shape.expanded].filter((p) => p.split('/').length === depth - 1),
-  }));
+  const levels = [1, 2, 3]
+    .map((depth) => ({
+      depth,
+      parents: [...shape.expanded].filter((p) => p.split('/').length === depth - 1),
+    }))
+    .filter((l) => l.depth === 1 || l.parents.length > 0);
+  const zoned = facet.type === 'datetime' && !isUtc(q.options.timezone);
   const results = await Promise.all(
-    levels
-      .filter((l) => l.depth === 1 || l.parents.length > 0)
-      .map((l) =>
-        grouped(facet, q, parts.slice(0, l.depth), {
-          limit: MAX_GROUPS,
-          ...(l.depth > 1
-            ? {
-                extra: (params: ParamList) => [
-                  `(${l.parents.map((p) => matchSql({ facet, value: p, date: parseDatePath(p)! }, params)).join(' OR ')})`,
-                ],
-              }
-            : {}),
-        }),
-      ),
+    levels.map((l) =>
+      zoned ? zonedLevel(facet, q, l.depth, l.parents) : datePartsLevel(facet, q, l.depth, l.parents),
+    ),
   );
-  const counts = new Map<string, number>();
-  for (const g of results.flat()) counts.set(formatDatePath(g.keys.map(Number)), g.count);
-  return buildTree(facet, '/', counts, refined, excluded, shape);
+  return buildTree(facet, '/', new Map(results.flat()), refined, excluded, shape);
+}
+
+/** Records under any of the periods. */
+const withinPeriods =
+  (facet: FacetConfig, periods: readonly string[]) =>
+  (params: ParamList): string[] => [
+    `(${periods.map((p) => matchSql({ facet, value: p, date: parseDatePath(p)! }, params)).join(' OR ')})`,
+  ];
+
+/** Counts per period of one level, grouped by the date parts of the field (year, month, day). */
+async function datePartsLevel(
+  facet: FacetConfig,
+  q: FacetQuery,
+  depth: number,
+  parents: readonly string[],
+): Promise<[string, number][]> {
+  const parts = ['year', 'month', 'day'].slice(0, depth).map((p) => `${p}(${printName(facet.name)})`);
+  const groups = await grouped(facet, q, parts, {
+    limit: MAX_GROUPS,
+    ...(depth > 1 ? { extra: withinPeriods(facet, parents) } : {}),
+  });
+  return groups.map((g) => [formatDatePath(g.keys.map(Number)), g.count]);
+}
+
+/** Most periods a zoned level counts with range(); beyond, it groups by date parts. */
+const MAX_RANGE_PERIODS = 400;
+
+/**
+ * Counts per period of one level of a datetime facet in a time zone other than UTC. Date parts in a
+ * time zone are costly to compute for every record (a zone lookup each); the periods' bounds are few,
+ * so the records are counted with range() over the UTC instants at which the periods start.
+ */
+async function zonedLevel(
+  facet: FacetConfig,
+  q: FacetQuery,
+  depth: number,
+  parents: readonly string[],
+): Promise<[string, number][]> {
+  const tz = q.options.timezone;
+  let periods: DatePath[];
+  if (depth === 1) {
+    const [span] = await run(facet, q, {
+      select: `min(${printName(facet.name)}) AS lo, max(${printName(facet.name)}) AS hi`,
+    });
+    const lo = localYear(span?.lo);
+    const hi = localYear(span?.hi);
+    if (lo === undefined || hi === undefined)
+      return lo === hi ? [] : datePartsLevel(facet, q, depth, parents);
+    periods = Array.from({ length: hi - lo + 1 }, (_, i) => ({ year: lo + i }));
+  } else {
+    periods = parents.flatMap((p) => childPeriods(parseDatePath(p)!));
+  }
+  if (periods.length > MAX_RANGE_PERIODS) return datePartsLevel(facet, q, depth, parents);
+  // Bounds: the start of every period and the end of the last one of each run of periods.
+  const instant = (d: DatePath): number =>
+    zonedToEpoch(
+      { year: d.year, month: d.month ?? 1, day: d.day ?? 1, hour: 0, minute: 0, second: 0, millisecond: 0 },
+      tz,
+    );
+  const startOf = new Map<string, string>();
+  const bounds = new Map<number, string>();
+  for (const period of periods) {
+    const [[y, m, d], [ny, nm, nd]] = datePathBounds(period);
+    const start = instant({ year: y, month: m, day: d });
+    startOf.set(new Date(start).toISOString(), pathOf(period));
+    bounds.set(start, dateLiteral(y, m, d));
+    bounds.set(instant({ year: ny, month: nm, day: nd }), dateLiteral(ny, nm, nd));
+  }
+  const literals = [...bounds.entries()].sort(([a], [b]) => a - b).map(([, literal]) => literal);
+  const groups = await grouped(facet, q, [`range(${printName(facet.name)}, ${literals.join(', ')})`], {
+    ...(depth > 1 ? { extra: withinPeriods(facet, parents) } : {}),
+  });
+  const counts: [string, number][] = [];
+  for (const g of groups) {
+    // A bucket is written `[<start, ISO UTC>, <end>[`; buckets between runs of periods are empty.
+    const start = /^\[([^,]+),/.exec(String(g.keys[0]))?.[1];
+    const path = start === undefined ? undefined : startOf.get(start);
+    if (path !== undefined) counts.push([path, g.count]);
+  }
+  return counts;
+}
+
+/** The months of a year, or the days of a month. */
+function childPeriods(parent: DatePath): DatePath[] {
+  if (parent.month === undefined)
+    return Array.from({ length: 12 }, (_, i) => ({ year: parent.year, month: i + 1 }));
+  return Array.from({ length: daysInMonth(parent.year, parent.month) }, (_, i) => ({
+    year: parent.year,
+    month: parent.month!,
+    day: i + 1,
+  }));
+}
+
+function pathOf(p: DatePath): string {
+  return formatDatePath([
+    p.year,
+    ...(p.month !== undefined ? [p.month] : []),
+    ...(p.day !== undefined ? [p.day] : []),
+  ]);
+}
+
+function dateLiteral(y: number, m: number, d: number): string {
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `date'${String(y).padStart(4, '0')}-${two(m)}-${two(d)}'`;
+}
+
+/** The year of a datetime as the API renders it in the request time zone (`2000-12-31T16:01:00-08:00`). */
+function localYear(rendered: unknown): number | undefined {
+  const m = typeof rendered === 'string' ? /^(\d{4})-\d\d-\d\d/.exec(rendered) : null;
+  return m ? Number(m[1]) : undefined;
 }
 
 /** A text facet whose values are paths: every prefix of a value is a level of the hierarchy. */
@@ -220,13 +337,8 @@ function canonical(facet: FacetConfig, value: string): string {
   if (facet.type === 'int' || facet.type === 'double') return String(Number(value.trim()));
   if (facet.type === 'boolean') return value.trim().toLowerCase();
   if (isTemporalFacet(facet)) {
-    const p: DatePath | undefined = parseDatePath(value);
-    if (!p) return value;
-    return formatDatePath([
-      p.year,
-      ...(p.month !== undefined ? [p.month] : []),
-      ...(p.day !== undefined ? [p.day] : []),
-    ]);
+    const p = parseDatePath(value);
+    return p ? pathOf(p) : value;
   }
   return value;
 }

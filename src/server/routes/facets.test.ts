@@ -533,6 +533,20 @@ describe('hierarchical date facets', () => {
     expect(sum(years)).toBe(3_000_000);
     expect(years[0]!.count).toBe(await total('flights', { where: "date < date'2001-01-01'", timezone: tz }));
 
+    // Days around a daylight saving change (Paris moved to summer time on 2001-03-25).
+    const paris = { refine: 'date:2001/03', timezone: 'Europe/Paris' };
+    const march = facet(await datasetFacets('flights', paris), 'date')[0]!.facets![0]!;
+    expect(march.facets).toHaveLength(31);
+    expect(sum(march.facets!)).toBe(march.count);
+    expect(await total('flights', paris)).toBe(march.count);
+    for (const day of [24, 25, 26]) {
+      const expected = await total('flights', {
+        where: `date >= date'2001-03-${day}' and date < date'2001-03-${day + 1}'`,
+        timezone: 'Europe/Paris',
+      });
+      expect(march.facets!.find((d) => d.name === String(day))?.count, String(day)).toBe(expected);
+    }
+
     // Date fields (no time of day) do not move with the timezone.
     const kiritimati = { refine: 'date:2012/03', timezone: 'Pacific/Kiritimati' };
     expect(await datasetFacets('seattle-weather', kiritimati)).toEqual(

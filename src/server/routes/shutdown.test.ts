@@ -78,9 +78,9 @@ async function exitWithin(server: Running, ms: number): Promise<number | null> {
   }
 }
 
-/** A query over all 3,000,000 flights that takes a second or more: flights per day. */
+/** A query over all 3,000,000 flights that takes a second or more: flights per minute and airport. */
 const SLOW_QUERY =
-  "/api/explore/v2.1/catalog/datasets/flights/records?select=count(*) as n&group_by=date_format(date, 'yyyy-MM-dd')&limit=20000";
+  "/api/explore/v2.1/catalog/datasets/flights/records?select=count(*) as n&group_by=date_format(date, 'yyyy-MM-dd HH:mm'), origin&limit=20000";
 
 describe('server shutdown', () => {
   it('finishes in-flight requests and exits with 0 on SIGTERM', async () => {
@@ -94,7 +94,8 @@ describe('server shutdown', () => {
     const res = await inFlight;
     expect(res.status).toBe(200);
     const body = (await res.json()) as { results: { n: number }[] };
-    expect(body.results.reduce((sum, r) => sum + r.n, 0)).toBe(3_000_000);
+    expect(body.results).toHaveLength(20_000);
+    expect(body.results.every((r) => r.n >= 1)).toBe(true);
 
     // The client keeps its connection alive after the answer; the server must not wait for it to go.
     expect(await exitWithin(server, 10_000)).toBe(0);
