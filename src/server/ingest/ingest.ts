@@ -12,6 +12,9 @@ import { inferFacets, type RecordStats, recordStats } from './stats';
 /** Prefix of the tables ingestion works in; leftovers of an interrupted run are dropped on start. */
 export const STAGING_PREFIX = '__stage_';
 
+/** From this many rows, ingestion logs each of its steps. */
+const LARGE_DATASET_ROWS = 100_000;
+
 export interface StagedDataset {
   readonly fields: readonly ResolvedField[];
   readonly stats: RecordStats;
@@ -117,13 +120,22 @@ export async function stageDataset(
       timezone: descriptor.metas.timezone ?? 'UTC',
       processedAt: options.processedAt,
     };
+    // Large sources take seconds per step: say what is happening meanwhile.
+    const rows = Number(rawCount?.[0] ?? 0);
+    const step = (what: string): void => {
+      if (rows >= LARGE_DATASET_ROWS)
+        options.log.info(`dataset ${id}: ${what} (${Date.now() - started} ms so far)`);
+    };
     try {
+      step('finding repeated rows');
       await engine.execute(repeatsTableSql(plan));
+      step(`building ${count(rows)} records: typed values, record ids, search text`);
       await engine.execute(recordsTableSql(plan));
     } catch (error) {
       throw new Error(`the values do not fit the field types: ${errorSummary(error)}`, { cause: error });
     }
     if (!descriptor.fields) fields = await inferFacets(engine, stagingTable, fields);
+    step('computing statistics');
     const stats = await recordStats(engine, stagingTable, fields);
     await dropScratch();
     options.log.info(
