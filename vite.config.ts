@@ -5,20 +5,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   root: '.',
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    rolldownOptions: {
-      // Stable file names: the embedded server lists the files of dist/ when it starts, so a rebuilt
-      // explorer keeps loading in a server that is already running (as Playwright reuses locally).
-      output: {
-        entryFileNames: 'assets/[name].js',
-        chunkFileNames: 'assets/[name].js',
-        assetFileNames: 'assets/[name][extname]',
-      },
-    },
-  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? '8080'}` },

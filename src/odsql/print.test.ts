@@ -365,6 +365,8 @@ const rangeSpec: fc.Arbitrary<RangeSpec> = fc.oneof(
       fc.boolean(),
       fc.boolean(),
     )
+    // A static range with one bound needs a * to open it: the parser refuses a lone closed bound.
+    .filter(([bounds, openLow, openHigh]) => bounds.length > 1 || openLow || openHigh)
     .map(([bounds, openLow, openHigh]): RangeSpec => ({ kind: 'static', bounds, openLow, openHigh })),
 );
 

@@ -142,17 +142,20 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
 
   const index = join(ctx.config.staticDir, 'index.html');
   const hasExplorer = existsSync(index);
-  if (hasExplorer) await app.register(fastifyStatic, { root: ctx.config.staticDir, wildcard: false });
+  // Files are looked up per request, so a rebuilt explorer is served without a restart.
+  if (hasExplorer) await app.register(fastifyStatic, { root: ctx.config.staticDir, wildcard: true });
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') || !hasExplorer || req.method !== 'GET') {
+    // A missing file (`/assets/x.js`) is a 404; only page paths get the explorer.
+    const isFile = /\.[A-Za-z0-9]+$/.test(path);
+    if (path.startsWith('/api/') || !hasExplorer || req.method !== 'GET' || isFile) {
       return reply
         .status(404)
         .type('application/json')
         .send(errorBody('NotFoundResource', `The requested resource ${path} does not exist.`));
     }
-    // Explorer routes are client-side: every other GET gets the single page.
+    // Explorer routes are client-side: every other page path gets the single page.
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });
   return app;

@@ -4,7 +4,7 @@ import { type Filters, readFilters, readInt, writeFilters } from './search-param
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 20;
-/** An Explore API query reaches at most the first 10,000 records (offset + limit). */
+/** An Explore API query reaches the first 10,000 records at most: offset + limit must stay below it. */
 export const RECORDS_WINDOW = 10_000;
 
 export interface RecordsSort {
@@ -21,7 +21,7 @@ export interface DatasetSearch extends Filters {
 }
 
 export function lastReachablePage(size: number): number {
-  return Math.floor(RECORDS_WINDOW / size);
+  return Math.floor((RECORDS_WINDOW - 1) / size);
 }
 
 function readSize(raw: string | null): PageSize {

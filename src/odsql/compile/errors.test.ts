@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { DatasetSchema } from '../schema';
 import type { RecordsQuery } from './query';
-import { compileError, FIXTURE_SCHEMA } from './test-db';
+import { compile, compileError, FIXTURE_SCHEMA } from './test-db';
 
 const error = (query: Omit<RecordsQuery, 'table'>) => compileError(FIXTURE_SCHEMA, query);
 
@@ -419,5 +420,38 @@ describe('literals', () => {
     expect(group('geo_cluster(geo, 3, radius=0)')).toMatchObject({
       message: 'The radius of geo_cluster() is between 1 and 1000 pixels',
     });
+  });
+});
+
+describe('errors found over HTTP', () => {
+  const schema: DatasetSchema = {
+    fields: [
+      { name: 'species', type: 'text' },
+      { name: 'body_mass_g', type: 'int' },
+    ],
+  };
+
+  it('refuses ordering a text field by a number, but reads a number as text for equality', () => {
+    expect(compileError(schema, { where: ['species > 5'] }).message).toBe(
+      'Type mismatch: species (text) cannot be ordered against 5 (int)',
+    );
+    expect(compileError(schema, { where: ['species IN [1..5]'] }).clause).toBe('where');
+    expect(compile(schema, { where: ['species = 5'] }).ok).toBe(true);
+    expect(compile(schema, { where: ['body_mass_g > "5"'] }).ok).toBe(true);
+  });
+
+  it('refuses a negative range width and a lone closed bound', () => {
+    expect(compileError(schema, { groupBy: 'range(body_mass_g, -5)' }).message).toBe(
+      'the width of a range must be positive at position 19',
+    );
+    expect(compileError(schema, { groupBy: "range(body_mass_g, date'2020')" }).clause).toBe('group_by');
+    expect(compile(schema, { groupBy: 'range(body_mass_g, 3000)' }).ok).toBe(true);
+    expect(compile(schema, { groupBy: 'range(body_mass_g, 3000, 4000)' }).ok).toBe(true);
+  });
+
+  it('reports a missing ) after count(*', () => {
+    const d = compileError(schema, { select: 'count(*' });
+    expect(d.message).toBe('unexpected end of input at position 7');
+    expect(d.expected).toEqual([')']);
   });
 });

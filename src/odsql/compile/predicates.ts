@@ -141,7 +141,8 @@ function compileCompare(op: CompareOp, leftNode: Expr, rightNode: Expr, span: Sp
     [leftNode, rightNode] = [rightNode, leftNode];
     op = flip(op);
   }
-  const [l, r] = comparable(left, right, leftNode, rightNode, scope);
+  const ordering = op === '<' || op === '>' || op === '<=' || op === '>=';
+  const [l, r] = comparable(left, right, leftNode, rightNode, scope, ordering);
   const sqlOp = SQL_OPS[op];
   if (left.multivalued) {
     if (right.multivalued) scope.fail('Two multivalued fields cannot be compared', span);
@@ -174,7 +175,17 @@ export function comparable(
   leftNode: Expr,
   rightNode: Expr,
   scope: Scope,
+  ordering = false,
 ): [string, string] {
+  // `zip_code = 98101` reads the number as text, but ordering text by a number (`name > 5`) would
+  // compare strings character by character: refuse it.
+  const textVersusNumber = (a: Sql, b: Sql): boolean => a.type === 'text' && !a.literal && isNumeric(b.type);
+  if (ordering && (textVersusNumber(left, right) || textVersusNumber(right, left))) {
+    scope.fail(
+      `Type mismatch: ${describeExpr(scope, left, leftNode)} (${describeType(left)}) cannot be ordered against ${describeExpr(scope, right, rightNode)} (${describeType(right)})`,
+      { from: leftNode.from, to: rightNode.to },
+    );
+  }
   const l = coerceLiteral(left, right, leftNode, rightNode, scope);
   const r = coerceLiteral(right, l, rightNode, leftNode, scope);
   if (isTemporal(l.type) && isTemporal(r.type)) {
@@ -232,8 +243,8 @@ function compileInList(e: Extract<Expr, { kind: 'in_list' }>, scope: Scope): Con
 function compileInRange(e: Extract<Expr, { kind: 'in_range' }>, scope: Scope): Condition {
   const operand = compileValue(e.operand, scope);
   if (operand.multivalued) scope.fail('A range cannot apply to a multivalued field', e.operand);
-  const [l1, low] = comparable(operand, compileValue(e.low, scope), e.operand, e.low, scope);
-  const [l2, high] = comparable(operand, compileValue(e.high, scope), e.operand, e.high, scope);
+  const [l1, low] = comparable(operand, compileValue(e.low, scope), e.operand, e.low, scope, true);
+  const [l2, high] = comparable(operand, compileValue(e.high, scope), e.operand, e.high, scope, true);
   return safe(
     `(${l1} ${e.lowInclusive ? '>=' : '>'} ${low} AND ${l2} ${e.highInclusive ? '<=' : '<'} ${high})`,
     operand.aggregate,

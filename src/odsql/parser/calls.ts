@@ -36,7 +36,9 @@ export function parseCall(p: Parser): Expr {
 
 function parseArgument(p: Parser, functionName: string): Expr {
   const t = p.peek();
-  if (t.kind === 'punct' && t.value === '*' && (p.isPunct(',', 1) || p.isPunct(')', 1))) {
+  // `count(*` is a lone star missing its `)`: report the `)`, not the star.
+  const starEnds = p.isPunct(',', 1) || p.isPunct(')', 1) || p.peek(1).kind === 'eof';
+  if (t.kind === 'punct' && t.value === '*' && starEnds) {
     p.next();
     const star: Star = { kind: 'star', from: t.from, to: t.to };
     return star;
@@ -93,6 +95,7 @@ function rangeSpec(p: Parser, items: readonly Expr[]): RangeSpec {
   const first = items[0]!;
   if (items.length === 1 && first.kind === 'number') return { kind: 'width', width: first };
   if (items.length === 1 && first.kind === 'quantity') return { kind: 'interval', interval: first };
+  if (items.length === 1 && first.kind === 'negate') p.failAt('the width of a range must be positive', first);
   const openLow = first.kind === 'star';
   const last = items[items.length - 1]!;
   const openHigh = items.length > 1 && last.kind === 'star';
@@ -102,5 +105,11 @@ function rangeSpec(p: Parser, items: readonly Expr[]): RangeSpec {
     if (b.kind === 'quantity') p.failAt('a date interval cannot be mixed with range bounds', b);
   }
   if (bounds.length === 0) p.failAt('range needs at least one bound', last);
+  if (bounds.length === 1 && !openLow && !openHigh) {
+    p.failAt(
+      'a range with one bound needs * to open it, as in range(field, *, 10) or range(field, 10, *)',
+      first,
+    );
+  }
   return { kind: 'static', bounds, openLow, openHigh };
 }

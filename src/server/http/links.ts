@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ApiVersion } from '../../odsql/compile/context';
-import { PAGING } from './params';
+import { lastReachable, PAGING } from './params';
 
 export interface Link {
   readonly rel: string;
@@ -24,7 +24,7 @@ export function withQuery(req: FastifyRequest, changes: Readonly<Record<string, 
 
 /**
  * self, first, last and next links of a paged list. `last` and `next` stay within the pages a request
- * may ask for (offset + limit ≤ 10,000), so following them never runs into the paging limit.
+ * may ask for (offset + limit < 10,000), so following them never runs into the paging limit.
  */
 export function pageLinks(req: FastifyRequest, total: number, limit: number, offset: number): Link[] {
   const links: Link[] = [
@@ -32,11 +32,12 @@ export function pageLinks(req: FastifyRequest, total: number, limit: number, off
     { rel: 'first', href: withQuery(req, { offset: '0' }) },
   ];
   if (limit > 0) {
-    const { window } = PAGING.records;
-    const last = Math.min(total === 0 ? 0 : Math.floor((total - 1) / limit) * limit, window - limit);
+    const reach = lastReachable(PAGING.records);
+    const lastWithin = Math.floor((reach - limit) / limit) * limit;
+    const last = Math.min(total === 0 ? 0 : Math.floor((total - 1) / limit) * limit, lastWithin);
     links.push({ rel: 'last', href: withQuery(req, { offset: String(last) }) });
     const next = offset + limit;
-    if (next < total && next + limit <= window)
+    if (next < total && next + limit <= reach)
       links.push({ rel: 'next', href: withQuery(req, { offset: String(next) }) });
   }
   return links;

@@ -69,26 +69,34 @@ export interface Page {
   readonly offset: number;
 }
 
-/** Paging bounds of the query endpoints: the largest `limit`, and how far `offset + limit` may reach. */
+/**
+ * Paging bounds of the query endpoints (spec §8): the largest `limit`, and how far `offset + limit` may
+ * reach. Without group_by the sum must stay below 10,000 (strictly, as the spec states); with group_by
+ * it may reach 20,000, since 20,000 is also the largest `limit`.
+ */
 export const PAGING = {
-  records: { maxLimit: 100, window: 10_000 },
-  grouped: { maxLimit: 20_000, window: 20_000 },
+  records: { maxLimit: 100, window: 10_000, strict: true },
+  grouped: { maxLimit: 20_000, window: 20_000, strict: false },
 } as const;
 
-/**
- * `limit` and `offset` of a query endpoint. Without group_by: limit ≤ 100 and offset + limit ≤ 10,000;
- * with group_by: limit ≤ 20,000 and offset + limit ≤ 20,000. `limit=-1` asks for the most allowed.
- */
+/** The largest `offset + limit` a request may ask for. */
+export function lastReachable(bounds: (typeof PAGING)[keyof typeof PAGING]): number {
+  return bounds.strict ? bounds.window - 1 : bounds.window;
+}
+
+/** `limit` and `offset` of a query endpoint. `limit=-1` asks for the most allowed. */
 export function page(query: QueryString, grouped: boolean): Page {
-  const { maxLimit, window } = grouped ? PAGING.grouped : PAGING.records;
-  const requested = integer(query, 'limit', 10, -1, maxLimit);
+  const bounds = grouped ? PAGING.grouped : PAGING.records;
+  const reach = lastReachable(bounds);
+  const requested = integer(query, 'limit', 10, -1, bounds.maxLimit);
   const offset = integer(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-  const limit = requested === -1 ? Math.max(0, Math.min(maxLimit, window - offset)) : requested;
-  if (offset + limit > window) {
+  const limit = requested === -1 ? Math.max(0, Math.min(bounds.maxLimit, reach - offset)) : requested;
+  if (offset + limit > reach) {
+    const relation = bounds.strict ? `offset + limit < ${bounds.window}` : `offset + limit <= ${bounds.window}`;
     throw invalidParameter(
       'offset',
       String(offset),
-      `0 <= offset <= ${window - limit} (offset + limit <= ${window}; an export gives more)`,
+      `0 <= offset <= ${Math.max(0, reach - limit)} (${relation}; an export gives more)`,
     );
   }
   return { limit, offset };
