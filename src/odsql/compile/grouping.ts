@@ -10,6 +10,7 @@ import {
   type Scope,
   type Sql,
 } from './context';
+import { dateFormatKey } from './date-format';
 import { fromWallClock, wallClock } from './dialect';
 import {
   compileValue,
@@ -17,6 +18,7 @@ import {
   instantOfDateLiteral,
   integerLiteral,
   numberLiteral,
+  wallClockArgument,
 } from './values';
 
 /**
@@ -45,6 +47,7 @@ export function compileGroupKey(item: GroupByItem, scope: Scope): GroupKey {
   };
   if (e.kind === 'range') return { ...base, ...compileRange(e, scope) };
   if (e.kind === 'call' && e.name === 'geo_cluster') return { ...base, ...compileGeoCluster(e, scope) };
+  if (e.kind === 'call' && e.name === 'date_format') return { ...base, ...compileDateFormatKey(e, scope) };
   const v = compileValue(item.expr, scope);
   if (v.aggregate) scope.fail('Aggregations cannot be used in group_by', item.expr);
   if (v.type === 'geo_shape' || v.type === 'json' || v.type === 'geometry' || v.type === 'null') {
@@ -230,6 +233,38 @@ function staticRange(
 /** Python's float repr for whole numbers (`20.0`), shortest form otherwise. */
 function floatLabel(v: number): string {
   return Number.isInteger(v) && Math.abs(v) < 1e16 ? `${v}.0` : String(v);
+}
+
+// ---- date_format() -------------------------------------------------------------------------------
+
+function compileDateFormatKey(e: Call, scope: Scope): KeyParts {
+  checkArity(e, scope, 2, 2);
+  const wall = wallClockArgument(e, 0, scope);
+  const pattern = e.args[1]!;
+  if (pattern.kind !== 'string')
+    scope.fail('date_format() needs a quoted pattern as its second argument', pattern);
+  const key = dateFormatKey(wall.sql, pattern, scope);
+  if (key.components.length === 0) {
+    // A pattern of literal text only: one group (or the null group for records without a date).
+    return {
+      inner: [`CASE WHEN ${wall.sql} IS NULL THEN NULL ELSE 0 END`],
+      unnest: false,
+      output: ([c]) => ({
+        sql: `CASE WHEN ${c} IS NULL THEN NULL ELSE ${key.label([])} END`,
+        type: 'text',
+        aggregate: false,
+      }),
+      sort: ([c]) => [c!],
+      dropNull: scope.options.version === '2.0',
+    };
+  }
+  return {
+    inner: key.components,
+    unnest: false,
+    output: (columns) => ({ sql: key.label(columns), type: 'text', aggregate: false }),
+    sort: (columns) => [key.label(columns)],
+    dropNull: scope.options.version === '2.0',
+  };
 }
 
 // ---- geo_cluster() --------------------------------------------------------------------------------
