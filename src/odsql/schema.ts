@@ -22,8 +22,9 @@ export interface FieldSchema {
   /** A multivalued text field holds a list of strings. */
   readonly multivalued?: boolean;
   /**
-   * Smallest and largest value of an int field, or of a date field in days since 1970-01-01, when
-   * known. With the number of records, it lets a sort on the field use one integer key.
+   * Smallest and largest value, when known: of an int field; of a date field in days since 1970-01-01
+   * (with the number of records, it lets a sort use one integer key); of a datetime field in epoch
+   * milliseconds (it lets time zone conversions use the few offset changes within that range).
    */
   readonly range?: { readonly min: number; readonly max: number };
 }

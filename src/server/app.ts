@@ -142,8 +142,18 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
 
   const index = join(ctx.config.staticDir, 'index.html');
   const hasExplorer = existsSync(index);
-  // Files are looked up per request, so a rebuilt explorer is served without a restart.
-  if (hasExplorer) await app.register(fastifyStatic, { root: ctx.config.staticDir, wildcard: true });
+  if (hasExplorer) {
+    // Built assets are looked up per request, so a rebuilt explorer (new file names) is served without
+    // a restart. The few files at the root are listed once; other paths stay with the API's router.
+    await app.register(fastifyStatic, { root: join(ctx.config.staticDir, 'assets'), prefix: '/assets/' });
+    await app.register(fastifyStatic, {
+      root: ctx.config.staticDir,
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      globIgnore: ['assets/**', 'index.html'],
+    });
+  }
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
@@ -156,7 +166,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
         .send(errorBody('NotFoundResource', `The requested resource ${path} does not exist.`));
     }
     // Explorer routes are client-side: every other page path gets the single page.
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html', ctx.config.staticDir);
   });
   return app;
 }

@@ -13,6 +13,12 @@ const positiveInt = (raw: string): number | undefined => {
   const n = Number(raw);
   return Number.isInteger(n) && n > 0 ? n : undefined;
 };
+const flag = (raw: string): boolean | undefined => {
+  const lower = raw.trim().toLowerCase();
+  if (lower === 'true' || lower === '1' || lower === 'yes') return true;
+  if (lower === 'false' || lower === '0' || lower === 'no') return false;
+  return undefined;
+};
 const port = (raw: string): number | undefined => {
   const n = Number(raw);
   return Number.isInteger(n) && n >= 0 && n < 65536 ? n : undefined;
@@ -26,6 +32,12 @@ export const SETTINGS = {
     default: '.data',
     help: 'Folder of the DuckDB database and of your own datasets (in its datasets/ subfolder).',
     parse: text,
+  },
+  defaultCatalog: {
+    env: 'DEFAULT_CATALOG',
+    default: true,
+    help: 'Serve the built-in datasets of vega-datasets (true or false); your own datasets are always served.',
+    parse: flag,
   },
   staticDir: {
     env: 'STATIC_DIR',
@@ -45,16 +57,20 @@ export const SETTINGS = {
     help: 'DuckDB connections, that is queries run at the same time.',
     parse: positiveInt,
   },
-} satisfies Record<string, Setting<string | number>>;
+} satisfies Record<string, Setting<string | number | boolean>>;
 
 export interface ServerConfig {
   readonly host: string;
   readonly port: number;
   readonly dataDir: string;
+  readonly defaultCatalog: boolean;
   readonly staticDir: string;
   readonly sqlTimeLimitMs: number;
   readonly connections: number;
 }
+
+/** A setting with an invalid value: reported as one line, without a stack trace. */
+export class ConfigError extends Error {}
 
 /** Reads the settings from the environment; an invalid value is an error naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -62,13 +78,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     const raw = env[s.env];
     if (raw === undefined || raw === '') return s.default;
     const value = s.parse(raw);
-    if (value === undefined) throw new Error(`Invalid ${s.env}=${raw}: ${s.help}`);
+    if (value === undefined) throw new ConfigError(`Invalid ${s.env}=${raw}: ${s.help}`);
     return value;
   };
   return {
     host: read(SETTINGS.host),
     port: read(SETTINGS.port),
     dataDir: resolve(read(SETTINGS.dataDir)),
+    defaultCatalog: read(SETTINGS.defaultCatalog),
     staticDir: resolve(read(SETTINGS.staticDir)),
     sqlTimeLimitMs: read(SETTINGS.sqlTimeLimitMs),
     connections: read(SETTINGS.connections),

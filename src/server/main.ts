@@ -4,7 +4,7 @@ import { setupStatements } from '../odsql/compile/dialect';
 import { isValidTimezone } from '../odsql/time/zones';
 import { buildApp } from './app';
 import { openCatalog } from './catalog/registry';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { openDuckDBEngine } from './engine/duckdb';
 import type { Engine } from './engine/types';
 import { consoleLog } from './log';
@@ -27,7 +27,11 @@ async function main(): Promise<void> {
     connections: config.connections,
   });
   for (const statement of setupStatements()) await engine.execute(statement);
-  const catalog = await openCatalog(engine, { dataDir: config.dataDir, log });
+  const catalog = await openCatalog(engine, {
+    dataDir: config.dataDir,
+    log,
+    includeDefault: config.defaultCatalog,
+  });
   const timezones = await knownTimezones(engine);
   const app = await buildApp({ engine, catalog, config, timezones, log });
   const address = await app.listen({ host: config.host, port: config.port });
@@ -53,6 +57,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+  console.error(e instanceof ConfigError ? e.message : e instanceof Error ? (e.stack ?? e.message) : e);
   process.exit(1);
 });

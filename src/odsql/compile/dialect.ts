@@ -58,6 +58,22 @@ export function wallClock(instant: string, tz: string | null): string {
   return tz === null ? instant : `timezone(${tz}, CAST(${instant} AS TIMESTAMPTZ))`;
 }
 
+/**
+ * Wall clock of an instant whose zone offsets over the values' range are known: the offset of each
+ * span, chosen by comparing with the few instants where it changes. Much faster than a time zone
+ * lookup per value. `spans` hold SQL (bound parameters): the end of each span but the last, and its
+ * offset in seconds.
+ */
+export function shiftedWallClock(
+  instant: string,
+  spans: readonly { until?: string; seconds: string }[],
+): string {
+  const last = spans[spans.length - 1]!;
+  if (spans.length === 1) return `(${instant} + to_seconds(${last.seconds}))`;
+  const whens = spans.slice(0, -1).map((s) => `WHEN ${instant} < ${s.until} THEN ${s.seconds}`);
+  return `(${instant} + to_seconds(CASE ${whens.join(' ')} ELSE ${last.seconds} END))`;
+}
+
 /** The instant at which a wall clock in a time zone shows `local`. */
 export function fromWallClock(local: string, tz: string | null): string {
   return tz === null ? local : `CAST(timezone(${tz}, ${local}) AS TIMESTAMP)`;

@@ -11,7 +11,7 @@ import {
   type Sql,
 } from './context';
 import { dateFormatKey } from './date-format';
-import { fromWallClock, wallClock } from './dialect';
+import { fromWallClock } from './dialect';
 import {
   compileValue,
   dateLiteralValue,
@@ -19,6 +19,7 @@ import {
   integerLiteral,
   numberLiteral,
   wallClockArgument,
+  wallClockOf,
 } from './values';
 
 /**
@@ -158,7 +159,7 @@ function intervalRange(operand: Sql, value: number, unitWord: string, span: Expr
     scope.fail(`Multiples of ${unit}s are not supported: use 1 ${unit}`, span);
   }
   const tz = scope.params.zone();
-  const wall = operand.type === 'date' ? `CAST(${operand.sql} AS TIMESTAMP)` : wallClock(operand.sql, tz);
+  const wall = operand.type === 'date' ? `CAST(${operand.sql} AS TIMESTAMP)` : wallClockOf(operand, scope);
   const n = scope.params.number(value);
   const interval = TO_INTERVAL[unit](n);
   const start =

@@ -1,11 +1,17 @@
 import type { Call, CompareOp, Expr, Span } from '../ast';
 import { lookupFunction } from '../functions';
 import { describeExpr, describeType, isGeo, isNumeric, isTemporal, type Scope, type Sql } from './context';
-import { fromWallClock, wallClock } from './dialect';
+import { fromWallClock } from './dialect';
 import { compileGeoFilter } from './geo-predicates';
 import { quoteIdent, SEARCH_COLUMN } from './storage';
 import { compileLike, compileTextFilter, matchTerms } from './text-search';
-import { coerceLiteral, compileValue, instantOfDateLiteral, wallClockOfDateLiteral } from './values';
+import {
+  coerceLiteral,
+  compileValue,
+  instantOfDateLiteral,
+  wallClockOf,
+  wallClockOfDateLiteral,
+} from './values';
 
 /**
  * A compiled condition. Comparisons with null are false: SQL leaves them NULL, which a WHERE clause
@@ -220,7 +226,7 @@ function temporal(s: Sql, local: boolean, scope: Scope): string {
     const ts = `CAST(${s.sql} AS TIMESTAMP)`;
     return local ? ts : fromWallClock(ts, scope.params.zone());
   }
-  return local ? wallClock(s.sql, scope.params.zone()) : s.sql;
+  return local ? wallClockOf(s, scope) : s.sql;
 }
 
 function compileInList(e: Extract<Expr, { kind: 'in_list' }>, scope: Scope): Condition {

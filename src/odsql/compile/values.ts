@@ -5,6 +5,7 @@ import { parseGeometryLiteral } from '../geo/parse';
 import type { Geometry } from '../geo/types';
 import { type DateLiteralResult, localToIsoString, parseDateLiteral } from '../time/date-literal';
 import { evaluateNow } from '../time/now';
+import { offsetSpans } from '../time/transitions';
 import { compileAggregate } from './aggregates';
 import {
   checkArity,
@@ -17,7 +18,15 @@ import {
   type Sql,
 } from './context';
 import { compileDateFormat } from './date-format';
-import { DOUBLE, fromWallClock, instantFromText, quoteIdent, shapeFromJson, wallClock } from './dialect';
+import {
+  DOUBLE,
+  fromWallClock,
+  instantFromText,
+  quoteIdent,
+  shapeFromJson,
+  shiftedWallClock,
+  wallClock,
+} from './dialect';
 import { compileCondition, definite, isPredicateNode } from './predicates';
 
 /** Compiles an expression that yields a value (select items, group keys, operands, arguments). */
@@ -355,7 +364,26 @@ export function wallClockArgument(e: Call, index: number, scope: Scope): Sql {
     );
   }
   if (arg.type === 'date') return arg;
-  return { ...arg, sql: wallClock(arg.sql, scope.params.zone()) };
+  return { ...arg, sql: wallClockOf(arg, scope) };
+}
+
+/**
+ * The wall clock in the request time zone of a datetime value. For a field whose range is known, the
+ * zone's offsets over that range are few: they are bound and chosen per value by comparison.
+ */
+export function wallClockOf(value: Sql, scope: Scope): string {
+  const zone = scope.params.zone();
+  if (zone === null) return value.sql;
+  const range = value.field?.type === 'datetime' ? value.field.range : undefined;
+  const spans = range ? offsetSpans(scope.options.timezone, range.min, range.max + 1) : undefined;
+  if (!spans) return wallClock(value.sql, zone);
+  return shiftedWallClock(
+    value.sql,
+    spans.map((s) => ({
+      ...(s.until !== undefined ? { until: instantFromText(scope.params.text(utcText(s.until))) } : {}),
+      seconds: scope.params.number(s.offsetMs / 1000),
+    })),
+  );
 }
 
 /**

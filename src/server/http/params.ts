@@ -92,7 +92,9 @@ export function page(query: QueryString, grouped: boolean): Page {
   const offset = integer(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
   const limit = requested === -1 ? Math.max(0, Math.min(bounds.maxLimit, reach - offset)) : requested;
   if (offset + limit > reach) {
-    const relation = bounds.strict ? `offset + limit < ${bounds.window}` : `offset + limit <= ${bounds.window}`;
+    const relation = bounds.strict
+      ? `offset + limit < ${bounds.window}`
+      : `offset + limit <= ${bounds.window}`;
     throw invalidParameter(
       'offset',
       String(offset),

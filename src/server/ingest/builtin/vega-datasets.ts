@@ -372,7 +372,7 @@ export const VEGA_DATASETS: readonly VegaDataset[] = [
           source: 'Year',
           type: 'int',
           label: 'Year',
-          annotations: { facet: true, facetsort: 'alphanum', sortable: true },
+          annotations: { facet: true, facetsort: 'num', sortable: true },
         },
         { name: 'deaths', source: 'Deaths', type: 'int', label: 'Deaths', annotations: sortable },
       ],

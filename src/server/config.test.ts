@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, SETTINGS } from './config';
+
+describe('settings', () => {
+  it('has defaults for every setting', () => {
+    const config = loadConfig({});
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.port).toBe(8080);
+    expect(config.defaultCatalog).toBe(true);
+    expect(config.sqlTimeLimitMs).toBe(30_000);
+    expect(config.dataDir.endsWith('.data')).toBe(true);
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '0',
+      DEFAULT_CATALOG: 'false',
+      DUCKDB_CONNECTIONS: '2',
+      DATA_DIR: '/tmp/x',
+    });
+    expect(config.port).toBe(0);
+    expect(config.defaultCatalog).toBe(false);
+    expect(config.connections).toBe(2);
+    expect(config.dataDir).toBe('/tmp/x');
+  });
+
+  it('refuses invalid values, naming the variable', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DEFAULT_CATALOG: 'maybe' })).toThrow(/^Invalid DEFAULT_CATALOG=maybe: /);
+    expect(() => loadConfig({ SQL_TIME_LIMIT_MS: '-5' })).toThrow(/SQL_TIME_LIMIT_MS/);
+  });
+
+  it('documents every setting in the README', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const readme = await readFile('README.md', 'utf8');
+    for (const setting of Object.values(SETTINGS)) expect(readme).toContain(`\`${setting.env}\``);
+  });
+});
