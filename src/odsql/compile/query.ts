@@ -46,7 +46,8 @@ export type { OutputColumn } from './columns';
 export interface CompiledQuery {
   readonly kind: 'records' | 'aggregate' | 'groups';
   readonly page: SqlQuery;
-  readonly count?: SqlQuery;
+  /** total_count: a number when known without a query (no filter), else the query counting it. */
+  readonly count?: SqlQuery | number;
   readonly columns: readonly OutputColumn[];
 }
 
@@ -106,7 +107,11 @@ export class QueryCompiler {
     conditions.push(...(q.conditions?.(this.params) ?? []));
     const whereSql = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
     const table = quoteIdent(q.table);
-    const count = compactParams(`SELECT count(*) FROM ${table}${whereSql}`, this.params.values.slice());
+    // Without a filter the total is the number of records, when the schema knows it.
+    const count =
+      conditions.length === 0 && this.schema.records !== undefined
+        ? this.schema.records
+        : compactParams(`SELECT count(*) FROM ${table}${whereSql}`, this.params.values.slice());
 
     if (groupBy) return compileGroups(this, table, whereSql, select, groupBy.items, orderBy?.items ?? []);
     const selectScope = this.scope('select', q.select ?? '');
@@ -185,7 +190,7 @@ export class QueryCompiler {
     table: string,
     whereSql: string,
     columns: readonly Column[],
-    count: SqlQuery,
+    count: SqlQuery | number,
   ): CompiledQuery {
     const inner = columns.map((c, i) => `${c.value.sql} AS "__c${i}"`).join(', ');
     const outer = columns.map((c, i) => this.json(c, `"__c${i}"`)).join(', ');
@@ -212,7 +217,7 @@ export class QueryCompiler {
     columns: readonly Column[],
     orderItems: readonly OrderByItem[],
     select: SelectClause | undefined,
-    count: SqlQuery,
+    count: SqlQuery | number,
   ): CompiledQuery {
     const scope = this.scope('order_by', this.query.orderBy ?? '');
     const sorts = orderItems.map((item) => this.recordSort(item, scope, select));

@@ -100,3 +100,15 @@ describe('single-key sort', () => {
     expect(result.query.page.sql).toContain('"__pos" LIMIT');
   });
 });
+
+describe('total count', () => {
+  it('is the number of records when nothing filters them, and a query otherwise', () => {
+    const unfiltered = compile(ranged, { limit: 10 });
+    const filtered = compile(ranged, { where: ['n > 0'], limit: 10 });
+    const unknown = compile(plain, { limit: 10 });
+    if (!unfiltered.ok || !filtered.ok || !unknown.ok) throw new Error('does not compile');
+    expect(unfiltered.query.count).toBe(records.length);
+    expect(typeof filtered.query.count).toBe('object');
+    expect(typeof unknown.query.count).toBe('object');
+  });
+});

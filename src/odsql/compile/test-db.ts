@@ -119,7 +119,9 @@ export class TestDb {
       Object.fromEntries(columns.map((c, i) => [c.key, decodeJson(row[i])] as const)),
     );
     let total: number | undefined;
-    if (result.query.count) {
+    if (typeof result.query.count === 'number') {
+      total = result.query.count;
+    } else if (result.query.count) {
       const counted = await this.execute(result.query.count);
       total = Number(counted[0]?.[0]);
     }

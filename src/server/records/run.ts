@@ -63,13 +63,15 @@ export async function runCompiled(
   signal: AbortSignal,
   timeLimitMs: number,
 ): Promise<QueryOutcome> {
-  const [pageRows, countRows] = await Promise.all([
+  const count = compiled.count;
+  const [pageRows, total] = await Promise.all([
     runSql(engine, compiled.page, signal, timeLimitMs),
-    compiled.count ? runSql(engine, compiled.count, signal, timeLimitMs) : Promise.resolve(undefined),
+    typeof count === 'object'
+      ? runSql(engine, count, signal, timeLimitMs).then((r) => Number(r[0]?.[0] ?? 0))
+      : Promise.resolve(count),
   ]);
   const rows = pageRows.map((row) => toResultRow(compiled, row));
-  if (!countRows) return { rows };
-  return { rows, total: Number(countRows[0]?.[0] ?? 0) };
+  return total === undefined ? { rows } : { rows, total };
 }
 
 function toResultRow(compiled: CompiledQuery, row: Row): ResultRow {
