@@ -1,26 +1,25 @@
-import { type CompileOptions, isUtc, type ParamList } from '../../odsql/compile/context';
+import type { CompileOptions, ParamList } from '../../odsql/compile/context';
 import { compileRecordsQuery } from '../../odsql/compile/query';
 import { quoteIdent } from '../../odsql/compile/storage';
 import { printName } from '../../odsql/print';
 import type { DatasetSchema } from '../../odsql/schema';
-import { daysInMonth } from '../../odsql/time/calendar';
-import { zonedToEpoch } from '../../odsql/time/zones';
 import type { FacetSort } from '../catalog/types';
 import type { Engine } from '../engine/types';
 import { odsqlError } from '../errors';
 import { runCompiled } from '../records/run';
 import { type FacetConfig, isTemporalFacet } from './config';
 import { type FacetFilter, filterConditions, matchSql } from './filters';
-import { type DatePath, datePathBounds, formatDatePath, parseDatePath } from './paths';
+import { formatDatePath, parseDatePath } from './paths';
 import { buildTree, type FacetValue, hierarchyShape, listLevel, prefixCounts } from './tree';
 
 export type { FacetState, FacetValue } from './tree';
 
 /*
  * Facet enumeration. The facets of a request run concurrently, one grouped query each over the
- * request's `where`, refines and excludes; a date facet adds one query per level it shows below the
- * years. Datetime facets in a time zone other than UTC count with range() over the periods' bounds
- * (after one min/max query), which avoids a zone lookup per record.
+ * request's `where`, refines and excludes; a date facet counts all its levels in one query when its
+ * refines bound the records, else one query per level it shows. Date parts in the request time zone
+ * come from the compiler, which converts a field with a known range through the zone's few offset
+ * changes rather than a zone lookup per record.
  *
  * Settled here, where the interface leaves it open:
  * - Limit: 100 values per facet (per level of a hierarchy) unless `facet(limit=N)`, capped at 5000.
@@ -174,20 +173,26 @@ async function dateHierarchy(
   excluded: readonly string[],
 ): Promise<FacetValue[]> {
   const shape = hierarchyShape(refined, excluded, '/');
-  // One query per level: level n counts the values under the expanded values of level n - 1 only, so
-  // that no query reads more groups than the tree shows.
+  const expanded = [...shape.expanded];
+  const depthOf = (p: string): number => p.split('/').length;
+  // When the facet's own refines filter the records (it is not disjunctive) and every expanded value
+  // is one of them or above one, the records all lie in the refined periods: one query grouped down to
+  // the deepest level shown counts every level.
+  const bounded =
+    !facet.disjunctive &&
+    refined.length > 0 &&
+    expanded.every((p) => refined.some((r) => r === p || r.startsWith(`${p}/`)));
+  if (bounded) {
+    const deepest = Math.min(3, 1 + Math.max(...expanded.map(depthOf)));
+    const counts = prefixCounts(await datePartsLevel(facet, q, deepest, []), '/');
+    return buildTree(facet, '/', counts, refined, excluded, shape);
+  }
+  // Otherwise one query per level: level n counts the values under the expanded values of level n - 1
+  // only, so that no query reads more groups than the tree shows.
   const levels = [1, 2, 3]
-    .map((depth) => ({
-      depth,
-      parents: [...shape.expanded].filter((p) => p.split('/').length === depth - 1),
-    }))
+    .map((depth) => ({ depth, parents: expanded.filter((p) => depthOf(p) === depth - 1) }))
     .filter((l) => l.depth === 1 || l.parents.length > 0);
-  const zoned = facet.type === 'datetime' && !isUtc(q.options.timezone);
-  const results = await Promise.all(
-    levels.map((l) =>
-      zoned ? zonedLevel(facet, q, l.depth, l.parents) : datePartsLevel(facet, q, l.depth, l.parents),
-    ),
-  );
+  const results = await Promise.all(levels.map((l) => datePartsLevel(facet, q, l.depth, l.parents)));
   return buildTree(facet, '/', new Map(results.flat()), refined, excluded, shape);
 }
 
@@ -198,7 +203,10 @@ const withinPeriods =
     `(${periods.map((p) => matchSql({ facet, value: p, date: parseDatePath(p)! }, params)).join(' OR ')})`,
   ];
 
-/** Counts per period of one level, grouped by the date parts of the field (year, month, day). */
+/**
+ * Counts per period of one level, grouped by the date parts of the field (year, month, day) in the
+ * request time zone, under the given parent periods when there are some.
+ */
 async function datePartsLevel(
   facet: FacetConfig,
   q: FacetQuery,
@@ -208,97 +216,9 @@ async function datePartsLevel(
   const parts = ['year', 'month', 'day'].slice(0, depth).map((p) => `${p}(${printName(facet.name)})`);
   const groups = await grouped(facet, q, parts, {
     limit: MAX_GROUPS,
-    ...(depth > 1 ? { extra: withinPeriods(facet, parents) } : {}),
+    ...(parents.length > 0 ? { extra: withinPeriods(facet, parents) } : {}),
   });
   return groups.map((g) => [formatDatePath(g.keys.map(Number)), g.count]);
-}
-
-/** Most periods a zoned level counts with range(); beyond, it groups by date parts. */
-const MAX_RANGE_PERIODS = 400;
-
-/**
- * Counts per period of one level of a datetime facet in a time zone other than UTC. Date parts in a
- * time zone are costly to compute for every record (a zone lookup each); the periods' bounds are few,
- * so the records are counted with range() over the UTC instants at which the periods start.
- */
-async function zonedLevel(
-  facet: FacetConfig,
-  q: FacetQuery,
-  depth: number,
-  parents: readonly string[],
-): Promise<[string, number][]> {
-  const tz = q.options.timezone;
-  let periods: DatePath[];
-  if (depth === 1) {
-    const [span] = await run(facet, q, {
-      select: `min(${printName(facet.name)}) AS lo, max(${printName(facet.name)}) AS hi`,
-    });
-    const lo = localYear(span?.lo);
-    const hi = localYear(span?.hi);
-    if (lo === undefined || hi === undefined)
-      return lo === hi ? [] : datePartsLevel(facet, q, depth, parents);
-    periods = Array.from({ length: hi - lo + 1 }, (_, i) => ({ year: lo + i }));
-  } else {
-    periods = parents.flatMap((p) => childPeriods(parseDatePath(p)!));
-  }
-  if (periods.length > MAX_RANGE_PERIODS) return datePartsLevel(facet, q, depth, parents);
-  // Bounds: the start of every period and the end of the last one of each run of periods.
-  const instant = (d: DatePath): number =>
-    zonedToEpoch(
-      { year: d.year, month: d.month ?? 1, day: d.day ?? 1, hour: 0, minute: 0, second: 0, millisecond: 0 },
-      tz,
-    );
-  const startOf = new Map<string, string>();
-  const bounds = new Map<number, string>();
-  for (const period of periods) {
-    const [[y, m, d], [ny, nm, nd]] = datePathBounds(period);
-    const start = instant({ year: y, month: m, day: d });
-    startOf.set(new Date(start).toISOString(), pathOf(period));
-    bounds.set(start, dateLiteral(y, m, d));
-    bounds.set(instant({ year: ny, month: nm, day: nd }), dateLiteral(ny, nm, nd));
-  }
-  const literals = [...bounds.entries()].sort(([a], [b]) => a - b).map(([, literal]) => literal);
-  const groups = await grouped(facet, q, [`range(${printName(facet.name)}, ${literals.join(', ')})`], {
-    ...(depth > 1 ? { extra: withinPeriods(facet, parents) } : {}),
-  });
-  const counts: [string, number][] = [];
-  for (const g of groups) {
-    // A bucket is written `[<start, ISO UTC>, <end>[`; buckets between runs of periods are empty.
-    const start = /^\[([^,]+),/.exec(String(g.keys[0]))?.[1];
-    const path = start === undefined ? undefined : startOf.get(start);
-    if (path !== undefined) counts.push([path, g.count]);
-  }
-  return counts;
-}
-
-/** The months of a year, or the days of a month. */
-function childPeriods(parent: DatePath): DatePath[] {
-  if (parent.month === undefined)
-    return Array.from({ length: 12 }, (_, i) => ({ year: parent.year, month: i + 1 }));
-  return Array.from({ length: daysInMonth(parent.year, parent.month) }, (_, i) => ({
-    year: parent.year,
-    month: parent.month!,
-    day: i + 1,
-  }));
-}
-
-function pathOf(p: DatePath): string {
-  return formatDatePath([
-    p.year,
-    ...(p.month !== undefined ? [p.month] : []),
-    ...(p.day !== undefined ? [p.day] : []),
-  ]);
-}
-
-function dateLiteral(y: number, m: number, d: number): string {
-  const two = (n: number): string => String(n).padStart(2, '0');
-  return `date'${String(y).padStart(4, '0')}-${two(m)}-${two(d)}'`;
-}
-
-/** The year of a datetime as the API renders it in the request time zone (`2000-12-31T16:01:00-08:00`). */
-function localYear(rendered: unknown): number | undefined {
-  const m = typeof rendered === 'string' ? /^(\d{4})-\d\d-\d\d/.exec(rendered) : null;
-  return m ? Number(m[1]) : undefined;
 }
 
 /** A text facet whose values are paths: every prefix of a value is a level of the hierarchy. */
@@ -338,7 +258,13 @@ function canonical(facet: FacetConfig, value: string): string {
   if (facet.type === 'boolean') return value.trim().toLowerCase();
   if (isTemporalFacet(facet)) {
     const p = parseDatePath(value);
-    return p ? pathOf(p) : value;
+    return p
+      ? formatDatePath([
+          p.year,
+          ...(p.month !== undefined ? [p.month] : []),
+          ...(p.day !== undefined ? [p.day] : []),
+        ])
+      : value;
   }
   return value;
 }
