@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { DatasetCard } from '../components/DatasetCard';
-import { FacetSidebar } from '../components/FacetSidebar';
+import { FacetPanel } from '../components/FacetPanel';
 import { FilterChips } from '../components/FilterChips';
 import { Pager } from '../components/Pager';
 import { PageTitle } from '../components/PageTitle';
 import { SearchBox } from '../components/SearchBox';
-import { Sidebar } from '../components/Sidebar';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
 import { type FilterChip, filterChips } from '../filters/chips';
-import { applyFacetAction, removeFilter } from '../filters/facet-actions';
+import { removeFilter } from '../filters/facet-actions';
 import { catalogFacetLabeler } from '../filters/facet-labels';
 import { plural } from '../format/numbers';
 import { useCatalogSearch } from '../hooks/useCatalogSearch';
@@ -42,26 +41,14 @@ export function CatalogView() {
 
   return (
     <div className="layout-with-sidebar">
-      <Sidebar title="Filter datasets" activeCount={state.refine.length + state.exclude.length}>
-        {facets.isError ? (
-          <ErrorPanel
-            compact
-            title="Facets are unavailable"
-            error={facets.error}
-            onRetry={() => facets.refetch()}
-          />
-        ) : facets.data ? (
-          <FacetSidebar
-            facets={facets.data.facets}
-            labels={catalogFacetLabeler}
-            order={CATALOG_FACETS}
-            busy={facets.isFetching}
-            onChange={(action, place) => setFilters(applyFacetAction(state, action, place))}
-          />
-        ) : (
-          <Loading>Loading facets…</Loading>
-        )}
-      </Sidebar>
+      <FacetPanel
+        title="Filter datasets"
+        facets={facets}
+        labels={catalogFacetLabeler}
+        order={CATALOG_FACETS}
+        filters={state}
+        onFilters={setFilters}
+      />
       <main className="content" id="main">
         <PageTitle>Datasets</PageTitle>
         <h1 className="page-title">Datasets</h1>

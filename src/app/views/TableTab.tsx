@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import type { Dataset, DatasetField } from '../../api';
-import { FacetSidebar } from '../components/FacetSidebar';
+import { FacetPanel } from '../components/FacetPanel';
 import { FilterChips } from '../components/FilterChips';
 import { Pager } from '../components/Pager';
 import { RecordsTable } from '../components/RecordsTable';
 import { SearchBox } from '../components/SearchBox';
-import { Sidebar } from '../components/Sidebar';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
 import { type FilterChip, filterChips } from '../filters/chips';
-import { applyFacetAction, removeFilter } from '../filters/facet-actions';
+import { removeFilter } from '../filters/facet-actions';
 import { datasetFacetLabeler } from '../filters/facet-labels';
 import { formatCount, plural } from '../format/numbers';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
@@ -42,25 +41,13 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
 
   return (
     <div className="layout-with-sidebar">
-      <Sidebar title="Filter records" activeCount={state.refine.length + state.exclude.length}>
-        {facets.isError ? (
-          <ErrorPanel
-            compact
-            title="Facets are unavailable"
-            error={facets.error}
-            onRetry={() => facets.refetch()}
-          />
-        ) : facets.data ? (
-          <FacetSidebar
-            facets={facets.data.facets}
-            labels={labels}
-            busy={facets.isFetching}
-            onChange={(action, place) => setFilters(applyFacetAction(state, action, place))}
-          />
-        ) : (
-          <Loading>Loading facets…</Loading>
-        )}
-      </Sidebar>
+      <FacetPanel
+        title="Filter records"
+        facets={facets}
+        labels={labels}
+        filters={state}
+        onFilters={setFilters}
+      />
       <main className="content" id="main">
         <SearchBox
           value={state.q}

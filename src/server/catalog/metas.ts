@@ -1,3 +1,4 @@
+import { bboxPolygon } from '../../odsql/geo/bbox';
 import type { DatasetDescriptor } from '../ingest/descriptor';
 import type { ResolvedField } from '../ingest/fields';
 import { isoUtc } from '../ingest/files';
@@ -31,22 +32,7 @@ export function datasetFeatures(fields: readonly { readonly type: string }[]): s
 export function bboxFeature(bbox: RecordStats['bbox']): unknown {
   if (!bbox) return null;
   const [minx, miny, maxx, maxy] = bbox;
-  return {
-    type: 'Feature',
-    geometry: {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [maxx, maxy],
-          [minx, maxy],
-          [minx, miny],
-          [maxx, miny],
-          [maxx, maxy],
-        ],
-      ],
-    },
-    properties: {},
-  };
+  return { type: 'Feature', geometry: bboxPolygon(minx, miny, maxx, maxy), properties: {} };
 }
 
 function defaultMetas(parts: DatasetParts): DefaultMetas {

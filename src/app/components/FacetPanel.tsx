@@ -1,0 +1,45 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Facet } from '../../api';
+import { applyFacetAction } from '../filters/facet-actions';
+import type { FacetLabeler } from '../filters/facet-labels';
+import type { Filters } from '../routes/search-params';
+import { FacetSidebar } from './FacetSidebar';
+import { Sidebar } from './Sidebar';
+import { ErrorPanel, Loading } from './StatusMessages';
+
+interface FacetPanelProps {
+  /** `Filter datasets`, `Filter records`. */
+  readonly title: string;
+  readonly facets: UseQueryResult<{ readonly facets: readonly Facet[] }>;
+  readonly labels: FacetLabeler;
+  /** Facet names in display order. */
+  readonly order?: readonly string[];
+  readonly filters: Filters;
+  readonly onFilters: (next: Filters) => void;
+}
+
+/** The filter sidebar: the facets of the current filters, or why they are not there yet. */
+export function FacetPanel({ title, facets, labels, order, filters, onFilters }: FacetPanelProps) {
+  return (
+    <Sidebar title={title} activeCount={filters.refine.length + filters.exclude.length}>
+      {facets.isError ? (
+        <ErrorPanel
+          compact
+          title="Facets are unavailable"
+          error={facets.error}
+          onRetry={() => facets.refetch()}
+        />
+      ) : facets.data ? (
+        <FacetSidebar
+          facets={facets.data.facets}
+          labels={labels}
+          {...(order ? { order } : {})}
+          busy={facets.isFetching}
+          onChange={(action, place) => onFilters(applyFacetAction(filters, action, place))}
+        />
+      ) : (
+        <Loading>Loading facets…</Loading>
+      )}
+    </Sidebar>
+  );
+}
