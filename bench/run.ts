@@ -5,7 +5,7 @@ import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type BenchCase, CASES } from './cases';
 import { parserThroughput } from './parser';
 import { residentMiB, startServer, stopServer } from './server';
-import { fmt, percentile, timeRuns } from './stats';
+import { fmt, percentile, timeInterleaved } from './stats';
 
 /*
  * `npm run bench`: the figures the issues name, each HTTP figure against raw DuckDB running the
@@ -89,8 +89,11 @@ async function main(): Promise<void> {
     const raw = await rawRunner(rawFile, table);
     const rows: Row[] = [];
     for (const c of CASES) {
-      const h = await timeRuns(() => http(c), RUNS);
-      const r = await timeRuns(() => raw(c), RUNS);
+      const [h, r] = await timeInterleaved(
+        () => http(c),
+        () => raw(c),
+        RUNS,
+      );
       const rawP50 = percentile(r, 50);
       const row = {
         issue: c.issue,
@@ -143,7 +146,8 @@ function renderReport(r: {
     .join('\n');
   return `# Benchmark results
 
-Produced by \`npm run bench\` (${RUNS} measured runs per figure after 3 warm-up runs; p50 = median).
+Produced by \`npm run bench\` (${RUNS} measured runs per figure after 3 warm-up runs, HTTP and raw runs
+alternating so that the machine's drift weighs on both alike; p50 = median).
 Machine: ${r.machine}. Date: ${new Date().toISOString().slice(0, 10)}.
 
 HTTP figures are full round trips to the real server (\`/api/explore/v2.1\`, keep-alive fetch, JSON parsed);

@@ -6,18 +6,33 @@ export function percentile(sample: readonly number[], p: number): number {
   return sorted[rank]!;
 }
 
-/** Runs `fn` `warmup` times unmeasured, then `runs` times, returning each run's milliseconds. */
-export async function timeRuns(fn: () => Promise<unknown>, runs: number, warmup = 3): Promise<number[]> {
-  for (let i = 0; i < warmup; i++) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
-    times.push(performance.now() - start);
-  }
-  return times;
-}
-
 export function fmt(ms: number): string {
   return ms < 10 ? ms.toFixed(2) : ms.toFixed(1);
+}
+
+/**
+ * Times two runners on the same task, alternating one run of each, so that the machine's drift (other
+ * load, frequency changes) weighs on both samples alike.
+ */
+export async function timeInterleaved(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  runs: number,
+  warmup = 3,
+): Promise<[number[], number[]]> {
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let start = performance.now();
+    await a();
+    ta.push(performance.now() - start);
+    start = performance.now();
+    await b();
+    tb.push(performance.now() - start);
+  }
+  return [ta, tb];
 }
