@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 8097;
+// Overridable so that several checkouts can run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 8097);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 /** Debian's Chromium (Playwright's own browsers are not downloaded on these machines). */
@@ -39,7 +40,11 @@ export default defineConfig({
   },
   webServer: {
     command: 'npx tsx src/server/main.ts',
-    env: { PORT: String(PORT), DATA_DIR: '.data-e2e' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e',
+      ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
+    },
     // The first start ingests the built-in catalog.
     url: `${baseURL}/api/explore/v2.1/catalog/datasets?limit=1`,
     timeout: 180_000,

@@ -1,0 +1,80 @@
+import type { ApiVersion } from '../../odsql/compile/context';
+import type { Geometry } from '../../odsql/geo/types';
+import type { FieldType } from '../../odsql/schema';
+
+/*
+ * The contract between the export pipeline (which runs the query and streams its rows out of DuckDB)
+ * and each format's writer (which turns records into the bytes of one file format).
+ */
+
+/** A column of an export: a dataset field, or a `select` expression under its output name. */
+export interface ExportColumn {
+  /** Key of the value in `ExportRecord.fields`: the field name, or the expression's output name. */
+  readonly name: string;
+  /** The field's label (the name for expressions): the header when `use_labels=true`. */
+  readonly label: string;
+  /** The interface type of the values; `json` when an expression has no single type. */
+  readonly type: FieldType | 'json';
+  /** A multivalued text field: its values are arrays of strings. */
+  readonly multivalued?: boolean;
+}
+
+/**
+ * One exported row. Values have the shapes of v2.1 `results`: text, numbers, booleans, `YYYY-MM-DD`
+ * dates, ISO datetimes with the offset of the request's time zone, `{lon, lat}` points, GeoJSON Feature
+ * objects for shapes, arrays for multivalued text; null for no value. Writers that must differ on v2.0
+ * (GeoJSON datetimes as timestamps, for instance) do so from `ExportContext.version`.
+ */
+export interface ExportRecord {
+  /** The record id; absent when the rows are `group_by` groups. */
+  readonly id?: string;
+  /** The record's ISO timestamp; absent for groups. */
+  readonly timestamp?: string;
+  readonly fields: Readonly<Record<string, unknown>>;
+}
+
+/** What a writer may say about the dataset itself (titles, descriptions, links in RDF and RSS). */
+export interface ExportDataset {
+  readonly dataset_id: string;
+  readonly title?: string;
+  readonly description?: string;
+}
+
+export interface GpxOptions {
+  /** Field whose value names each point (`name_field`). */
+  readonly nameField?: string;
+  /** Fields written in each point's description (`description_field_list`). */
+  readonly descriptionFields?: readonly string[];
+  /** Attributes in `<extensions>` (true) or in `<desc>` (false): `use_extension`. */
+  readonly useExtension: boolean;
+}
+
+export interface ExportContext {
+  readonly version: ApiVersion;
+  readonly dataset: ExportDataset;
+  readonly columns: readonly ExportColumn[];
+  /** Headers and property names are labels (`use_labels=true`) instead of names. */
+  readonly useLabels: boolean;
+  /** The EPSG code geometries are written in (`epsg`, default 4326). */
+  readonly epsg: number;
+  /** Projects a WGS 84 geometry into `epsg` (the identity for 4326). */
+  readonly project: (geometry: Geometry) => Geometry;
+  /** Absolute URL of the dataset in this API (`…/catalog/datasets/{id}`), for links and RDF IRIs. */
+  readonly datasetUrl: string;
+  readonly gpx: GpxOptions;
+  /** The records in batches, in query order; iterating pulls them from the engine (back-pressure). */
+  readonly records: AsyncIterable<readonly ExportRecord[]>;
+  /** Aborted when the client goes away: writers stop and release what they hold. */
+  readonly signal: AbortSignal;
+}
+
+/** One dataset export format: its name in the URL, file extension, media type and writer. */
+export interface RecordExportFormat {
+  readonly format: string;
+  readonly extension: string;
+  readonly mediaType: string;
+  /** The versions whose interface lists this format. */
+  readonly versions: readonly ApiVersion[];
+  /** The file's bytes, in order; yielding lets the HTTP layer apply back-pressure. */
+  write(context: ExportContext): AsyncIterable<string | Uint8Array>;
+}
