@@ -1,5 +1,17 @@
 import type { ApiVersion } from '../../../odsql/compile/context';
 import type { RecordExportFormat } from '../types';
+import { gpx } from './gpx';
+import { jsonld } from './jsonld';
+import { kml } from './kml';
+import { n3, turtle } from './rdf-n3';
+import { rdfxml } from './rdfxml';
+import { shp } from './shp';
+import { csv } from './csv';
+import { geojson } from './geojson';
+import { json, jsonl } from './lines';
+import { parquet } from './parquet';
+import { xls } from './xls';
+import { xlsx } from './xlsx';
 
 /*
  * The registry of dataset export formats. One line per writer in `WRITERS`; the names each version
@@ -28,8 +40,22 @@ export const DATASET_FORMATS: Readonly<Record<ApiVersion, readonly string[]>> = 
 
 /** Every writer, one line each. */
 const WRITERS: readonly RecordExportFormat[] = [
-  // exports-core: json, jsonl, geojson, csv, xls, xlsx, parquet
-  // exports-formats: shp, kml, gpx, jsonld, rdfxml, turtle, n3
+  // exports-core
+  csv,
+  json,
+  jsonl,
+  geojson,
+  xls,
+  xlsx,
+  parquet,
+  // exports-formats
+  shp,
+  kml,
+  gpx,
+  jsonld,
+  rdfxml,
+  turtle,
+  n3,
 ];
 
 /** The writer of `format` on `version`, when that version lists it and a writer is registered. */
