@@ -191,7 +191,7 @@ describe('dataset exports', () => {
   it('JSON on v2.0: records with datasetid, recordid, fields without nulls, geometry', async () => {
     const v20 = await getJson<{ records: { record: { id: string; fields: Flat } }[] }>(
       '/catalog/datasets/airports/records',
-      { limit: 100, ...AIRPORTS },
+      AIRPORTS,
       '2.0',
     );
     const res = await download('/catalog/datasets/airports/exports/json', AIRPORTS, '2.0');
