@@ -43,6 +43,14 @@ export function cellsQuery(
   );
 }
 
+/**
+ * Whether the engine can write the file alone: not when a column is finished in JavaScript after the
+ * query (the envelope and bbox aggregations).
+ */
+export function engineWritable(compiled: CompiledQuery): boolean {
+  return compiled.columns.every((c) => c.post === undefined);
+}
+
 /** A JSON string's text, other JSON values as written (numbers, booleans, objects). */
 export function jsonText(ref: string): string {
   return `CASE WHEN json_type(${ref}) = 'VARCHAR' THEN ${ref} ->> '$' ELSE CAST(${ref} AS VARCHAR) END`;

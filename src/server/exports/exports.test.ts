@@ -184,6 +184,14 @@ describe('dataset exports', () => {
       (await download('/catalog/datasets/seattle-weather/exports/json', grouped)).bytes.toString(),
     );
     expect(exported).toEqual(groups.body.results);
+    // Aggregations finished after the query (envelope) leave the engine path and still match.
+    const hull = { select: 'envelope(coordinates) as hull, count(*) as n', where: "state = 'CA'" };
+    const hullRecords = await getJson<{ results: Flat[] }>('/catalog/datasets/airports/records', hull);
+    const hullJson = JSON.parse(
+      (await download('/catalog/datasets/airports/exports/json', hull)).bytes.toString(),
+    );
+    expect(hullJson).toEqual(hullRecords.body.results);
+    expect((await getJson('/catalog/datasets/airports/exports/parquet', hull)).status).toBe(400);
     const empty = await download('/catalog/datasets/airports/exports/json', { where: "state = 'nowhere'" });
     expect(JSON.parse(empty.bytes.toString())).toEqual([]);
   });

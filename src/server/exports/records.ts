@@ -1,5 +1,6 @@
 import type { CompiledQuery } from '../../odsql/compile/query';
 import type { Engine } from '../engine/types';
+import { objectJson } from '../records/run';
 import type { ExportColumn, ExportRecord } from './types';
 
 /**
@@ -15,12 +16,18 @@ export async function* exportRecords(
 ): AsyncIterable<readonly ExportRecord[]> {
   const n = columns.length;
   const records = compiled.kind === 'records';
+  // Columns computed after the query (envelope, bbox) are finished as on the records endpoint.
+  const finished = compiled.columns.some((c) => c.post !== undefined);
   for await (const rows of engine.stream(compiled.page, { signal })) {
     yield rows.map((row): ExportRecord => {
-      const fields: Record<string, unknown> = {};
-      for (let i = 0; i < n; i++) {
-        const cell = row[i];
-        fields[columns[i]!.name] = cell === null || cell === undefined ? null : JSON.parse(String(cell));
+      let fields: Record<string, unknown>;
+      if (finished) fields = JSON.parse(objectJson(compiled.columns, row)) as Record<string, unknown>;
+      else {
+        fields = {};
+        for (let i = 0; i < n; i++) {
+          const cell = row[i];
+          fields[columns[i]!.name] = cell === null || cell === undefined ? null : JSON.parse(String(cell));
+        }
       }
       if (!records) return { fields };
       return { id: String(row[n]), timestamp: String(row[n + 1]), fields };

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { cellsQuery, textCell } from '../cells';
+import { cellsQuery, engineWritable, textCell } from '../cells';
 import { copyStream } from '../copy-stream';
 import type { CsvOptions } from '../params';
 import type { EngineExport, ExportColumn, ExportContext } from '../types';
@@ -93,5 +93,7 @@ export const csv = {
   write: writeCsv,
   // Projected geometries need JavaScript; everything else is written by the engine.
   engineWrite: (plan: EngineExport) =>
-    plan.context.epsg !== 4326 && hasGeo(plan.context) ? undefined : copyCsv(plan),
+    (plan.context.epsg !== 4326 && hasGeo(plan.context)) || !engineWritable(plan.compiled)
+      ? undefined
+      : copyCsv(plan),
 } as const;

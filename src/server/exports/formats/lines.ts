@@ -1,6 +1,7 @@
 import type { Geometry } from '../../../odsql/geo/types';
 import type { Bind } from '../cells';
-import { cellsQuery, type RowRefs } from '../cells';
+import { cellsQuery, engineWritable, type RowRefs } from '../cells';
+import { copyStream } from '../copy-stream';
 import type { EngineExport, ExportColumn, ExportContext, ExportRecord } from '../types';
 
 /*
@@ -101,13 +102,37 @@ async function* jsLines(context: ExportContext, open: string, separator: string,
   yield first ? (open === '' ? '' : `${open}${close}`) : close;
 }
 
+/**
+ * v2.1 (flat objects): DuckDB's own JSON writer, through a pipe like CSV (see copy-stream.ts). The
+ * compiled values are JSON already; cast to JSON, the writer embeds them as they are.
+ */
+function copyJson(plan: EngineExport, array: boolean) {
+  const { columns } = plan.context;
+  const query = cellsQuery(
+    plan.compiled,
+    columns,
+    (refs) => refs.values.map((ref) => `CAST(${ref} AS JSON)`),
+    columns.map((c) => c.name),
+  );
+  return copyStream(plan.engine, query, `FORMAT json${array ? ', ARRAY true' : ''}`, plan.context.signal);
+}
+
+/** The engine path of JSON and JSON Lines, or none when a column is finished in JavaScript. */
+function engineJson(plan: EngineExport, array: boolean) {
+  if (!engineWritable(plan.compiled)) return undefined;
+  if (plan.context.version === '2.1' || plan.compiled.kind !== 'records') {
+    return plan.context.columns.length > 0 ? copyJson(plan, array) : undefined;
+  }
+  return array ? engineLines(plan, '[', ',\n', ']\n') : engineLines(plan, '', '\n', '\n');
+}
+
 export const json = {
   format: 'json',
   extension: 'json',
   mediaType: 'application/json; charset=utf-8',
   versions: ['2.0', '2.1'],
   write: (context: ExportContext) => jsLines(context, '[', ',\n', ']\n'),
-  engineWrite: (plan: EngineExport) => engineLines(plan, '[', ',\n', ']\n'),
+  engineWrite: (plan: EngineExport) => engineJson(plan, true),
 } as const;
 
 export const jsonl = {
@@ -116,5 +141,5 @@ export const jsonl = {
   mediaType: 'application/jsonl; charset=utf-8',
   versions: ['2.0', '2.1'],
   write: (context: ExportContext) => jsLines(context, '', '\n', '\n'),
-  engineWrite: (plan: EngineExport) => engineLines(plan, '', '\n', '\n'),
+  engineWrite: (plan: EngineExport) => engineJson(plan, false),
 } as const;

@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cellsQuery, typedCell } from '../cells';
+import { ApiError } from '../../errors';
+import { cellsQuery, engineWritable, typedCell } from '../cells';
 import type { EngineExport } from '../types';
 import { headers } from './csv';
 
@@ -11,6 +12,12 @@ import { headers } from './csv';
  * goes to a temporary folder first, is streamed once complete, and is deleted after.
  */
 async function* copyParquet(plan: EngineExport) {
+  if (!engineWritable(plan.compiled)) {
+    throw new ApiError(
+      'InvalidRESTParameterError',
+      'Parquet exports cannot hold envelope() or bbox() aggregations: export them as json or csv.',
+    );
+  }
   const dir = await mkdtemp(join(tmpdir(), 'odexport-'));
   try {
     const file = join(dir, 'out.parquet');
