@@ -1,4 +1,3 @@
-import { ApiError } from '../../errors';
 import type { ExportColumn, ExportContext, ExportRecord, RecordExportFormat } from '../types';
 import { centroid, columnTitle, geometryColumn, geometryOf, textValue } from './geo-values';
 import { placeName } from './kml';
@@ -13,16 +12,9 @@ import { xmlName, xmlText } from './xml-text';
 
 const OGR_NS = 'http://osgeo.org/gdal';
 
-function columnNamed(context: ExportContext, parameter: string, name: string): ExportColumn {
-  const column = context.columns.find((c) => c.name === name);
-  if (!column) {
-    const known = context.columns.map((c) => c.name).join(', ');
-    throw new ApiError(
-      'InvalidRESTParameterError',
-      `Invalid value for ${parameter} API parameter: ${name} was found but one of the exported fields (${known}) is expected.`,
-    );
-  }
-  return column;
+/** A field named by a GPX parameter (the route has checked that the export has it). */
+function columnNamed(context: ExportContext, name: string): ExportColumn[] {
+  return context.columns.filter((c) => c.name === name);
 }
 
 interface GpxPlan {
@@ -32,12 +24,12 @@ interface GpxPlan {
   readonly extended: readonly ExportColumn[];
 }
 
-/** Which fields name, describe and extend each waypoint; unknown field names are a 400. */
+/** Which fields name, describe and extend each waypoint. */
 export function gpxPlan(context: ExportContext): GpxPlan {
   const { nameField, descriptionFields, useExtension } = context.gpx;
   const geo = geometryColumn(context.columns);
-  const name = nameField ? columnNamed(context, 'name_field', nameField) : undefined;
-  const listed = (descriptionFields ?? []).map((f) => columnNamed(context, 'description_field_list', f));
+  const [name] = nameField ? columnNamed(context, nameField) : [];
+  const listed = (descriptionFields ?? []).flatMap((f) => columnNamed(context, f));
   const attributes = context.columns.filter((c) => c !== geo);
   if (useExtension) return { geo, name, described: listed, extended: attributes };
   return { geo, name, described: listed.length > 0 ? listed : attributes, extended: [] };
