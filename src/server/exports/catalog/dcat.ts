@@ -3,6 +3,7 @@ import type { Dataset } from '../../catalog/types';
 import { geometryOf, toWkt } from '../formats/geo-values';
 import { recordExportFormat } from '../formats/index';
 import { n3Text } from '../formats/rdf-n3';
+import { NS } from '../formats/rdf-terms';
 import { rdfXmlText } from '../formats/rdfxml';
 import { renderedMetas } from './tabular';
 import { type CatalogExportContext, type CatalogExportFormat, datasetUrl } from './types';
@@ -15,14 +16,10 @@ import { type CatalogExportContext, type CatalogExportFormat, datasetUrl } from 
 const { namedNode, literal, quad, blankNode } = DataFactory;
 
 export const DCAT_PREFIXES = {
-  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
-  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
-  xsd: 'http://www.w3.org/2001/XMLSchema#',
+  ...NS,
   dcat: 'http://www.w3.org/ns/dcat#',
-  dct: 'http://purl.org/dc/terms/',
   foaf: 'http://xmlns.com/foaf/0.1/',
   skos: 'http://www.w3.org/2004/02/skos/core#',
-  geo: 'http://www.opengis.net/ont/geosparql#',
 } as const;
 
 type Prefix = keyof typeof DCAT_PREFIXES;
@@ -49,10 +46,10 @@ function distributionQuads(context: CatalogExportContext, dataset: Dataset, subj
     out.push(
       quad(subject, term('dcat', 'distribution'), url),
       quad(url, term('rdf', 'type'), term('dcat', 'Distribution')),
-      quad(url, term('dct', 'title'), literal(`${dataset.metas.default.title} (${name})`)),
+      quad(url, term('dcterms', 'title'), literal(`${dataset.metas.default.title} (${name})`)),
       quad(url, term('dcat', 'accessURL'), url),
       quad(url, term('dcat', 'downloadURL'), url),
-      quad(url, term('dct', 'format'), literal(name)),
+      quad(url, term('dcterms', 'format'), literal(name)),
       quad(url, term('dcat', 'mediaType'), namedNode(mediaTypeIri(format.mediaType))),
     );
   }
@@ -65,10 +62,10 @@ export function datasetQuads(context: CatalogExportContext, dataset: Dataset): Q
   const s = namedNode(datasetUrl(context, dataset));
   const out: Quad[] = [
     quad(s, term('rdf', 'type'), term('dcat', 'Dataset')),
-    quad(s, term('dct', 'identifier'), literal(dataset.dataset_id)),
-    quad(s, term('dct', 'title'), literal(metas.title)),
+    quad(s, term('dcterms', 'identifier'), literal(dataset.dataset_id)),
+    quad(s, term('dcterms', 'title'), literal(metas.title)),
   ];
-  if (metas.description) out.push(quad(s, term('dct', 'description'), literal(metas.description)));
+  if (metas.description) out.push(quad(s, term('dcterms', 'description'), literal(metas.description)));
   for (const k of metas.keyword ?? []) out.push(quad(s, term('dcat', 'keyword'), literal(k)));
   for (const theme of metas.theme ?? []) {
     const concept = blankNode();
@@ -81,25 +78,29 @@ export function datasetQuads(context: CatalogExportContext, dataset: Dataset): Q
   if (metas.publisher) {
     const agent = blankNode();
     out.push(
-      quad(s, term('dct', 'publisher'), agent),
+      quad(s, term('dcterms', 'publisher'), agent),
       quad(agent, term('rdf', 'type'), term('foaf', 'Agent')),
       quad(agent, term('foaf', 'name'), literal(metas.publisher)),
     );
   }
   if (typeof rendered.modified === 'string') {
-    out.push(quad(s, term('dct', 'modified'), typed(rendered.modified, 'dateTime')));
+    out.push(quad(s, term('dcterms', 'modified'), typed(rendered.modified, 'dateTime')));
   }
   if (metas.language) {
     out.push(
-      quad(s, term('dct', 'language'), namedNode(`http://id.loc.gov/vocabulary/iso639-1/${metas.language}`)),
+      quad(
+        s,
+        term('dcterms', 'language'),
+        namedNode(`http://id.loc.gov/vocabulary/iso639-1/${metas.language}`),
+      ),
     );
   }
   if (metas.license) {
     const url = webIri(metas.license_url);
     const license = url ? namedNode(url) : blankNode();
     out.push(
-      quad(s, term('dct', 'license'), license),
-      quad(license, term('rdf', 'type'), term('dct', 'LicenseDocument')),
+      quad(s, term('dcterms', 'license'), license),
+      quad(license, term('rdf', 'type'), term('dcterms', 'LicenseDocument')),
       quad(license, term('rdfs', 'label'), literal(metas.license)),
     );
   }
@@ -109,8 +110,8 @@ export function datasetQuads(context: CatalogExportContext, dataset: Dataset): Q
   if (bbox) {
     const location = blankNode();
     out.push(
-      quad(s, term('dct', 'spatial'), location),
-      quad(location, term('rdf', 'type'), term('dct', 'Location')),
+      quad(s, term('dcterms', 'spatial'), location),
+      quad(location, term('rdf', 'type'), term('dcterms', 'Location')),
       quad(location, term('dcat', 'bbox'), literal(toWkt(bbox), term('geo', 'wktLiteral'))),
     );
   }
@@ -126,8 +127,8 @@ async function* dcatQuads(context: CatalogExportContext): AsyncIterable<readonly
   const catalog = namedNode(catalogIri(context));
   yield [
     quad(catalog, term('rdf', 'type'), term('dcat', 'Catalog')),
-    quad(catalog, term('dct', 'title'), literal('Explore API catalog')),
-    quad(catalog, term('dct', 'description'), literal(`The datasets served at ${context.root}`)),
+    quad(catalog, term('dcterms', 'title'), literal('Explore API catalog')),
+    quad(catalog, term('dcterms', 'description'), literal(`The datasets served at ${context.root}`)),
     ...context.datasets.map((d) => quad(catalog, term('dcat', 'dataset'), namedNode(datasetUrl(context, d)))),
   ];
   for (const dataset of context.datasets) {

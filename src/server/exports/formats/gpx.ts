@@ -1,7 +1,7 @@
 import type { ExportColumn, ExportContext, ExportRecord, RecordExportFormat } from '../types';
 import { centroid, columnTitle, geometryColumn, geometryOf, textValue } from './geo-values';
 import { placeName } from './kml';
-import { xmlName, xmlText } from './xml-text';
+import { xmlDocument, xmlName, xmlText } from './xml-text';
 
 /*
  * GPX 1.1: one waypoint per record at its geometry's centroid (records without a geometry have no
@@ -58,17 +58,14 @@ function waypoint(context: ExportContext, plan: GpxPlan, record: ExportRecord): 
   );
 }
 
-async function* writeGpx(context: ExportContext): AsyncIterable<string> {
+function writeGpx(context: ExportContext): AsyncIterable<string> {
   const plan = gpxPlan(context);
   const title = context.dataset.title ?? context.dataset.dataset_id;
-  yield '<?xml version="1.0" encoding="UTF-8"?>\n' +
+  const head =
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<gpx version="1.1" creator="odexplorer" xmlns="http://www.topografix.com/GPX/1/1" xmlns:ogr="${OGR_NS}">` +
     `<metadata><name>${xmlText(title)}</name><link href="${xmlText(context.datasetUrl)}"/></metadata>\n`;
-  for await (const batch of context.records) {
-    if (context.signal.aborted) return;
-    yield batch.map((r) => waypoint(context, plan, r)).join('');
-  }
-  yield '</gpx>\n';
+  return xmlDocument(context, head, (r) => waypoint(context, plan, r), '</gpx>\n');
 }
 
 export const gpx: RecordExportFormat = {
