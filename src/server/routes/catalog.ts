@@ -2,6 +2,7 @@ import { type FileHandle, open } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiVersion } from '../../odsql/compile/context';
 import { compileRecordsQuery } from '../../odsql/compile/query';
+import { catalogTableFor } from '../auth/access';
 import type { Dataset } from '../catalog/types';
 import type { ServerContext } from '../context';
 import { ApiError, datasetNotFound, odsqlError } from '../errors';
@@ -159,7 +160,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       : datasetSelection(select, OBJECT_KEYS[version], metaKeys);
     const where = repeated(query, 'where');
     const orderBy = single(query, 'order_by');
-    const table = ctx.catalog.catalogTable;
+    const table = catalogTableFor(req);
     const schema = ctx.catalog.catalogSchema;
     const conditions = facetConditionsFor(facetSet(CATALOG_FACET_FIELDS, query).usable, query);
     const compiled = compileRecordsQuery(
