@@ -67,6 +67,23 @@ export async function openAccessPolicy(
     }
   }
 
+  if (restricted.size > 0) {
+    log.info(`access: ${restricted.size} restricted dataset(s), ${keys.grants.length} API key(s)`);
+  }
+  // Without restricted datasets every caller reads the catalog table itself: no view to keep.
+  if (restricted.size > 0) await writeViews(engine, catalog.catalogTable, views);
+  return {
+    anonymous,
+    restricted,
+    callerFor: (grant) => byName.get(grant.name) ?? anonymous,
+  };
+}
+
+async function writeViews(
+  engine: Engine,
+  catalogTable: string,
+  views: ReadonlyMap<string, readonly string[]>,
+): Promise<void> {
   const existing = await engine.rows({
     sql: `SELECT view_name FROM duckdb_views() WHERE NOT internal AND starts_with(view_name, $1)`,
     params: [VIEW_PREFIX],
@@ -77,16 +94,8 @@ export async function openAccessPolicy(
   }
   for (const [name, hidden] of views) {
     await engine.execute(
-      `CREATE OR REPLACE VIEW ${quoteIdent(name)} AS SELECT * FROM ${quoteIdent(catalog.catalogTable)}
+      `CREATE OR REPLACE VIEW ${quoteIdent(name)} AS SELECT * FROM ${quoteIdent(catalogTable)}
 WHERE ${quoteIdent(RECORD_ID_COLUMN)} NOT IN (${hidden.map(sqlString).join(', ')})`,
     );
   }
-  if (restricted.size > 0) {
-    log.info(`access: ${restricted.size} restricted dataset(s), ${keys.grants.length} API key(s)`);
-  }
-  return {
-    anonymous,
-    restricted,
-    callerFor: (grant) => byName.get(grant.name) ?? anonymous,
-  };
 }
