@@ -20,11 +20,29 @@ export interface AccessOptions {
 
 /** v1.0 routes name their dataset in the `dataset` query parameter instead of the path. */
 const V1_PREFIXES = ['/api/records/1.0/', '/api/datasets/1.0/'];
+/**
+ * Dataset ids in a path, whether or not a route matches it: a path under a restricted dataset answers
+ * 401 rather than 404, so that no sub-path (a route added later, a typo) tells more than the dataset does.
+ */
+const DATASET_PATHS = [/\/catalog\/datasets\/([^/]+)/, /^\/api\/datasets\/1\.0\/([^/]+)/];
+
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined; // the router answers the malformed path
+  }
+}
 
 function datasetIdsOf(req: FastifyRequest, path: string): string[] {
   const ids: string[] = [];
   const params = req.params as Readonly<Record<string, unknown>> | undefined;
   if (typeof params?.dataset_id === 'string') ids.push(params.dataset_id);
+  for (const pattern of DATASET_PATHS) {
+    const segment = pattern.exec(path)?.[1];
+    const id = segment === undefined ? undefined : decoded(segment);
+    if (id !== undefined) ids.push(id);
+  }
   if (V1_PREFIXES.some((p) => path.startsWith(p))) {
     const value = (req.query as Readonly<Record<string, unknown>> | undefined)?.dataset;
     for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string') ids.push(v);
