@@ -20,6 +20,7 @@ import { API_PREFIXES } from './http/links';
 import { catalogRoutes } from './routes/catalog';
 import { facetsRoutes } from './routes/facets';
 import { recordsRoutes } from './routes/records';
+import { v1Routes } from './v1/routes';
 
 /** Headers a browser page on another origin may read (downloads, paging, quotas). */
 const EXPOSED_HEADERS = [
@@ -146,6 +147,7 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
     await app.register(recordsRoutes(ctx, prefix, version), { prefix });
     await app.register(facetsRoutes(ctx, prefix, version), { prefix });
   }
+  await app.register(v1Routes(ctx), { prefix: '/api' });
 
   const index = join(ctx.config.staticDir, 'index.html');
   const hasExplorer = existsSync(index);
