@@ -140,7 +140,7 @@ describe('v1 q: errors', () => {
   it('bounds the length, the nesting and the number of terms', () => {
     expect(errorOf('a'.repeat(MAX_Q_LENGTH + 1)).message).toContain('too long');
     expect(errorOf(`${'('.repeat(60)}a${')'.repeat(60)}`).message).toContain('nests deeper');
-    expect(errorOf('NOT '.repeat(60) + 'a').message).toContain('nests deeper');
+    expect(errorOf(`${'NOT '.repeat(60)}a`).message).toContain('nests deeper');
     expect(errorOf(Array.from({ length: 500 }, (_, i) => `w${i}`).join(' ')).message).toContain('more than');
   });
 });
