@@ -1,5 +1,5 @@
-import { parseCircle, parseMetres, parsePolygon } from './geo-text';
-import { type FieldOp, type NowArg, type Pos, type Query, V1QueryError, type Value } from './tree';
+import { type Arg, FUNCTIONS, functionQuery } from './functions';
+import { type FieldOp, type NowArg, type Query, V1QueryError, type Value } from './tree';
 
 /*
  * The v1 `q` language: words, "phrases", AND / OR / NOT (precedence NOT > AND > OR, juxtaposition is
@@ -16,19 +16,11 @@ const MAX_TERMS = 400;
 
 const FIELD_QUERY = /([A-Za-z0-9_]+)\s*(==|>=|<=|:|=|>|<)/y;
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
-const FIELD_NAME = /^[A-Za-z0-9_]+$/;
 const SIGNED_INT = /[+-]?\d+/y;
 const WEEKDAY = /(MO|TU|WE|TH|FR|SA|SU)\b/iy;
 const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
-const FUNCTIONS = ['null', 'exact', 'startswith', 'search', 'distance', 'polygon'];
 
 type Keyword = 'AND' | 'OR' | 'NOT';
-
-/** A function argument: a quoted text or a bare token, as written. */
-interface Arg extends Pos {
-  readonly text: string;
-  readonly quoted: boolean;
-}
 
 /** Parses `q`; an empty or blank `q` is undefined (no filter). Throws only V1QueryError. */
 export function parseQ(q: string): Query | undefined {
@@ -285,75 +277,7 @@ class QParser {
       );
     }
     const args = this.fnArgs(name);
-    const pos = { from, to: this.i };
-    const field = (a: Arg | undefined): string => {
-      if (!a || a.quoted || !FIELD_NAME.test(a.text))
-        this.fail(`#${name}() expects a field name`, a?.from ?? from);
-      return a.text;
-    };
-    const arity = (min: number, max: number): void => {
-      if (args.length < min || args.length > max) {
-        const expected =
-          min === max ? `${min}` : max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min} or ${max}`;
-        this.fail(`#${name}() takes ${expected} arguments, ${args.length} given`, from, this.i);
-      }
-    };
-    switch (name) {
-      case 'null':
-        arity(1, 1);
-        return { kind: 'null', field: field(args[0]), ...pos };
-      case 'exact': {
-        arity(2, 2);
-        const v = args[1]!;
-        return {
-          kind: 'exact',
-          field: field(args[0]),
-          value: { kind: 'text', text: v.text, quoted: v.quoted, from: v.from, to: v.to },
-          ...pos,
-        };
-      }
-      case 'startswith':
-        arity(2, 2);
-        return { kind: 'startswith', field: field(args[0]), text: args[1]!.text, ...pos };
-      case 'search': {
-        arity(2, Number.POSITIVE_INFINITY);
-        const fieldArgs = args.slice(0, -1);
-        const all = fieldArgs.length === 1 && !fieldArgs[0]!.quoted && fieldArgs[0]!.text === '*';
-        return {
-          kind: 'search',
-          fields: all ? [] : fieldArgs.map(field),
-          text: args[args.length - 1]!.text,
-          ...pos,
-        };
-      }
-      case 'distance': {
-        arity(2, 3);
-        const f = field(args[0]);
-        const circle = parseCircle(args[1]!.text, args.length === 2);
-        if (!circle.ok) this.fail(`#distance(): ${circle.message}`, args[1]!.from, args[1]!.to);
-        let metres = circle.value.metres;
-        if (args.length === 3) {
-          const m = parseMetres(args[2]!.text);
-          if (!m.ok) this.fail(`#distance(): ${m.message}`, args[2]!.from, args[2]!.to);
-          metres = m.value;
-        }
-        return {
-          kind: 'distance',
-          field: f,
-          lat: circle.value.lat,
-          lon: circle.value.lon,
-          metres: metres!,
-          ...pos,
-        };
-      }
-      default: {
-        arity(2, 2);
-        const f = field(args[0]);
-        const polygon = parsePolygon(args[1]!.text);
-        if (!polygon.ok) this.fail(`#polygon(): ${polygon.message}`, args[1]!.from, args[1]!.to);
-        return { kind: 'polygon', field: f, points: polygon.value, ...pos };
-      }
-    }
+    return functionQuery(name, args, { from, to: this.i }, (message, at, to) => this.fail(message, at, to));
   }
 
   /** `( arg, arg, … )`: quoted texts or bare tokens up to the next comma or parenthesis. */
