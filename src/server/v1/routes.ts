@@ -17,7 +17,7 @@ import { compileOptions } from '../records/options';
 import { type QueryOutcome, runCompiled } from '../records/run';
 import { geoField, v1CompileError, v1Where } from './filter';
 import { checkFormat, v1Facets, v1Fields, v1Page, v1Sort } from './params';
-import { v1Dataset, v1FacetGroups, v1Record } from './shapes';
+import { timestampFormatter, v1Dataset, v1FacetGroups, v1Record } from './shapes';
 
 /*
  * The legacy v1.0 interface: datasets search, dataset lookup and records search, on the engine of v2
@@ -184,7 +184,8 @@ export function v1Routes(ctx: ServerContext) {
       });
       const tz = outcome.echo.timezone as string;
       const shown = fields ? new Set(fields) : undefined;
-      const records = outcome.rows.map((r) => v1Record(r, ds.dataset_id, schema, tz, shown, geo));
+      const timestamp = timestampFormatter(tz);
+      const records = outcome.rows.map((r) => v1Record(r, ds.dataset_id, schema, timestamp, shown, geo));
       return sendJson(
         reply,
         JSON.stringify({

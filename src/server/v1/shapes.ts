@@ -25,15 +25,31 @@ interface GeoFeature {
 }
 
 /**
+ * Formats record timestamps in a time zone. Records of a dataset mostly share their timestamp (the
+ * time they were loaded), and formatting in a zone is slow, so each distinct value is formatted once.
+ */
+export function timestampFormatter(tz: string): (iso: string) => string {
+  const done = new Map<string, string>();
+  return (iso) => {
+    let text = done.get(iso);
+    if (text === undefined) {
+      text = formatInstant(iso, tz);
+      if (done.size < 10_000) done.set(iso, text);
+    }
+    return text;
+  };
+}
+
+/**
  * A record from a row compiled for v2.0 (points `{lat, lon}`, shapes as Features, datetimes in the
- * request time zone). `shown`: the fields to keep (all when undefined); `geo`: the field giving
+ * request time zone). `timestamp` formats `record_timestamp`; `shown`: the fields to keep (all when undefined); `geo`: the field giving
  * `geometry`.
  */
 export function v1Record(
   row: ResultRow,
   datasetId: string,
   schema: DatasetSchema,
-  tz: string,
+  timestamp: (iso: string) => string,
   shown: ReadonlySet<string> | undefined,
   geo: string | undefined,
 ): V1Record {
@@ -60,7 +76,7 @@ export function v1Record(
     recordid: row.id ?? '',
     fields,
     ...(geometry !== undefined ? { geometry } : {}),
-    record_timestamp: formatInstant(row.timestamp ?? '', tz),
+    record_timestamp: timestamp(row.timestamp ?? ''),
   };
 }
 
