@@ -53,7 +53,11 @@ describe('v1 records search refuses bad input', () => {
       'InvalidRESTParameterError',
       'disjunctive.species',
     ],
-    [{ 'refine.body_mass_g': 'heavy' }, 'InvalidRESTParameterError', 'refine'],
+    [
+      { 'refine.body_mass_g': 'heavy' },
+      'InvalidRESTParameterError',
+      'refine.body_mass_g API parameter: heavy',
+    ],
     [{ 'geofilter.distance': '48.85,2.35,1000' }, 'InvalidRESTParameterError', 'has no geo field'],
     [{ format: 'csv' }, 'InvalidRESTParameterError', 'format'],
   ])('penguins %j → %s', async (params, code, message) => {
@@ -73,6 +77,13 @@ describe('v1 records search refuses bad input', () => {
     const body = await search({ dataset: 'airports', ...params } as Params);
     expect(body.error_code).toBe('InvalidRESTParameterError');
     expect(body.message).toContain(message);
+  });
+
+  it('names the facet parameter of a value that is no period', async () => {
+    const body = await search({ dataset: 'seattle-weather', 'exclude.date': '2014/13' });
+    expect(body.message).toBe(
+      'Invalid value for exclude.date API parameter: 2014/13 was found but a period: YYYY, YYYY/MM or YYYY/MM/DD is expected.',
+    );
   });
 
   it('needs one known dataset', async () => {

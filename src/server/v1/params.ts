@@ -1,6 +1,8 @@
 import { printName, printString } from '../../odsql/print';
 import { type DatasetSchema, findField } from '../../odsql/schema';
 import { ApiError, invalidParameter } from '../errors';
+import type { FacetConfig } from '../facets/config';
+import { parseDatePath } from '../facets/paths';
 import { integer, type QueryString, repeated, single } from '../http/params';
 
 /*
@@ -81,6 +83,8 @@ export interface V1Facets {
   readonly v2: QueryString;
   /** Facets to enumerate, in order: the requested ones, then those refined or excluded. */
   readonly names: readonly string[];
+  /** Every refine and exclude, as given. */
+  readonly filters: readonly { kind: 'refine' | 'exclude'; facet: string; value: string }[];
   /** Every facet name given, with the parameter that named it first (for messages). */
   readonly sources: ReadonlyMap<string, string>;
   readonly echo: {
@@ -126,6 +130,9 @@ export function v1Facets(query: QueryString): V1Facets {
   return {
     v2: { facet: facetParam, refine: v2Filters(filters.refine), exclude: v2Filters(filters.exclude) },
     names,
+    filters: (['refine', 'exclude'] as const).flatMap((kind) =>
+      [...filters[kind]].flatMap(([facet, values]) => values.map((value) => ({ kind, facet, value }))),
+    ),
     sources,
     echo: {
       ...(requested.length > 0 ? { facet: requested } : {}),
@@ -134,6 +141,26 @@ export function v1Facets(query: QueryString): V1Facets {
       ...(disjunctive.size > 0 ? { disjunctive: Object.fromEntries(disjunctive) } : {}),
     },
   };
+}
+
+/**
+ * Refine and exclude values that cannot be values of their facet (a date that is no period, a number
+ * that is none), refused in v1 terms before the v2 machinery reads them.
+ */
+export function checkFacetValues(facets: V1Facets, usable: ReadonlyMap<string, FacetConfig>): void {
+  const configs = [...usable.values()];
+  for (const f of facets.filters) {
+    const config = configs.find((c) => c.name.toLowerCase() === f.facet.toLowerCase());
+    if (!config) continue;
+    const value = f.value.trim();
+    const expected =
+      config.type === 'date' || config.type === 'datetime'
+        ? parseDatePath(value) === undefined && 'a period: YYYY, YYYY/MM or YYYY/MM/DD'
+        : config.type === 'int' || config.type === 'double'
+          ? !Number.isFinite(Number(value)) && 'a number'
+          : config.type === 'boolean' && !/^(true|false)$/i.test(value) && 'true or false';
+    if (expected) throw invalidParameter(`${f.kind}.${f.facet}`, f.value, expected);
+  }
 }
 
 /** Only JSON is served; the other v1 formats (jsonp, geojson, csv, rss…) are refused plainly. */

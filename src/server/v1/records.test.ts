@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { getJson } from '../testing/http';
-import { asV1, type V1FacetValue, type V2FacetValue, v1Fields, v1Records, v20Records } from './testing';
+import {
+  asV1,
+  type V1FacetValue,
+  type V1Record,
+  type V2FacetValue,
+  v1Fields,
+  v1 as v1Get,
+  v1Records,
+  v20Records,
+} from './testing';
 
 /*
  * v1.0 records search over HTTP on the default catalog, compared with the v2.0 answers for the same
@@ -111,6 +120,22 @@ describe('v1 records search: pages and records', () => {
       expect(r.fields.date).toMatch(/\+0[12]:00$/);
       expect(r.record_timestamp).toMatch(/\+0[12]:00$/);
     }
+  });
+});
+
+describe('v1 record lookup', () => {
+  it('answers one record as records search shows it; 404 for an unknown id', async () => {
+    const page = await v1Records({ dataset: 'airports', rows: 3, timezone: 'America/Chicago' });
+    for (const r of page.records) {
+      const one = await v1Get<V1Record>(`datasets/1.0/airports/records/${r.recordid}`, {
+        timezone: 'America/Chicago',
+      });
+      expect(one.status).toBe(200);
+      expect(one.body).toEqual(r);
+    }
+    const missing = await v1Get<{ error_code: string }>('datasets/1.0/airports/records/no-such-record');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error_code).toBe('NotFoundResource');
   });
 });
 

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compileRecordsQuery } from '../../odsql/compile/query';
+import { quoteIdent, RECORD_ID_COLUMN } from '../../odsql/compile/storage';
 import { printName } from '../../odsql/print';
 import type { DatasetSchema } from '../../odsql/schema';
 import { canReadDataset, catalogTableFor } from '../auth/access';
 import type { Dataset } from '../catalog/types';
 import type { ServerContext } from '../context';
-import { ApiError, datasetNotFound, invalidParameter } from '../errors';
+import { ApiError, datasetNotFound, invalidParameter, recordNotFound } from '../errors';
 import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField, facetSet } from '../facets/config';
 import { enumerateFacets, type FacetResult } from '../facets/enumerate';
 import { facetFilters, filterConditions } from '../facets/filters';
@@ -16,11 +17,11 @@ import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { type QueryOutcome, runCompiled } from '../records/run';
 import { geoField, v1CompileError, v1Where } from './filter';
-import { checkFormat, v1Facets, v1Fields, v1Page, v1Sort } from './params';
+import { checkFacetValues, checkFormat, v1Facets, v1Fields, v1Page, v1Sort } from './params';
 import { timestampFormatter, v1Dataset, v1FacetGroups, v1Record } from './shapes';
 
 /*
- * The legacy v1.0 interface: datasets search, dataset lookup and records search, on the engine of v2
+ * The legacy v1.0 interface: datasets search, dataset lookup, records search and record lookup, on the engine of v2
  * (the same compiler, facets, time limits and paging window). Registered under `/api`.
  */
 
@@ -37,6 +38,13 @@ function readableDataset(ctx: ServerContext, req: FastifyRequest, datasetId: str
   if (!ds) throw datasetNotFound(datasetId);
   if (!canReadDataset(req, ds.dataset_id)) throw unauthorized(ds.dataset_id);
   return ds;
+}
+
+/** The field giving records their `geometry`, if the dataset has one. */
+function geoFieldOf(schema: DatasetSchema): string | undefined {
+  return schema.fields.some((f) => f.type === 'geo_point_2d' || f.type === 'geo_shape')
+    ? geoField(schema, 'fields')
+    : undefined;
 }
 
 interface Search {
@@ -77,6 +85,7 @@ async function search(
       );
   }
   const set = facetSet(s.facetFields, facets.v2);
+  checkFacetValues(facets, set.usable);
   const filters = facetFilters(set.usable, facets.v2);
   const compiled = compileRecordsQuery(
     {
@@ -159,6 +168,43 @@ export function v1Routes(ctx: ServerContext) {
       return sendJson(reply, JSON.stringify(v1Dataset(ds, apiRoot(req, '/api/explore/v2.1'), timezone)));
     });
 
+    app.get<{ Params: { dataset_id: string; record_id: string } }>(
+      '/datasets/1.0/:dataset_id/records/:record_id',
+      async (req, reply) => {
+        const ds = readableDataset(ctx, req, req.params.dataset_id);
+        const query = req.query as QueryString;
+        checkFormat(query);
+        const options = { ...compileOptions(ctx, query, '2.0'), version: '2.0' as const };
+        const schema = ctx.catalog.schema(ds.dataset_id)!;
+        const recordId = req.params.record_id;
+        const compiled = compileRecordsQuery(
+          {
+            table: ds.table,
+            limit: 1,
+            conditions: (params) => [`${quoteIdent(RECORD_ID_COLUMN)} = ${params.text(recordId)}`],
+          },
+          schema,
+          options,
+        );
+        if (!compiled.ok) throw v1CompileError(compiled.diagnostics);
+        const { rows } = await runCompiled(
+          ctx.engine,
+          compiled.query,
+          clientSignal(reply),
+          ctx.config.sqlTimeLimitMs,
+        );
+        const row = rows[0];
+        if (!row) throw recordNotFound(ds.dataset_id, recordId);
+        const geo = geoFieldOf(schema);
+        return sendJson(
+          reply,
+          JSON.stringify(
+            v1Record(row, ds.dataset_id, schema, timestampFormatter(options.timezone), undefined, geo),
+          ),
+        );
+      },
+    );
+
     app.get('/records/1.0/search', async (req, reply) => {
       const query = req.query as QueryString;
       const datasetId = single(query, 'dataset');
@@ -171,9 +217,7 @@ export function v1Routes(ctx: ServerContext) {
       const ds = readableDataset(ctx, req, datasetId.trim());
       const schema = ctx.catalog.schema(ds.dataset_id)!;
       const fields = v1Fields(query, schema);
-      const geo = schema.fields.some((f) => f.type === 'geo_point_2d' || f.type === 'geo_shape')
-        ? geoField(schema, 'fields')
-        : undefined;
+      const geo = geoFieldOf(schema);
       // The geo field gives `geometry` even when `fields` leaves it out.
       const selected = fields && geo && !fields.includes(geo) ? [...fields, geo] : fields;
       const outcome = await search(ctx, reply, query, {
