@@ -26,6 +26,7 @@ import { v1Routes } from './v1/routes';
 const EXPOSED_HEADERS = [
   'Content-Disposition',
   'Link',
+  'Retry-After',
   'X-RateLimit-Limit',
   'X-RateLimit-Remaining',
   'X-RateLimit-Reset',

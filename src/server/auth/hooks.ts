@@ -50,7 +50,9 @@ function datasetIdsOf(req: FastifyRequest, path: string): string[] {
   return ids;
 }
 
-function unauthorized(message: string): ApiError {
+/** A 401, naming the scheme a client should use (RFC 9110 asks for the header on every 401). */
+function unauthorized(reply: FastifyReply, message: string): ApiError {
+  reply.header('WWW-Authenticate', 'Apikey realm="Explore API"');
   return new ApiError('Unauthorized', message);
 }
 
@@ -80,21 +82,24 @@ export async function installAccess(
       if (!decision.allowed) {
         return reply
           .status(429)
+          .header('Retry-After', String(Math.max(1, Math.ceil((decision.resetAt - quota.now()) / 1000))))
           .type('application/json')
           .send(quotaExceededBody(subject, decision, ctx.config.quota.period));
       }
     }
     if (presented.kind === 'conflict') {
       throw unauthorized(
+        reply,
         'The request holds two different API keys (apikey parameter and Authorization header).',
       );
     }
-    if (presented.kind === 'key' && !grant) throw unauthorized('The API key is not valid.');
+    if (presented.kind === 'key' && !grant) throw unauthorized(reply, 'The API key is not valid.');
     const caller = grant ? policy.callerFor(grant) : policy.anonymous;
     setCaller(req, caller);
     for (const id of datasetIdsOf(req, path)) {
       if (!caller.canRead(id)) {
         throw unauthorized(
+          reply,
           grant
             ? `The API key does not give access to dataset ${id}.`
             : `Dataset ${id} is restricted: an API key is required (apikey parameter or Authorization: Apikey header).`,

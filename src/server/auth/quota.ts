@@ -56,7 +56,8 @@ export class CallQuota {
 
   constructor(
     readonly settings: QuotaSettings,
-    private readonly now: () => number = Date.now,
+    /** The clock (milliseconds since the epoch). */
+    readonly now: () => number = Date.now,
   ) {}
 
   /** Whether any subject is limited: when not, no call is counted and no quota header is sent. */

@@ -66,6 +66,7 @@ beforeAll(async () => {
 
 function expectUnauthorized(res: Answer, path: string): void {
   expect(res.status, path).toBe(401);
+  expect(res.headers.get('www-authenticate'), path).toBe('Apikey realm="Explore API"');
   expect(res.body, path).toMatchObject({ error_code: 'Unauthorized' });
   expect((res.body as { message: string }).message.length).toBeGreaterThan(0);
   // A 401 says nothing of the dataset but its id.
@@ -99,6 +100,7 @@ describe('a restricted dataset', () => {
         const byHeader = await call(`${version}${path}`, { header: `Apikey ${KEYS.granted.key}` });
         expect(byHeader.status, `${version}${path}`).toBe(200);
         expect(byHeader.text).toBe(byParam.text);
+        expect(byHeader.headers.get('www-authenticate')).toBeNull();
       }
     }
     const records = await call(`/api/explore/v2.1${ds}/records?order_by=salary`, {
@@ -227,6 +229,7 @@ describe('keys', () => {
         const res = await call(path, options);
         expect(res.status, path).toBe(401);
         expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(res.headers.get('www-authenticate')).toBe('Apikey realm="Explore API"');
         expect(res.body).toMatchObject({ error_code: 'Unauthorized' });
         expect(res.text).not.toContain('not-a-known-key');
       }

@@ -67,6 +67,7 @@ describe('call quotas', () => {
       }),
     );
     expect(quotaHeaders(over.headers)).toEqual(['2', '0', reset(DAY_26)]);
+    expect(over.headers.get('retry-after')).toBe(String((DAY_26 - DAY_25) / 1000));
     // A wrong key is charged to the address: no key guessing once the anonymous quota is spent.
     expect((await call(LIST, 'not-a-known-key-0123456789')).status).toBe(429);
   });
