@@ -11,6 +11,8 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { withoutKey } from './auth/credentials';
+import { type AccessOptions, installAccess } from './auth/hooks';
 import type { ServerContext } from './context';
 import { QueryCancelledError } from './engine/duckdb';
 import { ApiError, errorBody } from './errors';
@@ -20,11 +22,13 @@ import { API_PREFIXES } from './http/links';
 import { catalogRoutes } from './routes/catalog';
 import { facetsRoutes } from './routes/facets';
 import { recordsRoutes } from './routes/records';
+import { v1Routes } from './v1/routes';
 
 /** Headers a browser page on another origin may read (downloads, paging, quotas). */
 const EXPOSED_HEADERS = [
   'Content-Disposition',
   'Link',
+  'Retry-After',
   'X-RateLimit-Limit',
   'X-RateLimit-Remaining',
   'X-RateLimit-Reset',
@@ -70,8 +74,11 @@ function answerFrameworkError(error: FastifyError, _req: FastifyRequest, reply: 
   reply.status(400).type('application/json').send(errorBody('InvalidRESTParameterError', message));
 }
 
-/** The HTTP application: the interface under every API prefix, and the explorer at `/`. */
-export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+/**
+ * The HTTP application: the interface under every API prefix, and the explorer at `/`. `access.now` is
+ * the clock of the call quotas (tests only).
+ */
+export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     http: { maxHeaderSize: MAX_HEADER_BYTES },
@@ -85,6 +92,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     methods: ['GET', 'HEAD', 'OPTIONS'],
     exposedHeaders: EXPOSED_HEADERS,
   });
+  // Keys, quotas and restricted datasets, before any API route runs.
+  await installAccess(app, ctx, access);
 
   // Stopping must not wait for clients: when the server closes, connections with no request being
   // answered are closed at once (Node leaves those that never sent a request open), and answers still in
@@ -127,7 +136,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
         .type('application/json')
         .send(errorBody('InvalidRESTParameterError', `The request is malformed: ${fastifyError.message}`));
     }
-    ctx.log.error(`${req.method} ${req.url} failed: ${error.stack ?? error.message}`);
+    ctx.log.error(`${req.method} ${withoutKey(req.url)} failed: ${error.stack ?? error.message}`);
     return reply
       .status(500)
       .type('application/json')
@@ -144,6 +153,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     await app.register(exportRoutes(ctx, prefix, version, slots), { prefix });
     await app.register(catalogExportRoutes(ctx, prefix, version), { prefix });
   }
+  await app.register(v1Routes(ctx), { prefix: '/api' });
 
   const index = join(ctx.config.staticDir, 'index.html');
   const hasExplorer = existsSync(index);

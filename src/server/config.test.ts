@@ -35,4 +35,23 @@ describe('settings', () => {
     const readme = await readFile('README.md', 'utf8');
     for (const setting of Object.values(SETTINGS)) expect(readme).toContain(`\`${setting.env}\``);
   });
+
+  it('reads the call quotas: off by default, the anonymous one following QUOTA_CALLS unless set', () => {
+    expect(loadConfig({}).quota).toEqual({ keyCalls: 0, anonymousCalls: 0, period: 'day' });
+    expect(loadConfig({ QUOTA_CALLS: '100' }).quota).toEqual({
+      keyCalls: 100,
+      anonymousCalls: 100,
+      period: 'day',
+    });
+    expect(
+      loadConfig({ QUOTA_CALLS: '100', QUOTA_ANONYMOUS_CALLS: '0', QUOTA_PERIOD: 'Hour' }).quota,
+    ).toEqual({
+      keyCalls: 100,
+      anonymousCalls: 0,
+      period: 'hour',
+    });
+    expect(() => loadConfig({ QUOTA_CALLS: '-1' })).toThrow(/^Invalid QUOTA_CALLS=-1: /);
+    expect(() => loadConfig({ QUOTA_ANONYMOUS_CALLS: '1.5' })).toThrow(/QUOTA_ANONYMOUS_CALLS/);
+    expect(() => loadConfig({ QUOTA_PERIOD: 'week' })).toThrow(/QUOTA_PERIOD/);
+  });
 });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { QUOTA_PERIODS, type QuotaPeriod, type QuotaSettings } from './auth/quota';
 
 /** One setting: its environment variable, default and meaning (listed in the README). */
 interface Setting<T> {
@@ -19,6 +20,12 @@ const flag = (raw: string): boolean | undefined => {
   if (lower === 'false' || lower === '0' || lower === 'no') return false;
   return undefined;
 };
+const count = (raw: string): number | undefined => {
+  const n = Number(raw);
+  return raw.trim() !== '' && Number.isInteger(n) && n >= 0 ? n : undefined;
+};
+const period = (raw: string): QuotaPeriod | undefined =>
+  QUOTA_PERIODS.find((p) => p === raw.trim().toLowerCase());
 const port = (raw: string): number | undefined => {
   const n = Number(raw);
   return Number.isInteger(n) && n >= 0 && n < 65536 ? n : undefined;
@@ -57,6 +64,24 @@ export const SETTINGS = {
     help: 'DuckDB connections, that is queries run at the same time.',
     parse: positiveInt,
   },
+  quotaCalls: {
+    env: 'QUOTA_CALLS',
+    default: 0,
+    help: 'Calls each API key may make per QUOTA_PERIOD (0: no quota).',
+    parse: count,
+  },
+  quotaAnonymousCalls: {
+    env: 'QUOTA_ANONYMOUS_CALLS',
+    default: -1,
+    help: 'Calls each client address may make per QUOTA_PERIOD without a key (0: no quota; default: QUOTA_CALLS).',
+    parse: count,
+  },
+  quotaPeriod: {
+    env: 'QUOTA_PERIOD',
+    default: 'day' as QuotaPeriod,
+    help: 'Period of the call quotas: minute, hour or day (calendar periods in UTC).',
+    parse: period,
+  },
 } satisfies Record<string, Setting<string | number | boolean>>;
 
 export interface ServerConfig {
@@ -67,6 +92,7 @@ export interface ServerConfig {
   readonly staticDir: string;
   readonly sqlTimeLimitMs: number;
   readonly connections: number;
+  readonly quota: QuotaSettings;
 }
 
 /** A setting with an invalid value: reported as one line, without a stack trace. */
@@ -81,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     if (value === undefined) throw new ConfigError(`Invalid ${s.env}=${raw}: ${s.help}`);
     return value;
   };
+  const keyCalls = read(SETTINGS.quotaCalls);
+  const anonymous = read(SETTINGS.quotaAnonymousCalls);
   return {
     host: read(SETTINGS.host),
     port: read(SETTINGS.port),
@@ -89,5 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: resolve(read(SETTINGS.staticDir)),
     sqlTimeLimitMs: read(SETTINGS.sqlTimeLimitMs),
     connections: read(SETTINGS.connections),
+    quota: {
+      keyCalls,
+      anonymousCalls: anonymous < 0 ? keyCalls : anonymous,
+      period: read(SETTINGS.quotaPeriod),
+    },
   };
 }

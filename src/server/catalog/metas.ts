@@ -86,6 +86,7 @@ function fieldDescriptor(field: ResolvedField): FieldDescriptor {
 export function buildDataset(parts: DatasetParts): Dataset {
   return {
     dataset_id: parts.descriptor.dataset_id,
+    visibility: parts.descriptor.visibility,
     dataset_uid: datasetUid(parts.descriptor.dataset_id),
     table: parts.table,
     fields: parts.fields.map(fieldDescriptor),

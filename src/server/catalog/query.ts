@@ -8,6 +8,8 @@ import { type QueryString, repeated, single } from '../http/params';
 
 /** What a catalog query returns and how many: the catalog list's page, or an export's every row. */
 export interface CatalogQueryShape {
+  /** The catalog table as the caller sees it (`catalogTableFor`): restricted datasets left out. */
+  readonly table: string;
   readonly select?: string;
   readonly groupBy?: string;
   /** Undefined: every row (exports). */
@@ -26,7 +28,7 @@ export function compileCatalogQuery(
   const conditions = facetConditionsFor(facetSet(CATALOG_FACET_FIELDS, query).usable, query);
   const compiled = compileRecordsQuery(
     {
-      table: ctx.catalog.catalogTable,
+      table: shape.table,
       ...(shape.select !== undefined ? { select: shape.select } : {}),
       where: repeated(query, 'where'),
       ...(shape.groupBy !== undefined ? { groupBy: shape.groupBy } : {}),

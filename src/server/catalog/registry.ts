@@ -156,7 +156,9 @@ async function planCatalog(
     const previous = known.stored.get(id);
     const failed = known.failures.get(id);
     if (previous && previous.fingerprint === print && known.tables.has(table)) {
-      ready.push(previous.dataset);
+      // The visibility is the descriptor's (part of the fingerprint); datasets stored before it existed
+      // lack the key and are served as they are otherwise.
+      ready.push({ ...previous.dataset, visibility: entry.descriptor.visibility });
     } else if (failed && failed.fingerprint === print) {
       problems.skip(entry, `${failed.reason} (unchanged since it failed)`, print);
     } else {

@@ -1,4 +1,5 @@
 import type { FieldType } from '../../odsql/schema';
+import type { Visibility } from '../ingest/descriptor';
 
 /** Facet sort modes of the interface. */
 export type FacetSort = 'count' | '-count' | 'alphanum' | '-alphanum' | 'num' | '-num';
@@ -83,6 +84,8 @@ export interface DefaultMetas {
 /** A dataset as the catalog serves it. Its records live in `table` (layout: odsql/compile/storage). */
 export interface Dataset {
   readonly dataset_id: string;
+  /** `restricted`: only callers whose API key grants the dataset see it (auth/). */
+  readonly visibility: Visibility;
   readonly dataset_uid: string;
   /** Name of the SQL table holding the records (trusted: chosen by ingestion, never by a request). */
   readonly table: string;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ApiVersion } from '../../odsql/compile/context';
+import { KEY_PARAMETER } from '../auth/credentials';
 import { lastReachable, PAGING } from './params';
 
 export interface Link {
@@ -12,9 +13,13 @@ export function apiRoot(req: FastifyRequest, prefix: string): string {
   return `${req.protocol}://${req.host}${prefix}`;
 }
 
-/** The request URL with some query parameters replaced (or removed with `null`). */
+/**
+ * The request URL with some query parameters replaced (or removed with `null`). The API key is never
+ * echoed: links are shared and logged by clients.
+ */
 export function withQuery(req: FastifyRequest, changes: Readonly<Record<string, string | null>>): string {
   const url = new URL(req.url, `${req.protocol}://${req.host}`);
+  url.searchParams.delete(KEY_PARAMETER);
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) url.searchParams.delete(key);
     else url.searchParams.set(key, value);

@@ -75,4 +75,17 @@ describe('dataset descriptors', () => {
     expect(() => parse(value)).toThrow(DescriptorError);
     expect(() => parse(value)).toThrow(reason);
   });
+
+  it('reads the visibility: public by default, restricted on request, nothing else', () => {
+    expect(parse({ dataset_id: 'trees', source: 'trees.csv' }).visibility).toBe('domain');
+    expect(parse({ dataset_id: 'trees', source: 'trees.csv', visibility: 'restricted' }).visibility).toBe(
+      'restricted',
+    );
+    expect(() => parse({ dataset_id: 'trees', source: 'trees.csv', visibility: 'private' })).toThrow(
+      /visibility must be one of domain, restricted/,
+    );
+    expect(() => parse({ dataset_id: 'trees', source: 'trees.csv', visibility: true })).toThrow(
+      DescriptorError,
+    );
+  });
 });

@@ -73,8 +73,13 @@ export interface DescriptorMetas {
   readonly update_frequency?: string;
 }
 
+/** `domain`: anyone may read the dataset; `restricted`: only callers whose API key grants it. */
+export const VISIBILITIES = ['domain', 'restricted'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
 export interface DatasetDescriptor {
   readonly dataset_id: string;
+  readonly visibility: Visibility;
   readonly source: SourceSpec;
   /** Source values read as null (besides empty CSV cells). */
   readonly nullValues: readonly string[];
@@ -89,6 +94,7 @@ export interface DatasetDescriptor {
 /** A descriptor as written in JSON (what `parseDescriptor` accepts), for descriptors defined in code. */
 export interface DescriptorJson {
   readonly dataset_id: string;
+  readonly visibility?: Visibility;
   readonly source: string;
   readonly format?: SourceFormat;
   readonly delimiter?: string;
@@ -345,6 +351,7 @@ function parseAttachments(value: unknown, baseDir: string): AttachmentSpec[] {
 
 const DESCRIPTOR_KEYS = [
   'dataset_id',
+  'visibility',
   'source',
   'format',
   'delimiter',
@@ -379,8 +386,11 @@ export function parseDescriptor(value: unknown, baseDir: string): DatasetDescrip
   if (geoPoint && !names.includes(geoPoint.field)) names.push(geoPoint.field);
   const repeated = names.find((name, i) => names.indexOf(name) !== i);
   if (repeated) throw new DescriptorError(`field "${repeated}" is declared twice`);
+  const visibility = VISIBILITIES.find((v) => v === (object.visibility ?? 'domain'));
+  if (!visibility) throw new DescriptorError(`visibility must be one of ${VISIBILITIES.join(', ')}`);
   return {
     dataset_id: datasetId,
+    visibility,
     source: parseSource(object, baseDir, 'the descriptor'),
     nullValues: stringList(object.null_values, 'null_values') ?? [],
     join: parseJoin(object.join, baseDir),

@@ -66,7 +66,7 @@ export function datasetObject(
   const fields = ds.fields.map((f) => field(f, version));
   if (version === '2.1') {
     return {
-      visibility: 'domain',
+      visibility: ds.visibility,
       fields,
       dataset_id: ds.dataset_id,
       dataset_uid: ds.dataset_uid,

@@ -1,6 +1,7 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiVersion } from '../../odsql/compile/context';
+import { catalogTableFor } from '../auth/access';
 import { compileCatalogQuery } from '../catalog/query';
 import type { Dataset } from '../catalog/types';
 import type { ServerContext } from '../context';
@@ -156,6 +157,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       ? { mode: 'sql' as const }
       : datasetSelection(select, OBJECT_KEYS[version], metaKeys);
     const compiled = compileCatalogQuery(ctx, query, options, {
+      table: catalogTableFor(req),
       ...(selection.mode === 'keys' ? { select: 'dataset_id' } : select !== undefined ? { select } : {}),
       ...(groupBy !== undefined ? { groupBy } : {}),
       limit,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiVersion } from '../../odsql/compile/context';
 import type { DatasetSchema } from '../../odsql/schema';
+import { catalogTableFor } from '../auth/access';
 import type { ServerContext } from '../context';
 import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField, facetSet } from '../facets/config';
 import { enumerateFacets } from '../facets/enumerate';
@@ -39,7 +40,7 @@ export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVer
     app.get('/catalog/facets', async (req, reply) => {
       const root = apiRoot(req, prefix);
       return answer(req, reply, {
-        table: ctx.catalog.catalogTable,
+        table: catalogTableFor(req),
         schema: ctx.catalog.catalogSchema,
         fields: CATALOG_FACET_FIELDS,
         links: [

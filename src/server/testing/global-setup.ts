@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { writeAccessFixture } from './access-fixture';
 
 /*
  * HTTP tests run against one real server process on the default catalog, started here once for the
  * whole run. Its data folder is kept between runs (ingestion happens only the first time). When another
- * run holds that folder's database, this run ingests into a private temporary folder instead.
+ * run holds that folder's database, this run ingests into a private temporary folder instead. Beside
+ * the default catalog it serves one small restricted dataset and a keys file (see access-fixture.ts).
  */
 
 let server: ChildProcess | undefined;
@@ -22,6 +24,7 @@ declare module 'vitest' {
 class LockedError extends Error {}
 
 function start(dataDir: string): Promise<{ child: ChildProcess; origin: string }> {
+  writeAccessFixture(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

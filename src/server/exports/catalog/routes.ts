@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ApiVersion } from '../../../odsql/compile/context';
+import { catalogTableFor } from '../../auth/access';
 import { compileCatalogQuery } from '../../catalog/query';
 import type { Dataset } from '../../catalog/types';
 import type { ServerContext } from '../../context';
@@ -67,6 +68,7 @@ function includedExports(query: QueryString, version: ApiVersion): string[] {
 /** The datasets a catalog export selects, in order (where, order_by, refine, exclude, limit, offset). */
 async function selectedDatasets(
   ctx: ServerContext,
+  table: string,
   query: QueryString,
   version: ApiVersion,
   signal: AbortSignal,
@@ -75,6 +77,7 @@ async function selectedDatasets(
   const limit = integer(query, 'limit', -1, -1, Number.MAX_SAFE_INTEGER);
   const offset = integer(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
   const compiled = compileCatalogQuery(ctx, query, options, {
+    table,
     select: 'dataset_id',
     ...(limit === -1 ? {} : { limit }),
     offset,
@@ -111,7 +114,7 @@ export function catalogExportRoutes(ctx: ServerContext, prefix: string, version:
       const signal = clientSignal(reply);
       const context: CatalogExportContext = {
         version,
-        datasets: await selectedDatasets(ctx, query, version, signal),
+        datasets: await selectedDatasets(ctx, catalogTableFor(req), query, version, signal),
         root: apiRoot(req, prefix),
         timezone: compileOptions(ctx, query, version).timezone,
         csv: params.csv,

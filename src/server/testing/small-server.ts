@@ -1,0 +1,56 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setupStatements } from '../../odsql/compile/dialect';
+import { buildApp } from '../app';
+import { openExploreData } from '../catalog/open';
+import { loadConfig } from '../config';
+import { silentLogger } from '../ingest/logger';
+import { type FixtureDataset, RESTRICTED_DATASET, writeAccessFixture } from './access-fixture';
+
+/*
+ * A real server of its own, in the test process, for settings the shared test server cannot have
+ * (quotas) or a clock the test turns: a private data folder with only the fixture datasets (no default
+ * catalog), so it starts in about a second.
+ */
+
+export const PUBLIC_DATASET: FixtureDataset = {
+  descriptor: { dataset_id: 'auth-public-cities', source: 'cities.csv', metas: { title: 'Cities' } },
+  file: { name: 'cities.csv', content: 'city,population\nLyon,522000\nNantes,320000\n' },
+};
+
+export interface SmallServer {
+  /** `http://127.0.0.1:<port>` */
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+export async function startSmallServer(
+  env: NodeJS.ProcessEnv,
+  now: () => number = Date.now,
+): Promise<SmallServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'explore-small-'));
+  writeAccessFixture(dataDir, [RESTRICTED_DATASET, PUBLIC_DATASET]);
+  const config = loadConfig({ ...env, DATA_DIR: dataDir, DEFAULT_CATALOG: 'false', PORT: '0' });
+  const { engine, catalog } = await openExploreData({
+    dataDir,
+    log: silentLogger,
+    includeDefault: false,
+    connections: 1,
+    threads: 1,
+  });
+  for (const statement of setupStatements()) await engine.execute(statement);
+  const app = await buildApp(
+    { engine, catalog, config, timezones: new Set(['UTC']), log: silentLogger },
+    { now },
+  );
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    origin: address,
+    close: async () => {
+      await app.close();
+      await engine.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { getJson, type JsonResponse, origin } from '../testing/http';
+
+/*
+ * Helpers of the v1 HTTP tests: v1 calls, and the v2.0 answers they are compared with.
+ */
+
+export type Params = Readonly<Record<string, string | number | readonly string[]>>;
+
+export interface V1Record {
+  datasetid: string;
+  recordid: string;
+  fields: Record<string, unknown>;
+  geometry?: { type: string; coordinates: unknown };
+  record_timestamp: string;
+}
+
+export interface V1FacetValue {
+  name: string;
+  path: string;
+  count?: number;
+  state: string;
+  facets?: V1FacetValue[];
+}
+
+export interface V1FacetGroup {
+  name: string;
+  facets: V1FacetValue[];
+}
+
+export interface V1RecordsAnswer {
+  nhits: number;
+  parameters: Record<string, unknown>;
+  records: V1Record[];
+  facet_groups?: V1FacetGroup[];
+}
+
+export interface V1DatasetsAnswer {
+  nhits: number;
+  parameters: Record<string, unknown>;
+  datasets: { datasetid: string; metas: Record<string, unknown>; fields: { name: string }[] }[];
+  facet_groups?: V1FacetGroup[];
+}
+
+/** GET a v1 path (`records/1.0/search/`) with query parameters, repeated ones as arrays. */
+export async function v1<T>(path: string, params: Params = {}): Promise<JsonResponse<T>> {
+  const url = new URL(`${origin()}/api/${path}`);
+  for (const [key, value] of Object.entries(params)) {
+    for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(v));
+  }
+  const res = await fetch(url);
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, headers: res.headers, body: body as T, text };
+}
+
+export async function v1Records(params: Params): Promise<V1RecordsAnswer> {
+  const res = await v1<V1RecordsAnswer>('records/1.0/search/', params);
+  if (res.status !== 200) throw new Error(`v1 records search answered ${res.status}: ${res.text}`);
+  return res.body;
+}
+
+export interface V20Record {
+  record: { id: string; fields: Record<string, unknown> };
+}
+
+/** v2.0 records of a dataset: the count and the records. */
+export async function v20Records(
+  datasetId: string,
+  params: Params,
+): Promise<{ total_count: number; records: V20Record[] }> {
+  const res = await getJson<{ total_count: number; records: V20Record[] }>(
+    `/catalog/datasets/${datasetId}/records`,
+    params,
+    '2.0',
+  );
+  if (res.status !== 200) throw new Error(`v2.0 records answered ${res.status}: ${res.text}`);
+  return res.body;
+}
+
+export interface V2FacetValue {
+  name: string;
+  value: string;
+  count?: number;
+  state: string;
+  facets?: V2FacetValue[];
+}
+
+/** A v2 facet tree in v1 form (`value` is `path`), to compare the two. */
+export function asV1(values: readonly V2FacetValue[]): V1FacetValue[] {
+  return values.map((v) => ({
+    name: v.name,
+    path: v.value,
+    ...(v.count !== undefined ? { count: v.count } : {}),
+    state: v.state,
+    ...(v.facets ? { facets: asV1(v.facets) } : {}),
+  }));
+}
+
+/** A v2.0 record's fields as v1 writes them: no nulls, points as [lat, lon]. */
+export function v1Fields(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === null) continue;
+    const o = v as { lat?: unknown; lon?: unknown; type?: unknown; geometry?: unknown };
+    const isObject = typeof v === 'object' && !Array.isArray(v);
+    if (isObject && typeof o.lat === 'number' && typeof o.lon === 'number') out[k] = [o.lat, o.lon];
+    else if (isObject && o.type === 'Feature') out[k] = o.geometry;
+    else out[k] = v;
+  }
+  return out;
+}
