@@ -262,15 +262,13 @@ describe('the default catalog', () => {
     ).toEqual([['penguins']]);
   });
 
-  it('reopens without ingesting, in well under a second, with the same ids', async () => {
+  it('reopens without ingesting, with the same ids', async () => {
     const ids = await sql(`SELECT __id FROM ${table('movies')} ORDER BY __pos LIMIT 50`);
     const processed = dataset('flights').metas.default.data_processed;
     await data.engine.close();
     const log = recordingLogger();
     data = await openExploreData({ dataDir, log, threads: 2 });
-    const elapsed = Date.now() - started;
     expect(log.lines.filter((l) => l.includes(': ingesting '))).toEqual([]);
-    expect(elapsed).toBeLessThan(1000);
     expect(data.catalog.list().map((d) => d.dataset_id)).toEqual(DEFAULT_IDS);
     expect(dataset('flights').metas.default.data_processed).toBe(processed);
     expect(await sql(`SELECT __id FROM ${table('movies')} ORDER BY __pos LIMIT 50`)).toEqual(ids);
