@@ -29,10 +29,13 @@ describe('request parameters', () => {
   });
 
   it('asks the catalog for its page and its facets', () => {
-    const search = parseCatalogSearch(new URLSearchParams('q=weather&refine=theme:Environment&page=2'));
+    const search = parseCatalogSearch(
+      new URLSearchParams('q=weather&refine=theme:Environment&page=2&sort=-records_count'),
+    );
     expect(catalogParams(search)).toEqual({
       where: 'search("weather")',
       refine: ['theme:Environment'],
+      order_by: 'records_count desc',
       limit: 10,
       offset: 10,
     });

@@ -6,7 +6,7 @@ import {
   type RecordsParams,
   searchClause,
 } from '../../api';
-import { CATALOG_PAGE_SIZE, type CatalogSearch } from '../routes/catalog-search';
+import { CATALOG_PAGE_SIZE, CATALOG_SORTS, type CatalogSearch } from '../routes/catalog-search';
 import type { DatasetSearch } from '../routes/dataset-search';
 import { type Filters, formatFacetFilter } from '../routes/search-params';
 
@@ -31,7 +31,13 @@ function filterParams(filters: Filters) {
 }
 
 export function catalogParams(search: CatalogSearch): CatalogParams {
-  return { ...filterParams(search), limit: CATALOG_PAGE_SIZE, offset: (search.page - 1) * CATALOG_PAGE_SIZE };
+  const orderBy = CATALOG_SORTS[search.sort].orderBy;
+  return {
+    ...filterParams(search),
+    ...(orderBy ? { order_by: orderBy } : {}),
+    limit: CATALOG_PAGE_SIZE,
+    offset: (search.page - 1) * CATALOG_PAGE_SIZE,
+  };
 }
 
 export function catalogFacetsParams(search: CatalogSearch): CatalogFacetsParams {

@@ -41,6 +41,7 @@ describe('catalog search', () => {
       refine: [{ facet: 'theme', value: 'Environment' }],
       exclude: [{ facet: 'keyword', value: 'NOAA' }],
       page: 2,
+      sort: 'relevance',
     });
     expect(catalogSearchParams(state).toString()).toBe(
       'q=weather&refine=theme%3AEnvironment&exclude=keyword%3ANOAA&page=2',
@@ -51,6 +52,14 @@ describe('catalog search', () => {
     for (const page of ['0', '-3', 'abc', '1.5', '999999']) {
       expect(parseCatalogSearch(new URLSearchParams({ page })).page).toBe(1);
     }
+  });
+
+  it('reads a known sort and ignores others', () => {
+    expect(parseCatalogSearch(new URLSearchParams('sort=-records_count')).sort).toBe('-records_count');
+    expect(parseCatalogSearch(new URLSearchParams('sort=toString')).sort).toBe('relevance');
+    expect(parseCatalogSearch(new URLSearchParams('sort=modified desc')).sort).toBe('relevance');
+    const state = parseCatalogSearch(new URLSearchParams('sort=-modified&page=3'));
+    expect(catalogSearchParams(state).toString()).toBe('sort=-modified&page=3');
   });
 
   it('keeps colons inside values', () => {
