@@ -21,10 +21,20 @@ export const CATALOG_FACETS = [
   'modified',
 ];
 
+/** The search text and the typed query, ANDed by the portal when both are there. */
+function whereParam(filters: Filters): { where?: string | string[] } {
+  const clauses = [
+    ...(filters.q !== '' ? [searchClause(filters.q)] : []),
+    ...(filters.where ? [filters.where] : []),
+  ];
+  if (clauses.length === 0) return {};
+  return { where: clauses.length === 1 ? clauses[0]! : clauses };
+}
+
 /** Filters as request parameters; empty ones are left out so equal states share a cache key. */
 function filterParams(filters: Filters) {
   return {
-    ...(filters.q !== '' ? { where: searchClause(filters.q) } : {}),
+    ...whereParam(filters),
     ...(filters.refine.length > 0 ? { refine: filters.refine.map(formatFacetFilter) } : {}),
     ...(filters.exclude.length > 0 ? { exclude: filters.exclude.map(formatFacetFilter) } : {}),
   };

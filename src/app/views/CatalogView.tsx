@@ -8,8 +8,7 @@ import { PageTitle } from '../components/PageTitle';
 import { SearchBox } from '../components/SearchBox';
 import { DatasetCardSkeletons } from '../components/Skeletons';
 import { ErrorPanel } from '../components/StatusMessages';
-import { type FilterChip, filterChips } from '../filters/chips';
-import { removeFilter } from '../filters/facet-actions';
+import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { catalogFacetLabeler } from '../filters/facet-labels';
 import { plural } from '../format/numbers';
 import { useCatalogSearch } from '../hooks/useCatalogSearch';
@@ -38,7 +37,7 @@ export function CatalogView() {
 
   const chips = useMemo(() => filterChips(state, catalogFacetLabeler), [state]);
   const removeChip = (chip: FilterChip) =>
-    setFilters(chip.kind === 'search' ? { ...state, q: '' } : removeFilter(state, chip.kind, chip.filter));
+    setFilters(withoutChip(state, chip));
   const keywordHref = (keyword: string) =>
     catalogPath(
       catalogSearchParams({
