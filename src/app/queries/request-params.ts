@@ -7,7 +7,7 @@ import {
   searchClause,
 } from '../../api';
 import { CATALOG_PAGE_SIZE, CATALOG_SORTS, type CatalogSearch } from '../routes/catalog-search';
-import type { DatasetSearch } from '../routes/dataset-search';
+import { type DatasetSearch, RECORDS_PAGE_SIZE } from '../routes/dataset-search';
 import { type Filters, formatFacetFilter } from '../routes/search-params';
 
 /** The catalog facets the sidebar shows, in this order. */
@@ -54,16 +54,20 @@ export function catalogFacetsParams(search: CatalogSearch): CatalogFacetsParams 
   return { ...filterParams(search), facet: CATALOG_FACETS };
 }
 
-export function recordsParams(search: DatasetSearch): RecordsParams {
+/**
+ * The records the table asks for, a page of 100 at a time (the infinite table adds the offset). A dataset
+ * clock other than UTC goes as `timezone`, so date-times come back, and facet by, in the dataset's zone.
+ */
+export function recordsParams(search: DatasetSearch, timezone?: string): RecordsParams {
   return {
     ...filterParams(search),
     ...(search.sort ? { order_by: orderByClause(search.sort.field, search.sort.direction) } : {}),
-    limit: search.size,
-    offset: (search.page - 1) * search.size,
+    limit: RECORDS_PAGE_SIZE,
+    ...(timezone ? { timezone } : {}),
   };
 }
 
-/** Facets follow the filters, not the sort or the page. */
-export function datasetFacetsParams(search: DatasetSearch): DatasetFacetsParams {
-  return filterParams(search);
+/** Facets follow the filters, not the sort. */
+export function datasetFacetsParams(search: DatasetSearch, timezone?: string): DatasetFacetsParams {
+  return { ...filterParams(search), ...(timezone ? { timezone } : {}) };
 }
