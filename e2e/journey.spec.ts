@@ -3,11 +3,11 @@ import { expect, facet, facetCount, facetValue, numberIn, resultCount, searchPar
 
 /*
  * A new reader's whole visit: catalog, search, a theme, a dataset's table, sort, refine, exclude, a date
- * drill-down, a record, reload, history, and another portal. Screenshots go to test-results/journey/.
+ * drill-down, a record, reload, history, and another portal. Screenshots go to the test's output folder.
  */
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/journey/${name}.png`, fullPage: true });
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 const records = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'record' : 'records'}`;
 

@@ -138,7 +138,6 @@ function FacetValueItem({ facetName, value, ancestors, hierarchical, labels, onC
           type="button"
           className="facet-refine"
           aria-pressed={refined}
-          aria-label={countText === undefined ? label : `${label}, ${countText}`}
           title={
             refined
               ? `Remove the filter on ${label}`
@@ -149,6 +148,7 @@ function FacetValueItem({ facetName, value, ancestors, hierarchical, labels, onC
           onClick={() => onChange(refineAction, place)}
         >
           <span className="facet-check" aria-hidden="true" />
+          {/* No aria-label: the name read out is the visible text, "value count" (WCAG 2.5.3). */}
           <span className="facet-name">{label}</span>
           {countText !== undefined && <span className="facet-count">{countText}</span>}
         </button>
