@@ -107,8 +107,8 @@ export function ColumnsMenu({ fields, layout, onLayout }: ColumnsMenuProps) {
                     <span className="move-buttons">
                       <button
                         type="button"
-                        aria-label={`Move ${label} left`}
-                        title="Move left"
+                        aria-label={`Move ${label} up`}
+                        title="Move up (left in the table)"
                         disabled={index === 0}
                         onClick={() => onLayout(moveColumn(fields, layout, field.name, -1))}
                       >
@@ -116,8 +116,8 @@ export function ColumnsMenu({ fields, layout, onLayout }: ColumnsMenuProps) {
                       </button>
                       <button
                         type="button"
-                        aria-label={`Move ${label} right`}
-                        title="Move right"
+                        aria-label={`Move ${label} down`}
+                        title="Move down (right in the table)"
                         disabled={index === visibleCount - 1}
                         onClick={() => onLayout(moveColumn(fields, layout, field.name, 1))}
                       >

@@ -150,7 +150,8 @@ function FieldValue({
           </a>
         ) : display.kind === 'date' ? (
           <>
-            <time dateTime={display.raw}>{display.text}</time> <code className="muted">{display.raw}</code>
+            <time dateTime={display.raw}>{display.text}</time>
+            <code className="muted record-raw">{display.raw}</code>
           </>
         ) : display.kind === 'geo' && field.type === 'geo_shape' ? (
           <ShapeValue summary={display.text} value={value} />
