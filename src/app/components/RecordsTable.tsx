@@ -216,7 +216,8 @@ export function RecordsTable(props: RecordsTableProps) {
             return (
               <tr
                 key={row.id}
-                className={isSelected ? 'record-row is-selected' : 'record-row'}
+                // Stripes follow the record, not the rendered row, so they do not flicker while scrolling.
+                className={`record-row${item.index % 2 === 1 ? ' is-even' : ''}${isSelected ? ' is-selected' : ''}`}
                 aria-rowindex={item.index + 2}
                 aria-current={isSelected || undefined}
                 onClick={(event) => opensRecord(event) && onOpen(item.index)}

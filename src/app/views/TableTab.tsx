@@ -141,7 +141,10 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
             {pages.data ? plural(total, 'record', 'records') : pages.isError ? '' : 'Loading records…'}
           </p>
           {records.length > 0 && records.length < total && (
-            <p className="muted loaded-count">{formatCount(records.length)} loaded · scroll for more</p>
+            <p className="muted loaded-count">
+              {formatCount(records.length)} loaded ·{' '}
+              {hasNextPage ? 'scroll for more' : 'the most the table reaches'}
+            </p>
           )}
           <ColumnsMenu fields={fields} layout={state.columns} onLayout={setColumns} />
         </div>
