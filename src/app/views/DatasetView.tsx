@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { PageTitle } from '../components/PageTitle';
 import { DatasetPageSkeleton } from '../components/Skeletons';
 import { ErrorPanel } from '../components/StatusMessages';
@@ -12,14 +12,23 @@ import { DATASET_TABS, type DatasetTab, datasetPath, TAB_LABELS } from '../route
 
 // Each tab is its own chunk: the catalog and the Information tab never load the table's, map's or
 // editor's code.
-const InformationTab = lazy(() => import('./InformationTab').then((m) => ({ default: m.InformationTab })));
-const TableTab = lazy(() => import('./TableTab').then((m) => ({ default: m.TableTab })));
-const ApiTab = lazy(() => import('./ApiTab').then((m) => ({ default: m.ApiTab })));
+const TAB_MODULES = {
+  information: () => import('./InformationTab'),
+  table: () => import('./TableTab'),
+  api: () => import('./ApiTab'),
+} as const satisfies Record<DatasetTab, () => Promise<unknown>>;
+const InformationTab = lazy(() => TAB_MODULES.information().then((m) => ({ default: m.InformationTab })));
+const TableTab = lazy(() => TAB_MODULES.table().then((m) => ({ default: m.TableTab })));
+const ApiTab = lazy(() => TAB_MODULES.api().then((m) => ({ default: m.ApiTab })));
 
 /** A dataset: its header and the tab named in the address. */
 export function DatasetView({ datasetId, tab }: { readonly datasetId: string; readonly tab: DatasetTab }) {
   const client = useExploreClient();
   const dataset = useQuery(datasetQuery(client, datasetId));
+  // Fetch the tab's code while the dataset loads, not after: the two requests then overlap.
+  useEffect(() => {
+    void TAB_MODULES[tab]();
+  }, [tab]);
   const { search } = useLocation();
 
   if (dataset.isError) {
