@@ -23,7 +23,7 @@ const column = createColumnHelper<typeof features, DatasetRecord>();
 /** Every row is one line high (long values are cut and shown whole in the record detail). */
 export const ROW_HEIGHT = 36;
 /** Rows rendered beyond the visible ones, so a quick scroll does not show blanks. */
-const OVERSCAN = 12;
+const OVERSCAN = 8;
 /** Asking for the next page this many rows before the last loaded one hides the wait. */
 const PREFETCH_ROWS = 40;
 

@@ -137,9 +137,17 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
         />
         <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setFilters(NO_FILTERS)} />
         <div className="table-toolbar">
-          <p className="result-count" aria-live="polite">
-            {pages.data ? plural(total, 'record', 'records') : pages.isError ? '' : 'Loading records…'}
-          </p>
+          {pages.data ? (
+            <p className="result-count" aria-live="polite">
+              {plural(total, 'record', 'records')}
+            </p>
+          ) : (
+            !pages.isError && (
+              <p className="muted" role="status">
+                Loading records…
+              </p>
+            )
+          )}
           {records.length > 0 && records.length < total && (
             <p className="muted loaded-count">
               {formatCount(records.length)} loaded ·{' '}
