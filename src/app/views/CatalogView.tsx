@@ -36,8 +36,7 @@ export function CatalogView() {
   const facets = useQuery(catalogFacetsQuery(client, catalogFacetsParams(state)));
 
   const chips = useMemo(() => filterChips(state, catalogFacetLabeler), [state]);
-  const removeChip = (chip: FilterChip) =>
-    setFilters(withoutChip(state, chip));
+  const removeChip = (chip: FilterChip) => setFilters(withoutChip(state, chip));
   const keywordHref = (keyword: string) =>
     catalogPath(
       catalogSearchParams({
