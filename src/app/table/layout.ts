@@ -6,12 +6,13 @@ import type { DatasetField } from '../../api';
  */
 
 const BASE_WIDTH: Readonly<Record<string, number>> = {
-  int: 110,
-  double: 120,
-  decimal: 120,
+  // Wide enough for 2,767,891,499 and -122.33207: numbers are never cut.
+  int: 140,
+  double: 140,
+  decimal: 140,
   boolean: 90,
   date: 130,
-  datetime: 200,
+  datetime: 225,
   geo_point_2d: 190,
   geo_shape: 190,
   file: 180,
