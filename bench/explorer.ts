@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -26,6 +26,8 @@ export interface ExplorerFigures {
   readonly firstRowsRuns: readonly number[];
   readonly getRecordsP50: number;
   readonly runs: number;
+  /** The machine's 1-minute load average at the end, since other work on it slows every figure. */
+  readonly loadAverage: number;
 }
 
 const RECORDS_REQUEST = /\/api\/explore\/v2\.1\/catalog\/datasets\/flights\/records\?/;
@@ -127,6 +129,7 @@ export async function explorerFigures(dataDir: string, runs: number): Promise<Ex
       firstRowsRuns: firstRows,
       getRecordsP50: percentile(getRecords, 50),
       runs,
+      loadAverage: loadavg()[0] ?? Number.NaN,
     };
   } finally {
     await browser.close();
@@ -142,7 +145,8 @@ export function renderExplorerFigures(f: ExplorerFigures): string {
   return `
 ## Explorer (issue 7)
 
-Production build (\`vite build\`), served by the real server, loaded in headless Chromium.
+Production build (\`vite build\`), served by the real server, loaded in headless Chromium. Load average of
+the machine at the end of these runs: ${f.loadAverage.toFixed(1)} (the times grow with it; the bytes do not).
 
 | figure | value | target |
 |---|---|---|
