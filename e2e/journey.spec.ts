@@ -21,6 +21,8 @@ test('a new reader explores the catalog and the movies, then another portal', as
   page,
   allowConsoleErrors,
 }) => {
+  // A whole visit over five pages: longer than one page's journey, on a machine that may be busy.
+  test.setTimeout(90_000);
   allowConsoleErrors(/Failed to load resource: net::ERR_CONNECTION_REFUSED/);
 
   // The catalog.
