@@ -3,6 +3,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type BenchCase, CASES } from './cases';
+import { explorerFigures, renderExplorerFigures } from './explorer';
 import { parserThroughput } from './parser';
 import { residentMiB, startServer, stopServer } from './server';
 import { fmt, percentile, timeInterleaved } from './stats';
@@ -111,6 +112,8 @@ async function main(): Promise<void> {
     const idleMiB = residentMiB(server.process.pid!);
     await stopServer(server);
 
+    const explorer = await explorerFigures(dataDir, Number(process.env.BENCH_BROWSER_RUNS ?? 10));
+
     const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, ${process.platform}`;
     const report = renderReport({
       rows,
@@ -121,8 +124,9 @@ async function main(): Promise<void> {
       idleMiB,
       machine,
     });
-    writeFileSync(join(import.meta.dirname, 'RESULTS.md'), report);
-    console.log(`\n${report}`);
+    const full = report + renderExplorerFigures(explorer);
+    writeFileSync(join(import.meta.dirname, 'RESULTS.md'), full);
+    console.log(`\n${full}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -11,10 +11,13 @@ export interface RunningServer {
 }
 
 /** Starts the real server (the `npm start` entry point) and waits until it listens. */
-export async function startServer(dataDir: string): Promise<RunningServer> {
+export async function startServer(
+  dataDir: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<RunningServer> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

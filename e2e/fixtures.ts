@@ -57,10 +57,10 @@ export function facet(page: Page, label: string): Locator {
   return page.getByRole('navigation', { name: 'Facets' }).getByRole('region', { name: label, exact: true });
 }
 
-/** The refine button of a facet value; its accessible name is "value, count". */
+/** The refine button of a facet value; its accessible name is its visible text, "value count". */
 export function facetValue(group: Locator, value: string): Locator {
   return group.getByRole('button', {
-    name: new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(, [\\d,]+)?$`),
+    name: new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(,? [\\d,]+)?$`),
   });
 }
 

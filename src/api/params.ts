@@ -21,6 +21,24 @@ export interface QueryParams {
   readonly facet?: readonly string[];
   readonly lang?: Lang;
   readonly timezone?: string;
+  /** v2.1: adds `_id`, `_timestamp`, `_size` and `_links` to each record (the record id reads one record). */
+  readonly include_links?: boolean;
+  readonly include_app_metas?: boolean;
+  /** Export only: field labels instead of names. */
+  readonly use_labels?: boolean;
+  /** Export only: projection of shapes. */
+  readonly epsg?: number;
+  /** CSV export only. */
+  readonly delimiter?: ';' | ',' | '\t' | '|';
+  readonly list_separator?: string;
+  readonly quote_all?: boolean;
+  readonly with_bom?: boolean;
+  /** GPX export only. */
+  readonly name_field?: string;
+  readonly description_field_list?: string;
+  readonly use_extension?: boolean;
+  /** Explore API key, for the rare case a link must carry it (the client sends it as a header). */
+  readonly apikey?: string;
 }
 
 export type CatalogParams = Pick<
@@ -29,7 +47,40 @@ export type CatalogParams = Pick<
 >;
 export type CatalogFacetsParams = Pick<QueryParams, 'facet' | 'refine' | 'exclude' | 'where' | 'timezone'>;
 export type DatasetParams = Pick<QueryParams, 'select' | 'lang' | 'timezone'>;
-export type RecordsParams = QueryParams;
+export type RecordsParams = Omit<QueryParams, ExportOnly>;
+export type RecordParams = Pick<QueryParams, 'select' | 'lang' | 'timezone'>;
+/** `limit` -1 (the default) exports every record; there is no `offset` on dataset exports. */
+export type RecordsExportParams = Omit<
+  QueryParams,
+  'offset' | 'facet' | 'include_links' | 'include_app_metas'
+>;
+export type CatalogExportParams = Pick<
+  QueryParams,
+  | 'select'
+  | 'where'
+  | 'order_by'
+  | 'limit'
+  | 'offset'
+  | 'refine'
+  | 'exclude'
+  | 'lang'
+  | 'timezone'
+  | 'delimiter'
+  | 'list_separator'
+  | 'quote_all'
+  | 'with_bom'
+>;
+
+type ExportOnly =
+  | 'use_labels'
+  | 'epsg'
+  | 'delimiter'
+  | 'list_separator'
+  | 'quote_all'
+  | 'with_bom'
+  | 'name_field'
+  | 'description_field_list'
+  | 'use_extension';
 export type DatasetFacetsParams = Pick<
   QueryParams,
   'where' | 'refine' | 'exclude' | 'facet' | 'lang' | 'timezone'
@@ -48,6 +99,18 @@ const ORDER = [
   'facet',
   'lang',
   'timezone',
+  'include_links',
+  'include_app_metas',
+  'use_labels',
+  'epsg',
+  'delimiter',
+  'list_separator',
+  'quote_all',
+  'with_bom',
+  'name_field',
+  'description_field_list',
+  'use_extension',
+  'apikey',
 ] as const satisfies readonly (keyof QueryParams)[];
 
 /**
@@ -68,9 +131,12 @@ export function buildQuery(params: QueryParams): string {
   for (const key of ORDER) {
     const value = params[key];
     if (value === undefined) continue;
-    const items: readonly (string | number)[] = Array.isArray(value) ? value : [value as string | number];
+    const items: readonly (string | number | boolean)[] = Array.isArray(value)
+      ? value
+      : [value as string | number | boolean];
     for (const item of items) {
-      if (typeof item === 'string' && item.trim() === '') continue;
+      // A blank clause means none; a tab is a real CSV delimiter.
+      if (typeof item === 'string' && (item === '' || (key !== 'delimiter' && item.trim() === ''))) continue;
       pairs.push(`${key}=${encode(String(item))}`);
     }
   }

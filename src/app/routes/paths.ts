@@ -6,6 +6,12 @@
 export const DATASET_TABS = ['information', 'table', 'api'] as const;
 export type DatasetTab = (typeof DATASET_TABS)[number];
 
+export const TAB_LABELS: Readonly<Record<DatasetTab, string>> = {
+  information: 'Information',
+  table: 'Table',
+  api: 'API',
+};
+
 export type Route =
   | { readonly page: 'catalog' }
   | { readonly page: 'dataset'; readonly datasetId: string; readonly tab: DatasetTab }

@@ -1,26 +1,34 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { PageTitle } from '../components/PageTitle';
-import { ErrorPanel, Loading } from '../components/StatusMessages';
+import { DatasetPageSkeleton } from '../components/Skeletons';
+import { ErrorPanel } from '../components/StatusMessages';
 import { plural } from '../format/numbers';
 import { useExploreClient } from '../queries/client-context';
 import { datasetQuery } from '../queries/options';
 import { Link } from '../router/Link';
 import { useLocation } from '../router/useLocation';
-import { DATASET_TABS, type DatasetTab, datasetPath } from '../routes/paths';
-import { ApiTab } from './ApiTab';
-import { InformationTab } from './InformationTab';
-import { TableTab } from './TableTab';
+import { DATASET_TABS, type DatasetTab, datasetPath, TAB_LABELS } from '../routes/paths';
 
-const TAB_LABELS: Readonly<Record<DatasetTab, string>> = {
-  information: 'Information',
-  table: 'Table',
-  api: 'API',
-};
+// Each tab is its own chunk: the catalog and the Information tab never load the table's, map's or
+// editor's code.
+const TAB_MODULES = {
+  information: () => import('./InformationTab'),
+  table: () => import('./TableTab'),
+  api: () => import('./ApiTab'),
+} as const satisfies Record<DatasetTab, () => Promise<unknown>>;
+const InformationTab = lazy(() => TAB_MODULES.information().then((m) => ({ default: m.InformationTab })));
+const TableTab = lazy(() => TAB_MODULES.table().then((m) => ({ default: m.TableTab })));
+const ApiTab = lazy(() => TAB_MODULES.api().then((m) => ({ default: m.ApiTab })));
 
 /** A dataset: its header and the tab named in the address. */
 export function DatasetView({ datasetId, tab }: { readonly datasetId: string; readonly tab: DatasetTab }) {
   const client = useExploreClient();
   const dataset = useQuery(datasetQuery(client, datasetId));
+  // Fetch the tab's code while the dataset loads, not after: the two requests then overlap.
+  useEffect(() => {
+    void TAB_MODULES[tab]();
+  }, [tab]);
   const { search } = useLocation();
 
   if (dataset.isError) {
@@ -42,7 +50,7 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
   if (!dataset.data) {
     return (
       <main className="content" id="main">
-        <Loading>Loading the dataset…</Loading>
+        <DatasetPageSkeleton />
       </main>
     );
   }
@@ -82,9 +90,11 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
           ))}
         </nav>
       </div>
-      {tab === 'information' && <InformationTab dataset={dataset.data} />}
-      {tab === 'table' && <TableTab dataset={dataset.data} />}
-      {tab === 'api' && <ApiTab dataset={dataset.data} />}
+      <Suspense fallback={<DatasetPageSkeleton />}>
+        {tab === 'information' && <InformationTab dataset={dataset.data} />}
+        {tab === 'table' && <TableTab dataset={dataset.data} />}
+        {tab === 'api' && <ApiTab dataset={dataset.data} />}
+      </Suspense>
     </div>
   );
 }
