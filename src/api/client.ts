@@ -5,6 +5,7 @@ import {
   type CatalogParams,
   type DatasetFacetsParams,
   type DatasetParams,
+  type ExportParams,
   type QueryParams,
   type RecordsParams,
 } from './params';
@@ -26,6 +27,8 @@ export interface ExploreUrls {
   records(datasetId: string, params?: RecordsParams): string;
   facets(datasetId: string, params?: DatasetFacetsParams): string;
   attachments(datasetId: string): string;
+  /** A dataset export in one format (`csv`, `geojson`, …): a file, not JSON. */
+  datasetExport(datasetId: string, format: string, params?: ExportParams): string;
 }
 
 export interface ExploreClient {
@@ -53,7 +56,7 @@ const isDataset: Shape<Dataset> = (body): body is Dataset =>
 const isAttachments: Shape<AttachmentsResponse> = (body): body is AttachmentsResponse =>
   isObject(body) && Array.isArray(body.attachments);
 
-function withQuery(path: string, params: QueryParams | undefined): string {
+function withQuery(path: string, params: QueryParams | ExportParams | undefined): string {
   const query = params ? buildQuery(params) : '';
   return query === '' ? path : `${path}?${query}`;
 }
@@ -68,6 +71,8 @@ export function createUrls(baseUrl: string): ExploreUrls {
     records: (id, params) => withQuery(`${datasetPath(id)}/records`, params),
     facets: (id, params) => withQuery(`${datasetPath(id)}/facets`, params),
     attachments: (id) => `${datasetPath(id)}/attachments`,
+    datasetExport: (id, format, params) =>
+      withQuery(`${datasetPath(id)}/exports/${encodeURIComponent(format)}`, params),
   };
 }
 

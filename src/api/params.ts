@@ -35,6 +35,27 @@ export type DatasetFacetsParams = Pick<
   'where' | 'refine' | 'exclude' | 'facet' | 'lang' | 'timezone'
 >;
 
+/** CSV field delimiters an export accepts. */
+export const CSV_DELIMITERS = [';', ',', '\t', '|'] as const;
+export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+
+/**
+ * Parameters of a dataset export: the records query without paging (an export has no window; `limit`
+ * caps it, -1 or absent meaning every record), and the format options.
+ */
+export interface ExportParams extends Omit<QueryParams, 'offset' | 'facet'> {
+  readonly use_labels?: boolean;
+  /** EPSG code the geometries are projected into (4326 when absent). */
+  readonly epsg?: number;
+  readonly delimiter?: CsvDelimiter;
+  readonly list_separator?: string;
+  readonly quote_all?: boolean;
+  readonly with_bom?: boolean;
+  readonly name_field?: string;
+  readonly description_field_list?: string;
+  readonly use_extension?: boolean;
+}
+
 /** The wire order of parameters, so equal queries give equal URLs. */
 const ORDER = [
   'select',
@@ -48,7 +69,16 @@ const ORDER = [
   'facet',
   'lang',
   'timezone',
-] as const satisfies readonly (keyof QueryParams)[];
+  'use_labels',
+  'epsg',
+  'delimiter',
+  'list_separator',
+  'quote_all',
+  'with_bom',
+  'name_field',
+  'description_field_list',
+  'use_extension',
+] as const satisfies readonly (keyof (QueryParams & ExportParams))[];
 
 /**
  * Percent-encoding that leaves `:`, `/`, `,` and `@` readable (they are allowed in a query string), so
@@ -63,14 +93,16 @@ function encode(text: string): string {
 }
 
 /** The query string (without `?`) of a request; empty values are left out. */
-export function buildQuery(params: QueryParams): string {
+export function buildQuery(params: QueryParams | ExportParams): string {
+  const all: Partial<Record<(typeof ORDER)[number], unknown>> = params;
   const pairs: string[] = [];
   for (const key of ORDER) {
-    const value = params[key];
+    const value = all[key];
     if (value === undefined) continue;
-    const items: readonly (string | number)[] = Array.isArray(value) ? value : [value as string | number];
+    const items: readonly unknown[] = Array.isArray(value) ? value : [value];
     for (const item of items) {
-      if (typeof item === 'string' && item.trim() === '') continue;
+      // Blank text means "not set", except a tab, which is a CSV delimiter.
+      if (typeof item === 'string' && item.trim() === '' && item !== '\t') continue;
       pairs.push(`${key}=${encode(String(item))}`);
     }
   }

@@ -8,12 +8,14 @@ import { Link } from '../router/Link';
 import { useLocation } from '../router/useLocation';
 import { DATASET_TABS, type DatasetTab, datasetPath } from '../routes/paths';
 import { ApiTab } from './ApiTab';
+import { ExportTab } from './ExportTab';
 import { InformationTab } from './InformationTab';
 import { TableTab } from './TableTab';
 
 const TAB_LABELS: Readonly<Record<DatasetTab, string>> = {
   information: 'Information',
   table: 'Table',
+  export: 'Export',
   api: 'API',
 };
 
@@ -84,6 +86,7 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
       </div>
       {tab === 'information' && <InformationTab dataset={dataset.data} />}
       {tab === 'table' && <TableTab dataset={dataset.data} />}
+      {tab === 'export' && <ExportTab dataset={dataset.data} />}
       {tab === 'api' && <ApiTab dataset={dataset.data} />}
     </div>
   );
