@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from './client';
+import { createClient, createClientV20 } from './client';
 import { ApiError } from './errors';
 
 interface Call {
   readonly url: string;
   readonly signal: AbortSignal | null | undefined;
+  readonly headers: Headers;
 }
 
 function fakeFetch(status: number, body: unknown, calls: Call[] = []): typeof fetch {
   return async (input, init) => {
-    calls.push({ url: String(input), signal: init?.signal });
+    calls.push({ url: String(input), signal: init?.signal, headers: new Headers(init?.headers) });
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     return new Response(text, { status, headers: { 'content-type': 'application/json' } });
   };
@@ -107,5 +108,40 @@ describe('createClient', () => {
     const error = await pending.catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(ApiError);
     expect((error as DOMException).name).toBe('AbortError');
+  });
+
+  it('sends the API key as a header, never in the address', async () => {
+    const calls: Call[] = [];
+    const client = createClient({ apiKey: ' secret-key ', fetch: fakeFetch(200, { a: 1 }, calls) });
+    expect(client.authenticated).toBe(true);
+    await client.getRecord('trees', 'r 1', { select: 'genus' });
+    expect(calls[0]!.url).toBe('/api/explore/v2.1/catalog/datasets/trees/records/r%201?select=genus');
+    expect(calls[0]!.headers.get('authorization')).toBe('Apikey secret-key');
+    const anonymous: Call[] = [];
+    await createClient({ fetch: fakeFetch(200, { a: 1 }, anonymous) }).getRecord('trees', 'r1');
+    expect(anonymous[0]!.headers.has('authorization')).toBe(false);
+  });
+
+  it('reads v2.0 wrapped shapes and refuses v2.1 flat ones there', async () => {
+    const calls: Call[] = [];
+    const v20 = createClientV20({
+      baseUrl: 'https://data.example.org',
+      fetch: fakeFetch(
+        200,
+        {
+          total_count: 1,
+          links: [],
+          records: [{ links: [], record: { id: 'r', timestamp: 't', size: 1, fields: {} } }],
+        },
+        calls,
+      ),
+    });
+    const page = await v20.getRecords('trees', { limit: 1 });
+    expect(page.records).toHaveLength(1);
+    expect(calls[0]!.url).toBe(
+      'https://data.example.org/api/explore/v2.0/catalog/datasets/trees/records?limit=1',
+    );
+    const flat = createClientV20({ fetch: fakeFetch(200, { total_count: 1, results: [] }) });
+    await expect(flat.getDatasets()).rejects.toMatchObject({ kind: 'unexpected' });
   });
 });

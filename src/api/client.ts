@@ -1,115 +1,139 @@
-import { errorFromBody, isAbortError, networkError, unexpectedResponse } from './errors';
-import {
-  buildQuery,
-  type CatalogFacetsParams,
-  type CatalogParams,
-  type DatasetFacetsParams,
-  type DatasetParams,
-  type ExportParams,
-  type QueryParams,
-  type RecordsParams,
+import type {
+  CatalogFacetsParams,
+  CatalogParams,
+  DatasetFacetsParams,
+  DatasetParams,
+  RecordParams,
+  RecordsParams,
 } from './params';
-import type { AttachmentsResponse, CatalogResponse, Dataset, FacetsResponse, RecordsResponse } from './types';
+import { createGet, createGetFile, isObject, type Shape, type TransportOptions } from './transport';
+import type {
+  AttachmentsResponse,
+  CatalogResponse,
+  Dataset,
+  FacetsResponse,
+  RecordResponse,
+  RecordsResponse,
+} from './types';
+import type {
+  CatalogResponseV20,
+  DatasetWrapperV20,
+  FacetsResponseV20,
+  RecordsResponseV20,
+  RecordWrapperV20,
+} from './types-v20';
+import { API_PATHS, createUrls, type ExploreUrls } from './urls';
 
-export const API_PATH = '/api/explore/v2.1';
+/** The prefix of the version the explorer reads. */
+export const API_PATH = API_PATHS['v2.1'];
 
-export interface ClientOptions {
+export interface ClientOptions extends TransportOptions {
   /** Root address of the portal (`https://data.example.org`); empty for the page's own origin. */
   readonly baseUrl?: string;
-  readonly fetch?: typeof fetch;
 }
 
-/** Addresses of each endpoint, the ones the client calls: shown to users so they can reuse them. */
-export interface ExploreUrls {
-  datasets(params?: CatalogParams): string;
-  catalogFacets(params?: CatalogFacetsParams): string;
-  dataset(datasetId: string, params?: DatasetParams): string;
-  records(datasetId: string, params?: RecordsParams): string;
-  facets(datasetId: string, params?: DatasetFacetsParams): string;
-  attachments(datasetId: string): string;
-  /** A dataset export in one format (`csv`, `geojson`, …): a file, not JSON. */
-  datasetExport(datasetId: string, format: string, params?: ExportParams): string;
-}
-
+/** A typed client of one portal's Explore API v2.1, the version the explorer reads. */
 export interface ExploreClient {
   readonly baseUrl: string;
+  /** Whether calls carry an API key: two clients of one portal with and without a key see different data. */
+  readonly authenticated: boolean;
   readonly urls: ExploreUrls;
   listDatasets(params?: CatalogParams, signal?: AbortSignal): Promise<CatalogResponse>;
   getCatalogFacets(params?: CatalogFacetsParams, signal?: AbortSignal): Promise<FacetsResponse>;
   getDataset(datasetId: string, params?: DatasetParams, signal?: AbortSignal): Promise<Dataset>;
   getRecords(datasetId: string, params?: RecordsParams, signal?: AbortSignal): Promise<RecordsResponse>;
+  getRecord(
+    datasetId: string,
+    recordId: string,
+    params?: RecordParams,
+    signal?: AbortSignal,
+  ): Promise<RecordResponse>;
   getFacets(datasetId: string, params?: DatasetFacetsParams, signal?: AbortSignal): Promise<FacetsResponse>;
   getAttachments(datasetId: string, signal?: AbortSignal): Promise<AttachmentsResponse>;
+  /** Starts a file download (an export), with the API key when there is one; throws `ApiError` on failure. */
+  getFile(url: string, signal?: AbortSignal): Promise<Response>;
 }
 
-type Shape<T> = (body: unknown) => body is T;
+/** The same operations in v2.0, with its wrapped shapes. */
+export interface ExploreClientV20 {
+  readonly baseUrl: string;
+  readonly urls: ExploreUrls;
+  getDatasets(params?: CatalogParams, signal?: AbortSignal): Promise<CatalogResponseV20>;
+  getDatasetsFacets(params?: CatalogFacetsParams, signal?: AbortSignal): Promise<FacetsResponseV20>;
+  getDataset(datasetId: string, params?: DatasetParams, signal?: AbortSignal): Promise<DatasetWrapperV20>;
+  getRecords(datasetId: string, params?: RecordsParams, signal?: AbortSignal): Promise<RecordsResponseV20>;
+  getRecord(
+    datasetId: string,
+    recordId: string,
+    params?: RecordParams,
+    signal?: AbortSignal,
+  ): Promise<RecordWrapperV20>;
+  getRecordsFacets(
+    datasetId: string,
+    params?: DatasetFacetsParams,
+    signal?: AbortSignal,
+  ): Promise<FacetsResponseV20>;
+  getDatasetAttachments(datasetId: string, signal?: AbortSignal): Promise<AttachmentsResponse>;
+}
 
-const isObject = (body: unknown): body is Record<string, unknown> =>
-  typeof body === 'object' && body !== null && !Array.isArray(body);
+const hasCount = (body: Record<string, unknown>): boolean => typeof body.total_count === 'number';
 
 const isList: Shape<CatalogResponse & RecordsResponse> = (body): body is CatalogResponse & RecordsResponse =>
-  isObject(body) && typeof body.total_count === 'number' && Array.isArray(body.results);
+  isObject(body) && hasCount(body) && Array.isArray(body.results);
 const isFacets: Shape<FacetsResponse> = (body): body is FacetsResponse =>
   isObject(body) && Array.isArray(body.facets);
 const isDataset: Shape<Dataset> = (body): body is Dataset =>
   isObject(body) && typeof body.dataset_id === 'string';
+const isRecord: Shape<RecordResponse> = (body): body is RecordResponse => isObject(body);
 const isAttachments: Shape<AttachmentsResponse> = (body): body is AttachmentsResponse =>
   isObject(body) && Array.isArray(body.attachments);
 
-function withQuery(path: string, params: QueryParams | ExportParams | undefined): string {
-  const query = params ? buildQuery(params) : '';
-  return query === '' ? path : `${path}?${query}`;
-}
+const isCatalogV20: Shape<CatalogResponseV20> = (body): body is CatalogResponseV20 =>
+  isObject(body) && hasCount(body) && Array.isArray(body.datasets);
+const isRecordsV20: Shape<RecordsResponseV20> = (body): body is RecordsResponseV20 =>
+  isObject(body) && hasCount(body) && Array.isArray(body.records);
+const isDatasetV20: Shape<DatasetWrapperV20> = (body): body is DatasetWrapperV20 =>
+  isObject(body) && isDataset(body.dataset);
+const isRecordV20: Shape<RecordWrapperV20> = (body): body is RecordWrapperV20 =>
+  isObject(body) && isObject(body.record) && typeof body.record.id === 'string';
+const isFacetsV20 = isFacets as Shape<FacetsResponseV20>;
 
-export function createUrls(baseUrl: string): ExploreUrls {
-  const root = `${baseUrl.replace(/\/+$/, '')}${API_PATH}`;
-  const datasetPath = (id: string): string => `${root}/catalog/datasets/${encodeURIComponent(id)}`;
-  return {
-    datasets: (params) => withQuery(`${root}/catalog/datasets`, params),
-    catalogFacets: (params) => withQuery(`${root}/catalog/facets`, params),
-    dataset: (id, params) => withQuery(datasetPath(id), params),
-    records: (id, params) => withQuery(`${datasetPath(id)}/records`, params),
-    facets: (id, params) => withQuery(`${datasetPath(id)}/facets`, params),
-    attachments: (id) => `${datasetPath(id)}/attachments`,
-    datasetExport: (id, format, params) =>
-      withQuery(`${datasetPath(id)}/exports/${encodeURIComponent(format)}`, params),
-  };
-}
+const trimBase = (baseUrl: string | undefined): string => (baseUrl ?? '').replace(/\/+$/, '');
 
-/** A typed client of one portal's Explore API v2.1. Every call throws an `ApiError` when it fails. */
+/** A client of one portal's Explore API v2.1. Every call throws an `ApiError` when it fails. */
 export function createClient(options: ClientOptions = {}): ExploreClient {
-  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
-  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const urls = createUrls(baseUrl);
-
-  async function get<T>(url: string, shape: Shape<T>, signal: AbortSignal | undefined): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetchImpl(url, { signal, headers: { Accept: 'application/json' } });
-    } catch (error) {
-      if (isAbortError(error) || signal?.aborted) throw error;
-      throw networkError(url);
-    }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch (error) {
-      if (isAbortError(error) || signal?.aborted) throw error;
-      body = undefined;
-    }
-    if (!response.ok) throw errorFromBody(response.status, body, url);
-    if (!shape(body)) throw unexpectedResponse(response.status, url);
-    return body;
-  }
-
+  const baseUrl = trimBase(options.baseUrl);
+  const get = createGet(options);
+  const urls = createUrls(baseUrl, 'v2.1');
   return {
     baseUrl,
+    authenticated: Boolean(options.apiKey?.trim()),
     urls,
     listDatasets: (params, signal) => get(urls.datasets(params), isList, signal),
     getCatalogFacets: (params, signal) => get(urls.catalogFacets(params), isFacets, signal),
     getDataset: (id, params, signal) => get(urls.dataset(id, params), isDataset, signal),
     getRecords: (id, params, signal) => get(urls.records(id, params), isList, signal),
+    getRecord: (id, recordId, params, signal) => get(urls.record(id, recordId, params), isRecord, signal),
     getFacets: (id, params, signal) => get(urls.facets(id, params), isFacets, signal),
     getAttachments: (id, signal) => get(urls.attachments(id), isAttachments, signal),
+    getFile: createGetFile(options),
+  };
+}
+
+/** A client of the v2.0 interface, named after the specification's operation ids. */
+export function createClientV20(options: ClientOptions = {}): ExploreClientV20 {
+  const baseUrl = trimBase(options.baseUrl);
+  const get = createGet(options);
+  const urls = createUrls(baseUrl, 'v2.0');
+  return {
+    baseUrl,
+    urls,
+    getDatasets: (params, signal) => get(urls.datasets(params), isCatalogV20, signal),
+    getDatasetsFacets: (params, signal) => get(urls.catalogFacets(params), isFacetsV20, signal),
+    getDataset: (id, params, signal) => get(urls.dataset(id, params), isDatasetV20, signal),
+    getRecords: (id, params, signal) => get(urls.records(id, params), isRecordsV20, signal),
+    getRecord: (id, recordId, params, signal) => get(urls.record(id, recordId, params), isRecordV20, signal),
+    getRecordsFacets: (id, params, signal) => get(urls.facets(id, params), isFacetsV20, signal),
+    getDatasetAttachments: (id, signal) => get(urls.attachments(id), isAttachments, signal),
   };
 }

@@ -1,14 +1,53 @@
+/**
+ * What went wrong, as the views need to tell it: a wrong query (400, with the portal's ODSQL message),
+ * missing or refused credentials (401/403), an unknown dataset or record (404), an exceeded quota (429,
+ * with its reset time), a failing portal (5xx), no answer at all, or an answer that is not Explore API data.
+ */
+export type ApiErrorKind =
+  | 'bad-request'
+  | 'unauthorized'
+  | 'not-found'
+  | 'quota'
+  | 'server'
+  | 'network'
+  | 'unexpected';
+
+export function errorKind(status: number): ApiErrorKind {
+  if (status === 0) return 'network';
+  if (status === 401 || status === 403) return 'unauthorized';
+  if (status === 404) return 'not-found';
+  if (status === 429) return 'quota';
+  if (status >= 500) return 'server';
+  return 'bad-request';
+}
+
+/** A quota answer's terms: when it resets and how many calls it allows per period. */
+export interface QuotaInfo {
+  readonly resetTime?: string;
+  readonly callLimit?: number;
+  readonly limitTimeUnit?: string;
+}
+
 /** A failed call: the portal's `error_code` and `message`, and the HTTP status (0 when no answer came). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
 
   constructor(
     readonly status: number,
     readonly errorCode: string,
     message: string,
     readonly url: string,
+    kind?: ApiErrorKind,
+    readonly quota?: QuotaInfo,
   ) {
     super(message);
+    this.kind = kind ?? errorKind(status);
+  }
+
+  /** A query the portal could not read (its message says where): fixing the query, not retrying, helps. */
+  get isQueryError(): boolean {
+    return this.kind === 'bad-request' && this.errorCode === 'ODSQLError';
   }
 }
 
@@ -21,7 +60,8 @@ function nonEmpty(value: unknown): value is string {
 }
 
 /** Builds the error of a non-2xx answer from its body, whatever shape the portal used. */
-export function errorFromBody(status: number, body: unknown, url: string): ApiError {
+export function errorFromBody(status: number, body: unknown, url: string, headers?: Headers): ApiError {
+  if (status === 429 && !(isRecord(body) && nonEmpty(body.error))) return quotaFromHeaders(url, headers);
   if (isRecord(body)) {
     if (nonEmpty(body.error_code) && nonEmpty(body.message)) {
       return new ApiError(status, body.error_code, body.message, url);
@@ -30,11 +70,33 @@ export function errorFromBody(status: number, body: unknown, url: string): ApiEr
     if (nonEmpty(body.error)) {
       const reset = nonEmpty(body.reset_time) ? ` The quota resets at ${body.reset_time}.` : '';
       const code = typeof body.errorcode === 'number' ? String(body.errorcode) : 'Error';
-      return new ApiError(status, code, `${body.error}${reset}`, url);
+      const quota: QuotaInfo = {
+        ...(nonEmpty(body.reset_time) ? { resetTime: body.reset_time } : {}),
+        ...(typeof body.call_limit === 'number' ? { callLimit: body.call_limit } : {}),
+        ...(nonEmpty(body.limit_time_unit) ? { limitTimeUnit: body.limit_time_unit } : {}),
+      };
+      return new ApiError(status, code, `${body.error}${reset}`, url, undefined, quota);
     }
     if (nonEmpty(body.message)) return new ApiError(status, 'Error', body.message, url);
   }
   return new ApiError(status, `HTTP${status}`, describeStatus(status), url);
+}
+
+/** A 429 without the quota body: the rate-limit headers still tell when to come back. */
+function quotaFromHeaders(url: string, headers: Headers | undefined): ApiError {
+  const reset = headers?.get('x-ratelimit-reset') ?? null;
+  const seconds = reset !== null && /^\d+$/.test(reset) ? Number(reset) : undefined;
+  // The header is a Unix time in seconds on Opendatasoft portals.
+  const resetTime = seconds !== undefined ? new Date(seconds * 1000).toISOString() : undefined;
+  const limit = Number(headers?.get('x-ratelimit-limit') ?? Number.NaN);
+  return new ApiError(
+    429,
+    'HTTP429',
+    `${describeStatus(429)}${resetTime ? ` The quota resets at ${resetTime}.` : ''}`,
+    url,
+    'quota',
+    { ...(resetTime ? { resetTime } : {}), ...(Number.isFinite(limit) ? { callLimit: limit } : {}) },
+  );
 }
 
 function describeStatus(status: number): string {
@@ -58,6 +120,7 @@ export function networkError(url: string): ApiError {
     'NetworkError',
     `Could not reach ${host}. Check the portal address and your connection.`,
     url,
+    'network',
   );
 }
 
@@ -65,8 +128,9 @@ export function unexpectedResponse(status: number, url: string): ApiError {
   return new ApiError(
     status,
     'UnexpectedResponse',
-    'The portal did not answer with Explore API v2.1 data. Is this an Opendatasoft portal address?',
+    'The portal did not answer with Explore API data. Is this an Opendatasoft portal address?',
     url,
+    'unexpected',
   );
 }
 

@@ -4,3 +4,5 @@ export * from './odsql';
 export * from './params';
 export * from './portal';
 export * from './types';
+export * from './types-v20';
+export * from './urls';

@@ -21,6 +21,24 @@ export interface QueryParams {
   readonly facet?: readonly string[];
   readonly lang?: Lang;
   readonly timezone?: string;
+  /** v2.1: adds `_id`, `_timestamp`, `_size` and `_links` to each record (the record id reads one record). */
+  readonly include_links?: boolean;
+  readonly include_app_metas?: boolean;
+  /** Export only: field labels instead of names. */
+  readonly use_labels?: boolean;
+  /** Export only: projection of shapes. */
+  readonly epsg?: number;
+  /** CSV export only. */
+  readonly delimiter?: ';' | ',' | '\t' | '|';
+  readonly list_separator?: string;
+  readonly quote_all?: boolean;
+  readonly with_bom?: boolean;
+  /** GPX export only. */
+  readonly name_field?: string;
+  readonly description_field_list?: string;
+  readonly use_extension?: boolean;
+  /** Explore API key, for the rare case a link must carry it (the client sends it as a header). */
+  readonly apikey?: string;
 }
 
 export type CatalogParams = Pick<
@@ -29,32 +47,44 @@ export type CatalogParams = Pick<
 >;
 export type CatalogFacetsParams = Pick<QueryParams, 'facet' | 'refine' | 'exclude' | 'where' | 'timezone'>;
 export type DatasetParams = Pick<QueryParams, 'select' | 'lang' | 'timezone'>;
-export type RecordsParams = QueryParams;
+export type RecordsParams = Omit<QueryParams, ExportOnly>;
+export type RecordParams = Pick<QueryParams, 'select' | 'lang' | 'timezone'>;
+/** `limit` -1 (the default) exports every record; there is no `offset` on dataset exports. */
+export type RecordsExportParams = Omit<
+  QueryParams,
+  'offset' | 'facet' | 'include_links' | 'include_app_metas'
+>;
+export type CatalogExportParams = Pick<
+  QueryParams,
+  | 'select'
+  | 'where'
+  | 'order_by'
+  | 'limit'
+  | 'offset'
+  | 'refine'
+  | 'exclude'
+  | 'lang'
+  | 'timezone'
+  | 'delimiter'
+  | 'list_separator'
+  | 'quote_all'
+  | 'with_bom'
+>;
+
+type ExportOnly =
+  | 'use_labels'
+  | 'epsg'
+  | 'delimiter'
+  | 'list_separator'
+  | 'quote_all'
+  | 'with_bom'
+  | 'name_field'
+  | 'description_field_list'
+  | 'use_extension';
 export type DatasetFacetsParams = Pick<
   QueryParams,
   'where' | 'refine' | 'exclude' | 'facet' | 'lang' | 'timezone'
 >;
-
-/** CSV field delimiters an export accepts. */
-export const CSV_DELIMITERS = [';', ',', '\t', '|'] as const;
-export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
-
-/**
- * Parameters of a dataset export: the records query without paging (an export has no window; `limit`
- * caps it, -1 or absent meaning every record), and the format options.
- */
-export interface ExportParams extends Omit<QueryParams, 'offset' | 'facet'> {
-  readonly use_labels?: boolean;
-  /** EPSG code the geometries are projected into (4326 when absent). */
-  readonly epsg?: number;
-  readonly delimiter?: CsvDelimiter;
-  readonly list_separator?: string;
-  readonly quote_all?: boolean;
-  readonly with_bom?: boolean;
-  readonly name_field?: string;
-  readonly description_field_list?: string;
-  readonly use_extension?: boolean;
-}
 
 /** The wire order of parameters, so equal queries give equal URLs. */
 const ORDER = [
@@ -69,6 +99,8 @@ const ORDER = [
   'facet',
   'lang',
   'timezone',
+  'include_links',
+  'include_app_metas',
   'use_labels',
   'epsg',
   'delimiter',
@@ -78,7 +110,8 @@ const ORDER = [
   'name_field',
   'description_field_list',
   'use_extension',
-] as const satisfies readonly (keyof (QueryParams & ExportParams))[];
+  'apikey',
+] as const satisfies readonly (keyof QueryParams)[];
 
 /**
  * Percent-encoding that leaves `:`, `/`, `,` and `@` readable (they are allowed in a query string), so
@@ -93,16 +126,17 @@ function encode(text: string): string {
 }
 
 /** The query string (without `?`) of a request; empty values are left out. */
-export function buildQuery(params: QueryParams | ExportParams): string {
-  const all: Partial<Record<(typeof ORDER)[number], unknown>> = params;
+export function buildQuery(params: QueryParams): string {
   const pairs: string[] = [];
   for (const key of ORDER) {
-    const value = all[key];
+    const value = params[key];
     if (value === undefined) continue;
-    const items: readonly unknown[] = Array.isArray(value) ? value : [value];
+    const items: readonly (string | number | boolean)[] = Array.isArray(value)
+      ? value
+      : [value as string | number | boolean];
     for (const item of items) {
-      // Blank text means "not set", except a tab, which is a CSV delimiter.
-      if (typeof item === 'string' && item.trim() === '' && item !== '\t') continue;
+      // A blank clause means none; a tab is a real CSV delimiter.
+      if (typeof item === 'string' && (item === '' || (key !== 'delimiter' && item.trim() === ''))) continue;
       pairs.push(`${key}=${encode(String(item))}`);
     }
   }

@@ -144,3 +144,6 @@ export interface ErrorBody {
   readonly error_code: string;
   readonly message: string;
 }
+
+/** `GET /catalog/datasets/{id}/records/{record_id}` in v2.1: the record's fields (`_id` and the like with `include_links`). */
+export type RecordResponse = DatasetRecord;

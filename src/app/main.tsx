@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { ApiError } from '../api';
 import { App } from './App';
 import './styles.css';
+import './core.css';
 
 const queryClient = new QueryClient({
   defaultOptions: {

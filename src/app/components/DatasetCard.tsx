@@ -3,7 +3,7 @@ import { formatDate } from '../format/dates';
 import { plural } from '../format/numbers';
 import { excerpt } from '../format/text';
 import { Link } from '../router/Link';
-import { datasetPath } from '../routes/paths';
+import { DATASET_TABS, datasetPath, TAB_LABELS } from '../routes/paths';
 
 interface DatasetCardProps {
   readonly dataset: Dataset;
@@ -47,6 +47,12 @@ export function DatasetCard({ dataset, keywordHref }: DatasetCardProps) {
             <dd>{plural(metas.records_count, 'record', 'records')}</dd>
           </div>
         )}
+        {metas.license && (
+          <div>
+            <dt>License</dt>
+            <dd>{metas.license}</dd>
+          </div>
+        )}
         {metas.modified && (
           <div>
             <dt>Modified</dt>
@@ -56,6 +62,13 @@ export function DatasetCard({ dataset, keywordHref }: DatasetCardProps) {
           </div>
         )}
       </dl>
+      <ul className="dataset-card-links" aria-label={`Open ${title}`}>
+        {DATASET_TABS.map((tab) => (
+          <li key={tab}>
+            <Link to={datasetPath(dataset.dataset_id, tab)}>{TAB_LABELS[tab]}</Link>
+          </li>
+        ))}
+      </ul>
       {keywords.length > 0 && (
         <ul className="keywords" aria-label="Keywords">
           {keywords.map((keyword) => (

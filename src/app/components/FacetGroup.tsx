@@ -9,6 +9,14 @@ export type FacetChange = (action: FacetAction, place: FacetValuePlace) => void;
 /** Values shown before "Show more", as on Opendatasoft portals. */
 const VISIBLE_VALUES = 6;
 
+/** Past this many values a facet gets its own search box. */
+const SEARCHABLE_VALUES = 10;
+
+/** Case- and accent-insensitive, as people type names. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 interface GroupProps {
   readonly facet: Facet;
   readonly labels: FacetLabeler;
@@ -23,6 +31,9 @@ export function FacetGroup({ facet, labels, onChange }: GroupProps) {
       <h3 id={headingId} className="facet-title">
         {labels.facetLabel(facet.name)}
       </h3>
+      {labels.isDisjunctive(facet.name) && (
+        <p className="facet-hint">Choose several: records with any of them.</p>
+      )}
       <FacetValueList
         facetName={facet.name}
         values={facet.facets}
@@ -46,12 +57,41 @@ interface ListProps {
 
 function FacetValueList({ facetName, values, ancestors, hierarchical, labels, onChange }: ListProps) {
   const [expanded, setExpanded] = useState(false);
+  const [query, setQuery] = useState('');
   const listId = useId();
-  // Refined and excluded values stay visible even past the fold.
-  const shown = expanded ? values : values.filter((v, i) => i < VISIBLE_VALUES || v.state !== 'displayed');
-  const hidden = values.length - shown.length;
+  const searchable = ancestors.length === 0 && values.length > SEARCHABLE_VALUES;
+  const needle = searchable ? fold(query.trim()) : '';
+  const matching =
+    needle === ''
+      ? values
+      : values.filter((v) => fold(labels.leafLabel(facetName, v.value, v.name)).includes(needle));
+  // Refined and excluded values stay visible even past the fold; a search shows every match.
+  const shown =
+    expanded || needle !== ''
+      ? matching
+      : matching.filter((v, i) => i < VISIBLE_VALUES || v.state !== 'displayed');
+  const hidden = matching.length - shown.length;
+  const facetLabel = labels.facetLabel(facetName);
   return (
     <>
+      {searchable && (
+        <input
+          type="search"
+          className="facet-search"
+          value={query}
+          placeholder={`Search ${values.length} values`}
+          aria-label={`Search values of ${facetLabel}`}
+          aria-controls={listId}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      )}
+      {needle !== '' && matching.length === 0 && (
+        <p className="facet-search-empty" role="status">
+          No value of {facetLabel} contains “{query.trim()}”.
+        </p>
+      )}
       <ul id={listId} className={ancestors.length === 0 ? 'facet-values' : 'facet-values facet-children'}>
         {shown.map((value) => (
           <FacetValueItem
@@ -65,7 +105,7 @@ function FacetValueList({ facetName, values, ancestors, hierarchical, labels, on
           />
         ))}
       </ul>
-      {(hidden > 0 || expanded) && values.length > VISIBLE_VALUES && (
+      {needle === '' && (hidden > 0 || expanded) && values.length > VISIBLE_VALUES && (
         <button
           type="button"
           className="facet-more"

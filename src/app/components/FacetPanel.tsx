@@ -5,7 +5,8 @@ import type { FacetLabeler } from '../filters/facet-labels';
 import type { Filters } from '../routes/search-params';
 import { FacetSidebar } from './FacetSidebar';
 import { Sidebar } from './Sidebar';
-import { ErrorPanel, Loading } from './StatusMessages';
+import { FacetSkeletons } from './Skeletons';
+import { ErrorPanel } from './StatusMessages';
 
 interface FacetPanelProps {
   /** `Filter datasets`, `Filter records`. */
@@ -38,7 +39,7 @@ export function FacetPanel({ title, facets, labels, order, filters, onFilters }:
           onChange={(action, place) => onFilters(applyFacetAction(filters, action, place))}
         />
       ) : (
-        <Loading>Loading facets…</Loading>
+        <FacetSkeletons />
       )}
     </Sidebar>
   );

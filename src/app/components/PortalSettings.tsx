@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { parsePortalUrl } from '../../api';
+import { readApiKey, saveApiKey } from '../hooks/useApiKey';
 import { choosePortal } from '../hooks/usePortal';
 
 interface PortalSettingsProps {
@@ -16,9 +17,12 @@ function portalName(portal: string): string {
 export function PortalSettings({ portal }: PortalSettingsProps) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState(portal);
+  const [keyDraft, setKeyDraft] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const panelId = useId();
   const inputId = useId();
+  const keyId = useId();
+  const keyHintId = useId();
   const problemId = useId();
   const input = useRef<HTMLInputElement>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -26,6 +30,7 @@ export function PortalSettings({ portal }: PortalSettingsProps) {
   useEffect(() => {
     if (!open) return;
     setDraft(portal);
+    setKeyDraft(readApiKey(portal));
     setProblem(undefined);
     input.current?.focus();
     const onKey = (event: KeyboardEvent) => {
@@ -44,14 +49,17 @@ export function PortalSettings({ portal }: PortalSettingsProps) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = parsePortalUrl(draft);
+    const parsed = draft.trim() === '' ? ({ ok: true, url: '' } as const) : parsePortalUrl(draft);
     if (!parsed.ok) {
       setProblem(parsed.reason);
       input.current?.focus();
       return;
     }
     setOpen(false);
-    choosePortal(parsed.url);
+    // An empty address field means this server, like the portal button's "This server".
+    const target = draft.trim() === '' ? '' : parsed.url;
+    saveApiKey(target, keyDraft);
+    if (target !== portal) choosePortal(target);
   };
 
   return (
@@ -70,7 +78,9 @@ export function PortalSettings({ portal }: PortalSettingsProps) {
         <div id={panelId} className="portal-panel">
           <form onSubmit={submit} noValidate>
             <label htmlFor={inputId}>Explore API portal address</label>
-            <p className="hint">Any Opendatasoft portal, for example https://data.opendatasoft.com</p>
+            <p className="hint">
+              Any Opendatasoft portal, for example https://data.opendatasoft.com; empty for this server.
+            </p>
             <div className="portal-input-row">
               <input
                 ref={input}
@@ -95,6 +105,23 @@ export function PortalSettings({ portal }: PortalSettingsProps) {
                 {problem}
               </p>
             )}
+            <label htmlFor={keyId} className="portal-key-label">
+              API key (optional)
+            </label>
+            <p id={keyHintId} className="hint">
+              Sent as an <code>Authorization</code> header and kept in this browser only, never in links.
+            </p>
+            <div className="portal-input-row">
+              <input
+                id={keyId}
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                value={keyDraft}
+                aria-describedby={keyHintId}
+                onChange={(event) => setKeyDraft(event.target.value)}
+              />
+            </div>
           </form>
           {portal !== '' && (
             <button

@@ -1,4 +1,6 @@
 import {
+  columnOrderingFeature,
+  columnVisibilityFeature,
   createColumnHelper,
   rowSortingFeature,
   type SortingState,
@@ -6,28 +8,26 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type MouseEvent, type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react';
 import type { DatasetField, DatasetRecord } from '../../api';
-import { isNumericField } from '../format/cells';
+import { type CellFormat, isNumericField } from '../format/cells';
 import type { RecordsSort } from '../routes/dataset-search';
+import { columnWidth, isSortable, unitOf } from '../table/layout';
 import { CellValue } from './CellValue';
+import '../table/table.css';
 
-const features = tableFeatures({ rowSortingFeature });
+const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature, columnOrderingFeature });
 const column = createColumnHelper<typeof features, DatasetRecord>();
 
-/** Geometries have no order; every other field sorts on the server. */
-function isSortable(field: DatasetField): boolean {
-  return field.type !== 'geo_point_2d' && field.type !== 'geo_shape';
-}
+/** Every row is one line high (long values are cut and shown whole in the record detail). */
+export const ROW_HEIGHT = 36;
+/** Rows rendered beyond the visible ones, so a quick scroll does not show blanks. */
+const OVERSCAN = 12;
+/** Asking for the next page this many rows before the last loaded one hides the wait. */
+const PREFETCH_ROWS = 40;
 
-function unitOf(field: DatasetField): string | undefined {
-  const unit = field.annotations?.unit;
-  if (typeof unit !== 'string' || unit === '') return undefined;
-  // Many portals already put the unit in the label: "Wind speed (km/h)".
-  return field.label.includes(unit) ? undefined : unit;
-}
-
-function buildColumns(fields: readonly DatasetField[]) {
+function buildColumns(fields: readonly DatasetField[], format: CellFormat) {
   return fields.map((field) =>
     column.accessor((record) => record[field.name], {
       id: field.name,
@@ -37,34 +37,63 @@ function buildColumns(fields: readonly DatasetField[]) {
           {unitOf(field) && <span className="unit"> ({unitOf(field)})</span>}
         </>
       ),
-      cell: (info) => <CellValue value={info.getValue()} field={field} />,
+      cell: (info) => <CellValue value={info.getValue()} field={field} format={format} />,
       enableSorting: isSortable(field),
     }),
   );
 }
 
 interface RecordsTableProps {
+  /** Every field of the dataset. */
   readonly fields: readonly DatasetField[];
+  /** The visible fields' names, in display order. */
+  readonly columns: readonly string[];
+  /** The records loaded so far, from the first one. */
   readonly records: readonly DatasetRecord[];
-  /** Index of the first record, for row numbers. */
-  readonly offset: number;
+  /** Placeholder rows after the loaded ones, while the next page loads. */
+  readonly pendingRows: number;
+  /** All the records the query matches, for assistive technologies (`aria-rowcount`). */
+  readonly total: number;
   readonly sort: RecordsSort | undefined;
   readonly onSort: (sort: RecordsSort | undefined) => void;
+  readonly format: CellFormat;
   readonly busy: boolean;
   readonly caption: string;
+  /** Index of the row whose record detail is open. */
+  readonly selected: number | undefined;
+  readonly onOpen: (index: number) => void;
+  /** Called as the reader nears the last loaded row. */
+  readonly onNearEnd: () => void;
+  /** Changes when the query changes: the table goes back to its first row. */
+  readonly resetKey: string;
+  readonly scrollRef: RefObject<HTMLElement | null>;
+  /** Shown under the rows: the end of the records, or of the window the API pages through. */
+  readonly footer?: ReactNode;
+}
+
+/** Clicks on a link or a button inside a row do their own thing; anywhere else opens the record. */
+function opensRecord(event: MouseEvent): boolean {
+  return !(event.target as Element).closest('a, button');
 }
 
 /**
- * The records of one page. Sorting happens on the server: the table only turns header clicks into
- * the next sort (ascending, descending, none) and the view puts it in the address.
+ * The records, one scrolling table with a sticky header. Only the rows in view are in the page
+ * (virtualised), so scrolling through thousands of records stays smooth. Sorting happens on the server:
+ * the table turns header clicks into the next sort (ascending, descending, none).
  */
-export function RecordsTable({ fields, records, offset, sort, onSort, busy, caption }: RecordsTableProps) {
-  const columns = useMemo(() => buildColumns(fields), [fields]);
+export function RecordsTable(props: RecordsTableProps) {
+  const { fields, columns: visible, records, pendingRows, total, sort, onSort, format } = props;
+  const { busy, caption, selected, onOpen, onNearEnd, resetKey, scrollRef, footer } = props;
+  const columns = useMemo(() => buildColumns(fields, format), [fields, format]);
   const byName = useMemo(() => new Map(fields.map((f) => [f.name, f])), [fields]);
   const sorting = useMemo<SortingState>(
     () => (sort ? [{ id: sort.field, desc: sort.direction === 'desc' }] : []),
     [sort],
   );
+  const columnVisibility = useMemo(() => {
+    const shown = new Set(visible);
+    return Object.fromEntries(fields.map((f) => [f.name, shown.has(f.name)]));
+  }, [fields, visible]);
   const onSortingChange = (updater: Updater<SortingState>) => {
     const next = typeof updater === 'function' ? updater(sorting) : updater;
     const first = next[0];
@@ -74,22 +103,71 @@ export function RecordsTable({ fields, records, offset, sort, onSort, busy, capt
     features,
     columns,
     data: records as DatasetRecord[],
-    getRowId: (_record, index) => String(offset + index),
-    state: { sorting },
+    getRowId: (_record, index) => String(index),
+    state: { sorting, columnVisibility, columnOrder: visible as string[] },
     onSortingChange,
     manualSorting: true,
     enableMultiSort: false,
     sortDescFirst: false,
     enableSortingRemoval: true,
   });
+  const rows = table.getRowModel().rows;
+  const leafColumns = table.getVisibleLeafColumns();
+
+  const virtualizer = useVirtualizer({
+    count: rows.length + pendingRows,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (rows.length > 0 && lastIndex >= rows.length - PREFETCH_ROWS) onNearEnd();
+  }, [lastIndex, rows.length, onNearEnd]);
+
+  // A new query starts from its first record.
+  const firstReset = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is the trigger, not a value read here
+  useEffect(() => {
+    if (firstReset.current) {
+      firstReset.current = false;
+      return;
+    }
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [resetKey, scrollRef]);
+
+  const before = items[0]?.start ?? 0;
+  const after = items.length > 0 ? virtualizer.getTotalSize() - items.at(-1)!.end : 0;
+  const span = leafColumns.length + 1;
+  const tableWidth = leafColumns.reduce((sum, c) => sum + columnWidth(byName.get(c.id)!), ROW_NUMBER_WIDTH);
 
   return (
-    <div className="table-scroll" aria-busy={busy || undefined}>
-      <table className={busy ? 'records is-busy' : 'records'}>
+    // The scrolling region takes keyboard focus so arrow keys and Page Down scroll it.
+    <section
+      className="records-scroll"
+      ref={scrollRef}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+      aria-busy={busy || undefined}
+      aria-label={caption}
+    >
+      <table
+        className={busy ? 'records is-busy' : 'records'}
+        style={{ width: tableWidth }}
+        aria-rowcount={total + 1}
+      >
         <caption className="visually-hidden">{caption}</caption>
+        <colgroup>
+          <col style={{ width: ROW_NUMBER_WIDTH }} />
+          {leafColumns.map((c) => (
+            <col key={c.id} style={{ width: columnWidth(byName.get(c.id)!) }} />
+          ))}
+        </colgroup>
         <thead>
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            <tr key={group.id} aria-rowindex={1}>
               <th scope="col" className="row-number">
                 <span className="visually-hidden">Row</span>#
               </th>
@@ -103,7 +181,7 @@ export function RecordsTable({ fields, records, offset, sort, onSort, busy, capt
                     scope="col"
                     className={numeric ? 'num' : undefined}
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    title={field?.description ?? undefined}
+                    title={field?.description ?? field?.label ?? undefined}
                   >
                     {header.column.getCanSort() ? (
                       <button
@@ -111,7 +189,9 @@ export function RecordsTable({ fields, records, offset, sort, onSort, busy, capt
                         className="sort-button"
                         onClick={header.column.getToggleSortingHandler()}
                       >
-                        <table.FlexRender header={header} />
+                        <span className="header-text">
+                          <table.FlexRender header={header} />
+                        </span>
                         <span className={`sort-indicator${sorted ? ' is-active' : ''}`} aria-hidden="true">
                           {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
                         </span>
@@ -128,25 +208,77 @@ export function RecordsTable({ fields, records, offset, sort, onSort, busy, capt
           ))}
         </thead>
         <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              <td className="row-number">{Number(row.id) + 1}</td>
-              {row.getAllCells().map((cell) => {
-                const field = byName.get(cell.column.id);
-                const value = cell.getValue();
-                const empty = value === null || value === undefined || value === '';
-                const numeric = field !== undefined && isNumericField(field);
-                const className = [numeric ? 'num' : '', empty ? 'is-empty' : ''].join(' ').trim();
-                return (
-                  <td key={cell.id} className={className || undefined}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
+          {before > 0 && <Spacer height={before} span={span} />}
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return <SkeletonRow key={`pending-${item.index}`} span={leafColumns.length} />;
+            const isSelected = selected === item.index;
+            return (
+              <tr
+                key={row.id}
+                className={isSelected ? 'record-row is-selected' : 'record-row'}
+                aria-rowindex={item.index + 2}
+                aria-current={isSelected || undefined}
+                onClick={(event) => opensRecord(event) && onOpen(item.index)}
+              >
+                <td className="row-number">
+                  <button
+                    type="button"
+                    className="row-open"
+                    aria-label={`Open record ${item.index + 1}`}
+                    onClick={() => onOpen(item.index)}
+                  >
+                    {item.index + 1}
+                  </button>
+                </td>
+                {row.getVisibleCells().map((cell) => {
+                  const field = byName.get(cell.column.id);
+                  const value = cell.getValue();
+                  const empty = value === null || value === undefined || value === '';
+                  const numeric = field !== undefined && isNumericField(field);
+                  const className = [numeric ? 'num' : '', empty ? 'is-empty' : ''].join(' ').trim();
+                  return (
+                    <td key={cell.id} className={className || undefined}>
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+          {after > 0 && <Spacer height={after} span={span} />}
         </tbody>
       </table>
-    </div>
+      {footer}
+    </section>
+  );
+}
+
+const ROW_NUMBER_WIDTH = 64;
+
+function Spacer({ height, span }: { readonly height: number; readonly span: number }) {
+  return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a table row is not focusable; spacers only hold the scroll height
+    <tr className="spacer" aria-hidden="true">
+      <td colSpan={span} style={{ height }} />
+    </tr>
+  );
+}
+
+/** A row still loading: grey bars where its values will be. */
+export function SkeletonRow({ span }: { readonly span: number }) {
+  return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a table row is not focusable; the busy state is announced by the count
+    <tr className="skeleton-row" aria-hidden="true">
+      <td className="row-number">
+        <span className="skeleton" />
+      </td>
+      {Array.from({ length: span }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have nothing else to tell them apart
+        <td key={i}>
+          <span className="skeleton" />
+        </td>
+      ))}
+    </tr>
   );
 }

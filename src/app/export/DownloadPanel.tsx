@@ -18,11 +18,11 @@ interface DownloadPanelProps {
   /** Number of records the file will hold, when known. */
   readonly records: number | undefined;
   readonly disabled: boolean;
-  readonly fetch?: typeof fetch;
+  readonly getFile: (url: string, signal: AbortSignal) => Promise<Response>;
 }
 
 /** Starts the download from the page, shows its progress, and lets it be cancelled. */
-export function DownloadPanel({ url, fallbackName, records, disabled, fetch }: DownloadPanelProps) {
+export function DownloadPanel({ url, fallbackName, records, disabled, getFile }: DownloadPanelProps) {
   const [state, setState] = useState<DownloadState>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
 
@@ -44,7 +44,7 @@ export function DownloadPanel({ url, fallbackName, records, disabled, fetch }: D
         onProgress: (progress) => {
           if (!current.signal.aborted) setState({ status: 'running', progress });
         },
-        ...(fetch ? { fetch } : {}),
+        getFile,
       });
       const filename = file.filename ?? fallbackName;
       saveFile(file.blob, filename);

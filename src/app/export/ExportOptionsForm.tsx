@@ -1,5 +1,5 @@
-import { CSV_DELIMITERS, type CsvDelimiter, type DatasetField } from '../../api';
-import { type ExportOptions, epsgError } from './export-options';
+import type { DatasetField } from '../../api';
+import { CSV_DELIMITERS, type CsvDelimiter, type ExportOptions, epsgError } from './export-options';
 import type { ExportFormat } from './formats';
 
 const DELIMITER_LABELS: Readonly<Record<CsvDelimiter, string>> = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api';
+import { createGetFile } from '../../api/transport';
 import { type DownloadProgress, fetchExport, filenameFromDisposition, formatBytes } from './download';
 
 function streamOf(chunks: readonly string[], failAfter?: number): ReadableStream<Uint8Array> {
@@ -21,6 +22,7 @@ const fakeFetch =
   (response: Response): typeof fetch =>
   async () =>
     response;
+const getFile = (fetchImpl: typeof fetch) => createGetFile({ fetch: fetchImpl });
 
 describe('fetchExport', () => {
   it('reports the bytes as they arrive and returns the whole file with its name', async () => {
@@ -35,7 +37,7 @@ describe('fetchExport', () => {
     const file = await fetchExport('http://x/exports/csv', {
       signal: new AbortController().signal,
       onProgress: (p) => progress.push(p),
-      fetch: fakeFetch(response),
+      getFile: getFile(fakeFetch(response)),
     });
     expect(file.filename).toBe('movies.csv');
     expect(await file.blob.text()).toBe('a;b\n1;2\n3;4\n');
@@ -51,7 +53,7 @@ describe('fetchExport', () => {
     const failure = fetchExport('http://x/exports/csv', {
       signal: new AbortController().signal,
       onProgress: () => {},
-      fetch: fakeFetch(response),
+      getFile: getFile(fakeFetch(response)),
     });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 400, errorCode: 'ODSQLError' });
@@ -63,7 +65,7 @@ describe('fetchExport', () => {
       fetchExport('http://x/exports/csv', {
         signal: new AbortController().signal,
         onProgress: () => {},
-        fetch: fakeFetch(response),
+        getFile: getFile(fakeFetch(response)),
       }),
     ).rejects.toMatchObject({ errorCode: 'IncompleteExport' });
   });
@@ -76,7 +78,7 @@ describe('fetchExport', () => {
       fetchExport('http://closed.example/exports/csv', {
         signal: new AbortController().signal,
         onProgress: () => {},
-        fetch: failing,
+        getFile: getFile(failing),
       }),
     ).rejects.toMatchObject({ errorCode: 'NetworkError' });
   });

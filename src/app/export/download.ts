@@ -1,4 +1,4 @@
-import { ApiError, errorFromBody, isAbortError, networkError } from '../../api';
+import { ApiError, isAbortError } from '../../api';
 
 export interface DownloadProgress {
   /** Bytes received so far. */
@@ -16,8 +16,8 @@ export interface DownloadedFile {
 export interface DownloadOptions {
   readonly signal: AbortSignal;
   readonly onProgress: (progress: DownloadProgress) => void;
-  readonly fetch?: typeof fetch;
-  readonly headers?: Readonly<Record<string, string>>;
+  /** Starts the request: the client's `getFile`, which sends the API key and maps error answers. */
+  readonly getFile: (url: string, signal: AbortSignal) => Promise<Response>;
 }
 
 /** `attachment; filename="flights.csv"` (or RFC 5987's `filename*=UTF-8''…`) → `flights.csv`. */
@@ -37,23 +37,9 @@ export function filenameFromDisposition(header: string | null): string | undefin
   return name ? name.replace(/^.*[/\\]/, '') || undefined : undefined;
 }
 
-/**
- * Fetches an export as it streams, reporting the bytes received, and returns the whole file. Errors the
- * server sends before the file (a bad query, an unknown format) come back as `ApiError`s.
- */
+/** Reads an export as it streams, reporting the bytes received, and returns the whole file. */
 export async function fetchExport(url: string, options: DownloadOptions): Promise<DownloadedFile> {
-  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  let response: Response;
-  try {
-    response = await fetchImpl(url, { signal: options.signal, headers: { ...options.headers } });
-  } catch (error) {
-    if (isAbortError(error) || options.signal.aborted) throw error;
-    throw networkError(url);
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => undefined);
-    throw errorFromBody(response.status, body, url);
-  }
+  const response = await options.getFile(url, options.signal);
   const length = Number(response.headers.get('content-length'));
   const totalBytes = Number.isFinite(length) && length > 0 ? length : undefined;
   const type = response.headers.get('content-type') ?? 'application/octet-stream';

@@ -1,4 +1,9 @@
-import type { CsvDelimiter, ExportParams, RecordsParams } from '../../api';
+import type { RecordsExportParams, RecordsParams } from '../../api';
+
+export type CsvDelimiter = NonNullable<RecordsExportParams['delimiter']>;
+/** The delimiters the interface accepts, in the order the options list them. */
+export const CSV_DELIMITERS: readonly CsvDelimiter[] = [';', ',', '\t', '|'];
+
 import type { ExportFormat } from './formats';
 
 /** The choices of the Export tab. Defaults are the interface's own, so they stay out of the URL. */
@@ -38,7 +43,7 @@ export function epsgError(epsg: string): string | undefined {
 }
 
 /** The records query an export repeats: the selection's filters, query and sort, without paging. */
-export function selectionParams(records: RecordsParams): ExportParams {
+export function selectionParams(records: RecordsParams): RecordsExportParams {
   const { limit: _limit, offset: _offset, facet: _facet, ...selection } = records;
   return selection;
 }
@@ -48,7 +53,7 @@ export function exportParams(
   format: ExportFormat,
   options: ExportOptions,
   records: RecordsParams,
-): ExportParams {
+): RecordsExportParams {
   const query = options.scope === 'selection' ? selectionParams(records) : {};
   const csv = format.options.includes('csv');
   const gpx = format.options.includes('gpx');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterChips } from './chips';
+import { filterChips, withoutChip } from './chips';
 
 describe('filterChips', () => {
   it('lists the search, each refine and each exclude with readable labels', () => {
@@ -20,5 +20,30 @@ describe('filterChips', () => {
       ['exclude', 'Weather: not sun'],
     ]);
     expect(new Set(chips.map((c) => c.key)).size).toBe(3);
+  });
+
+  it('shows a typed query as its own chip, and each chip removes only its filter', () => {
+    const filters = {
+      q: 'fog',
+      where: 'temp_max > 20',
+      refine: [{ facet: 'weather', value: 'rain' }],
+      exclude: [{ facet: 'weather', value: 'sun' }],
+    };
+    const chips = filterChips(filters, { facetLabel: (f) => f, valueLabel: (_f, v) => v });
+    expect(chips.map((c) => c.label)).toEqual([
+      'Search: “fog”',
+      'Query: temp_max > 20',
+      'weather: rain',
+      'weather: not sun',
+    ]);
+    const [search, query, refine, exclude] = chips;
+    expect(withoutChip(filters, search!)).toEqual({ ...filters, q: '' });
+    expect(withoutChip(filters, query!)).toEqual({
+      q: 'fog',
+      refine: filters.refine,
+      exclude: filters.exclude,
+    });
+    expect(withoutChip(filters, refine!).refine).toEqual([]);
+    expect(withoutChip(filters, exclude!)).toEqual({ ...filters, exclude: [] });
   });
 });

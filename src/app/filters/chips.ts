@@ -1,8 +1,10 @@
 import type { FacetFilter, Filters } from '../routes/search-params';
+import { removeFilter } from './facet-actions';
 
 /** One active filter as the chip bar shows it. */
 export type FilterChip =
   | { readonly kind: 'search'; readonly key: string; readonly label: string }
+  | { readonly kind: 'query'; readonly key: string; readonly label: string }
   | {
       readonly kind: 'refine' | 'exclude';
       readonly key: string;
@@ -18,6 +20,7 @@ export interface ChipLabels {
 export function filterChips(filters: Filters, labels: ChipLabels): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filters.q !== '') chips.push({ kind: 'search', key: 'q', label: `Search: “${filters.q}”` });
+  if (filters.where) chips.push({ kind: 'query', key: 'where', label: `Query: ${filters.where}` });
   for (const kind of ['refine', 'exclude'] as const) {
     for (const filter of filters[kind]) {
       const value = labels.valueLabel(filter.facet, filter.value);
@@ -30,4 +33,14 @@ export function filterChips(filters: Filters, labels: ChipLabels): FilterChip[] 
     }
   }
   return chips;
+}
+
+/** The filters without one chip's filter, as its remove button does. */
+export function withoutChip<F extends Filters>(filters: F, chip: FilterChip): F {
+  if (chip.kind === 'search') return { ...filters, q: '' };
+  if (chip.kind === 'query') {
+    const { where: _dropped, ...rest } = filters;
+    return rest as F;
+  }
+  return removeFilter(filters, chip.kind, chip.filter) as F;
 }

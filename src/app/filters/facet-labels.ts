@@ -5,6 +5,8 @@ import { formatDatePath, formatDatePathLeaf } from '../format/dates';
 export interface FacetLabeler {
   facetLabel(facet: string): string;
   isDate(facet: string): boolean;
+  /** Refining several values keeps records with any of them (the field's `disjunctive` annotation). */
+  isDisjunctive(facet: string): boolean;
   /** A value in full, for chips: `February 2013`. */
   valueLabel(facet: string, value: string): string;
   /** A value under its parent in the facet tree: `February`. */
@@ -17,10 +19,12 @@ function labeler(
   labels: ReadonlyMap<string, string>,
   dates: ReadonlySet<string>,
   namers: ReadonlyMap<string, ValueNamer> = new Map(),
+  disjunctive: ReadonlySet<string> = new Set(),
 ): FacetLabeler {
   return {
     facetLabel: (facet) => labels.get(facet) ?? facet,
     isDate: (facet) => dates.has(facet),
+    isDisjunctive: (facet) => disjunctive.has(facet),
     valueLabel: (facet, value) =>
       dates.has(facet) ? formatDatePath(value) : (namers.get(facet)?.(value) ?? value),
     leafLabel: (facet, value, name) =>
@@ -59,5 +63,7 @@ export function datasetFacetLabeler(fields: readonly DatasetField[]): FacetLabel
   return labeler(
     new Map(fields.map((f) => [f.name, f.label || f.name])),
     new Set(fields.filter((f) => f.type === 'date' || f.type === 'datetime').map((f) => f.name)),
+    new Map(),
+    new Set(fields.filter((f) => Boolean(f.annotations?.disjunctive)).map((f) => f.name)),
   );
 }

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DatasetField } from '../../api';
-import { formatCell } from './cells';
 import { formatDate, formatDatePath, formatDatePathLeaf, formatDateTime } from './dates';
 import { describeShape, formatGeoPoint } from './geo';
 import { formatNumber, plural } from './numbers';
 import { excerpt, looksLikeHtml, stripMarkup } from './text';
-
-const field = (type: string, annotations: Record<string, unknown> = {}): DatasetField => ({
-  name: 'f',
-  label: 'F',
-  type,
-  annotations,
-});
 
 describe('text', () => {
   it('strips tags and entities from HTML descriptions', () => {
@@ -79,35 +70,5 @@ describe('geo', () => {
     );
     expect(describeShape({ type: 'Point', coordinates: [1, 2] })).toBe('Point (1 point)');
     expect(describeShape('x')).toBeUndefined();
-  });
-});
-
-describe('formatCell', () => {
-  it('decides the display from the field type', () => {
-    expect(formatCell(null, field('text'))).toEqual({ kind: 'empty' });
-    expect(formatCell(1.23456, field('double', { decimals: 2 }))).toEqual({ kind: 'number', text: '1.23' });
-    expect(formatCell('2013-02-15', field('date'))).toEqual({
-      kind: 'date',
-      text: 'Feb 15, 2013',
-      raw: '2013-02-15',
-    });
-    expect(formatCell({ lat: 1, lon: 2 }, field('geo_point_2d'))).toEqual({ kind: 'geo', text: '1, 2' });
-    expect(formatCell(['a', null, 'b'], field('text', { multivalued: ',' }))).toEqual({
-      kind: 'list',
-      items: ['a', 'b'],
-    });
-    expect(formatCell([], field('text'))).toEqual({ kind: 'empty' });
-    expect(formatCell('https://example.org/x', field('text'))).toEqual({
-      kind: 'link',
-      text: 'https://example.org/x',
-      href: 'https://example.org/x',
-    });
-    expect(formatCell('javascript:alert(1)', field('text'))).toEqual({
-      kind: 'text',
-      text: 'javascript:alert(1)',
-    });
-    expect(formatCell(true, field('boolean'))).toEqual({ kind: 'text', text: 'true' });
-    expect(formatCell(1900, field('int', { facet: true }))).toEqual({ kind: 'number', text: '1900' });
-    expect(formatCell(8000000, field('int', { unit: '$' }))).toEqual({ kind: 'number', text: '8,000,000' });
   });
 });

@@ -1,6 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation } from '../router/useLocation';
-import { type CatalogSearch, catalogSearchParams, parseCatalogSearch } from '../routes/catalog-search';
+import {
+  type CatalogSearch,
+  type CatalogSort,
+  catalogSearchParams,
+  parseCatalogSearch,
+} from '../routes/catalog-search';
 import { catalogPath } from '../routes/paths';
 import type { Filters } from '../routes/search-params';
 import { useNavigate } from './useNavigate';
@@ -21,5 +26,6 @@ export function useCatalogSearch() {
     [go, state],
   );
   const setPage = useCallback((page: number) => go({ ...state, page }), [go, state]);
-  return { state, setFilters, setPage };
+  const setSort = useCallback((sort: CatalogSort) => go({ ...state, sort, page: 1 }), [go, state]);
+  return { state, setFilters, setPage, setSort };
 }

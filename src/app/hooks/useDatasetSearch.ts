@@ -3,10 +3,9 @@ import { useLocation } from '../router/useLocation';
 import {
   type DatasetSearch,
   datasetSearchParams,
-  type PageSize,
   parseDatasetSearch,
   type RecordsSort,
-  withKnownSort,
+  withKnownFields,
 } from '../routes/dataset-search';
 import { type DatasetTab, datasetPath } from '../routes/paths';
 import type { Filters } from '../routes/search-params';
@@ -16,23 +15,23 @@ import { useNavigate } from './useNavigate';
 export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames: ReadonlySet<string>) {
   const { search } = useLocation();
   const { navigate } = useNavigate();
-  const state = useMemo(() => withKnownSort(parseDatasetSearch(search), fieldNames), [search, fieldNames]);
+  const state = useMemo(() => withKnownFields(parseDatasetSearch(search), fieldNames), [search, fieldNames]);
 
   const go = useCallback(
     (next: DatasetSearch, replace = false) =>
       navigate(datasetPath(datasetId, tab, datasetSearchParams(next)), { replace }),
     [navigate, datasetId, tab],
   );
-  // Filtering, sorting and resizing pages all change which records come first: back to page 1.
   const setFilters = useCallback(
-    (filters: Filters, replace = false) => go({ ...state, ...filters, page: 1 }, replace),
+    (filters: Filters, replace = false) => go({ ...state, ...filters }, replace),
     [go, state],
   );
-  const setSort = useCallback(
-    (sort: RecordsSort | undefined) => go({ ...state, sort, page: 1 }),
+  const setSort = useCallback((sort: RecordsSort | undefined) => go({ ...state, sort }), [go, state]);
+  const setColumns = useCallback(
+    (columns: readonly string[] | undefined) => go({ ...state, columns }, true),
     [go, state],
   );
-  const setPage = useCallback((page: number) => go({ ...state, page }), [go, state]);
-  const setSize = useCallback((size: PageSize) => go({ ...state, size, page: 1 }), [go, state]);
-  return { state, setFilters, setSort, setPage, setSize };
+  // Opening and closing a record are steps of their own: Back closes the record it opened.
+  const setRecord = useCallback((record: string | undefined) => go({ ...state, record }), [go, state]);
+  return { state, setFilters, setSort, setColumns, setRecord };
 }

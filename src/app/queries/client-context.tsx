@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, use, useMemo } from 'react';
 import { createClient, type ExploreClient } from '../../api';
+import { useApiKey } from '../hooks/useApiKey';
 
 const ClientContext = createContext<ExploreClient | null>(null);
 
@@ -11,7 +12,11 @@ export function ExploreClientProvider({
   readonly portal: string;
   readonly children: ReactNode;
 }) {
-  const client = useMemo(() => createClient({ baseUrl: portal }), [portal]);
+  const apiKey = useApiKey(portal);
+  const client = useMemo(
+    () => createClient({ baseUrl: portal, ...(apiKey !== '' ? { apiKey } : {}) }),
+    [portal, apiKey],
+  );
   return <ClientContext value={client}>{children}</ClientContext>;
 }
 

@@ -4,50 +4,67 @@ import type {
   CatalogParams,
   DatasetFacetsParams,
   ExploreClient,
+  RecordParams,
   RecordsParams,
 } from '../../api';
 import { exploreKeys } from './keys';
+
+/** The cache identity of a client: its portal, and whether it sends a key. */
+export const clientKey = (client: ExploreClient): string =>
+  client.authenticated ? `${client.baseUrl}#key` : client.baseUrl;
 
 /** One factory per endpoint: its key and its fetch stay together. */
 
 export const datasetsQuery = (client: ExploreClient, params: CatalogParams) =>
   queryOptions({
-    queryKey: exploreKeys.datasets(client.baseUrl, params),
+    queryKey: exploreKeys.datasets(clientKey(client), params),
     queryFn: ({ signal }) => client.listDatasets(params, signal),
     placeholderData: keepPreviousData,
   });
 
 export const catalogFacetsQuery = (client: ExploreClient, params: CatalogFacetsParams) =>
   queryOptions({
-    queryKey: exploreKeys.catalogFacets(client.baseUrl, params),
+    queryKey: exploreKeys.catalogFacets(clientKey(client), params),
     queryFn: ({ signal }) => client.getCatalogFacets(params, signal),
     placeholderData: keepPreviousData,
   });
 
 export const datasetQuery = (client: ExploreClient, datasetId: string) =>
   queryOptions({
-    queryKey: exploreKeys.dataset(client.baseUrl, datasetId),
+    queryKey: exploreKeys.dataset(clientKey(client), datasetId),
     queryFn: ({ signal }) => client.getDataset(datasetId, {}, signal),
     staleTime: 5 * 60_000,
   });
 
 export const recordsQuery = (client: ExploreClient, datasetId: string, params: RecordsParams) =>
   queryOptions({
-    queryKey: exploreKeys.records(client.baseUrl, datasetId, params),
+    queryKey: exploreKeys.records(clientKey(client), datasetId, params),
     queryFn: ({ signal }) => client.getRecords(datasetId, params, signal),
     placeholderData: keepPreviousData,
   });
 
 export const datasetFacetsQuery = (client: ExploreClient, datasetId: string, params: DatasetFacetsParams) =>
   queryOptions({
-    queryKey: exploreKeys.facets(client.baseUrl, datasetId, params),
+    queryKey: exploreKeys.facets(clientKey(client), datasetId, params),
     queryFn: ({ signal }) => client.getFacets(datasetId, params, signal),
     placeholderData: keepPreviousData,
   });
 
+export const recordQuery = (
+  client: ExploreClient,
+  datasetId: string,
+  recordId: string,
+  params: RecordParams = {},
+) =>
+  queryOptions({
+    queryKey: exploreKeys.record(clientKey(client), datasetId, recordId, params),
+    queryFn: ({ signal }) => client.getRecord(datasetId, recordId, params, signal),
+    staleTime: 5 * 60_000,
+  });
+
 export const attachmentsQuery = (client: ExploreClient, datasetId: string) =>
   queryOptions({
-    queryKey: exploreKeys.attachments(client.baseUrl, datasetId),
+    queryKey: exploreKeys.attachments(clientKey(client), datasetId),
     queryFn: ({ signal }) => client.getAttachments(datasetId, signal),
     staleTime: 5 * 60_000,
   });

@@ -6,15 +6,16 @@ import { catalogFacetsParams, catalogParams, datasetFacetsParams, recordsParams 
 describe('request parameters', () => {
   it('turns the records view state into a records query', () => {
     const search = parseDatasetSearch(
-      new URLSearchParams('q=heavy "rain"&refine=date:2013/02&exclude=weather:sun&sort=-year&page=3&size=50'),
+      new URLSearchParams(
+        'q=heavy "rain"&refine=date:2013/02&exclude=weather:sun&sort=-year&columns=a,b&record=x',
+      ),
     );
     expect(recordsParams(search)).toEqual({
       where: 'search("heavy \\"rain\\"")',
       refine: ['date:2013/02'],
       exclude: ['weather:sun'],
       order_by: '`year` desc',
-      limit: 50,
-      offset: 100,
+      limit: 100,
     });
     expect(datasetFacetsParams(search)).toEqual({
       where: 'search("heavy \\"rain\\"")',
@@ -23,16 +24,28 @@ describe('request parameters', () => {
     });
   });
 
-  it('sends only paging when nothing is filtered', () => {
-    expect(recordsParams(parseDatasetSearch(new URLSearchParams()))).toEqual({ limit: 20, offset: 0 });
+  it('sends only the page size when nothing is filtered', () => {
+    expect(recordsParams(parseDatasetSearch(new URLSearchParams()))).toEqual({ limit: 100 });
     expect(datasetFacetsParams(parseDatasetSearch(new URLSearchParams()))).toEqual({});
   });
 
+  it('sends the dataset time zone with records and facets', () => {
+    const search = parseDatasetSearch(new URLSearchParams());
+    expect(recordsParams(search, 'America/Los_Angeles')).toEqual({
+      limit: 100,
+      timezone: 'America/Los_Angeles',
+    });
+    expect(datasetFacetsParams(search, 'America/Los_Angeles')).toEqual({ timezone: 'America/Los_Angeles' });
+  });
+
   it('asks the catalog for its page and its facets', () => {
-    const search = parseCatalogSearch(new URLSearchParams('q=weather&refine=theme:Environment&page=2'));
+    const search = parseCatalogSearch(
+      new URLSearchParams('q=weather&refine=theme:Environment&page=2&sort=-records_count'),
+    );
     expect(catalogParams(search)).toEqual({
       where: 'search("weather")',
       refine: ['theme:Environment'],
+      order_by: 'records_count desc',
       limit: 10,
       offset: 10,
     });

@@ -6,8 +6,8 @@ import {
   type RecordsParams,
   searchClause,
 } from '../../api';
-import { CATALOG_PAGE_SIZE, type CatalogSearch } from '../routes/catalog-search';
-import type { DatasetSearch } from '../routes/dataset-search';
+import { CATALOG_PAGE_SIZE, CATALOG_SORTS, type CatalogSearch } from '../routes/catalog-search';
+import { type DatasetSearch, RECORDS_PAGE_SIZE } from '../routes/dataset-search';
 import { type Filters, formatFacetFilter } from '../routes/search-params';
 
 /** The catalog facets the sidebar shows, in this order. */
@@ -21,33 +21,53 @@ export const CATALOG_FACETS = [
   'modified',
 ];
 
+/** The search text and the typed query, ANDed by the portal when both are there. */
+function whereParam(filters: Filters): { where?: string | string[] } {
+  const clauses = [
+    ...(filters.q !== '' ? [searchClause(filters.q)] : []),
+    ...(filters.where ? [filters.where] : []),
+  ];
+  if (clauses.length === 0) return {};
+  return { where: clauses.length === 1 ? clauses[0]! : clauses };
+}
+
 /** Filters as request parameters; empty ones are left out so equal states share a cache key. */
 function filterParams(filters: Filters) {
   return {
-    ...(filters.q !== '' ? { where: searchClause(filters.q) } : {}),
+    ...whereParam(filters),
     ...(filters.refine.length > 0 ? { refine: filters.refine.map(formatFacetFilter) } : {}),
     ...(filters.exclude.length > 0 ? { exclude: filters.exclude.map(formatFacetFilter) } : {}),
   };
 }
 
 export function catalogParams(search: CatalogSearch): CatalogParams {
-  return { ...filterParams(search), limit: CATALOG_PAGE_SIZE, offset: (search.page - 1) * CATALOG_PAGE_SIZE };
+  const orderBy = CATALOG_SORTS[search.sort].orderBy;
+  return {
+    ...filterParams(search),
+    ...(orderBy ? { order_by: orderBy } : {}),
+    limit: CATALOG_PAGE_SIZE,
+    offset: (search.page - 1) * CATALOG_PAGE_SIZE,
+  };
 }
 
 export function catalogFacetsParams(search: CatalogSearch): CatalogFacetsParams {
   return { ...filterParams(search), facet: CATALOG_FACETS };
 }
 
-export function recordsParams(search: DatasetSearch): RecordsParams {
+/**
+ * The records the table asks for, a page of 100 at a time (the infinite table adds the offset). A dataset
+ * clock other than UTC goes as `timezone`, so date-times come back, and facet by, in the dataset's zone.
+ */
+export function recordsParams(search: DatasetSearch, timezone?: string): RecordsParams {
   return {
     ...filterParams(search),
     ...(search.sort ? { order_by: orderByClause(search.sort.field, search.sort.direction) } : {}),
-    limit: search.size,
-    offset: (search.page - 1) * search.size,
+    limit: RECORDS_PAGE_SIZE,
+    ...(timezone ? { timezone } : {}),
   };
 }
 
-/** Facets follow the filters, not the sort or the page. */
-export function datasetFacetsParams(search: DatasetSearch): DatasetFacetsParams {
-  return filterParams(search);
+/** Facets follow the filters, not the sort. */
+export function datasetFacetsParams(search: DatasetSearch, timezone?: string): DatasetFacetsParams {
+  return { ...filterParams(search), ...(timezone ? { timezone } : {}) };
 }

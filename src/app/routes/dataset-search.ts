@@ -1,31 +1,27 @@
 import type { SortDirection } from '../../api';
-import { type Filters, readFilters, readInt, writeFilters } from './search-params';
+import { type Filters, readFilters, writeFilters } from './search-params';
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
-export const DEFAULT_PAGE_SIZE: PageSize = 20;
 /** An Explore API query reaches the first 10,000 records at most: offset + limit must stay below it. */
 export const RECORDS_WINDOW = 10_000;
+/** The most records a records query returns at once. */
+export const RECORDS_PAGE_SIZE = 100;
+/** Records the table can reach by scrolling: offset + limit < 10,000, so the last one is the 9,999th. */
+export const REACHABLE_RECORDS = RECORDS_WINDOW - 1;
 
 export interface RecordsSort {
   readonly field: string;
   readonly direction: SortDirection;
 }
 
-/** State of the records view: filters, sort (`sort=field` or `sort=-field`), page and page size. */
+/**
+ * State of the records view, all of it in the address: filters, sort (`sort=field` or `sort=-field`),
+ * the visible columns in their order (`columns=a,b,c`; absent means every field in schema order) and the
+ * record whose detail is open (`record=<record id>`).
+ */
 export interface DatasetSearch extends Filters {
   readonly sort?: RecordsSort;
-  /** 1-based. */
-  readonly page: number;
-  readonly size: PageSize;
-}
-
-export function lastReachablePage(size: number): number {
-  return Math.floor((RECORDS_WINDOW - 1) / size);
-}
-
-function readSize(raw: string | null): PageSize {
-  return PAGE_SIZES.find((s) => String(s) === raw) ?? DEFAULT_PAGE_SIZE;
+  readonly columns?: readonly string[];
+  readonly record?: string;
 }
 
 function readSort(raw: string | null): RecordsSort | undefined {
@@ -35,27 +31,59 @@ function readSort(raw: string | null): RecordsSort | undefined {
   return { field: match[2]!, direction: match[1] === '-' ? 'desc' : 'asc' };
 }
 
+/** Field names separated by commas (names of Explore API fields never hold one); repeats dropped. */
+function readColumns(raw: string | null): readonly string[] | undefined {
+  if (raw === null) return undefined;
+  const names = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n !== ''),
+    ),
+  ];
+  return names.length > 0 ? names : undefined;
+}
+
+function readRecord(raw: string | null): string | undefined {
+  const id = raw?.trim() ?? '';
+  return id === '' ? undefined : id;
+}
+
 export function parseDatasetSearch(search: URLSearchParams): DatasetSearch {
-  const size = readSize(search.get('size'));
   const sort = readSort(search.get('sort'));
+  const columns = readColumns(search.get('columns'));
+  const record = readRecord(search.get('record'));
   return {
     ...readFilters(search),
     ...(sort ? { sort } : {}),
-    page: readInt(search.get('page'), 1, 1, lastReachablePage(size)),
-    size,
+    ...(columns ? { columns } : {}),
+    ...(record ? { record } : {}),
   };
 }
 
-/** A sort on a field the dataset does not have is dropped rather than sent to fail. */
-export function withKnownSort(state: DatasetSearch, fieldNames: ReadonlySet<string>): DatasetSearch {
-  return state.sort && !fieldNames.has(state.sort.field) ? { ...state, sort: undefined } : state;
+/**
+ * Names of fields the dataset does not have are dropped rather than sent to fail: a sort on one, or
+ * columns that are not there. When no listed column is left, every column shows.
+ */
+export function withKnownFields(state: DatasetSearch, fieldNames: ReadonlySet<string>): DatasetSearch {
+  const unknownSort = state.sort !== undefined && !fieldNames.has(state.sort.field);
+  const columns = state.columns?.filter((name) => fieldNames.has(name));
+  const columnsChanged = columns !== undefined && columns.length !== state.columns?.length;
+  if (!unknownSort && !columnsChanged) return state;
+  const { sort, columns: _listed, ...rest } = state;
+  return {
+    ...rest,
+    ...(sort && !unknownSort ? { sort } : {}),
+    ...(columns && columns.length > 0 ? { columns } : {}),
+  };
 }
 
 export function datasetSearchParams(state: DatasetSearch): URLSearchParams {
   const search = new URLSearchParams();
   writeFilters(search, state);
   if (state.sort) search.set('sort', `${state.sort.direction === 'desc' ? '-' : ''}${state.sort.field}`);
-  if (state.page > 1) search.set('page', String(state.page));
-  if (state.size !== DEFAULT_PAGE_SIZE) search.set('size', String(state.size));
+  if (state.columns && state.columns.length > 0) search.set('columns', state.columns.join(','));
+  if (state.record !== undefined && state.record !== '') search.set('record', state.record);
   return search;
 }

@@ -6,6 +6,13 @@
 export const DATASET_TABS = ['information', 'table', 'export', 'api'] as const;
 export type DatasetTab = (typeof DATASET_TABS)[number];
 
+export const TAB_LABELS: Readonly<Record<DatasetTab, string>> = {
+  information: 'Information',
+  table: 'Table',
+  export: 'Export',
+  api: 'API',
+};
+
 export type Route =
   | { readonly page: 'catalog' }
   | { readonly page: 'dataset'; readonly datasetId: string; readonly tab: DatasetTab }

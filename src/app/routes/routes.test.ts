@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogSearchParams, parseCatalogSearch } from './catalog-search';
-import { datasetSearchParams, parseDatasetSearch, withKnownSort } from './dataset-search';
+import { datasetSearchParams, parseDatasetSearch, withKnownFields } from './dataset-search';
 import { catalogPath, datasetPath, matchRoute } from './paths';
 import { readPortalParam } from './portal-param';
 
@@ -41,6 +41,7 @@ describe('catalog search', () => {
       refine: [{ facet: 'theme', value: 'Environment' }],
       exclude: [{ facet: 'keyword', value: 'NOAA' }],
       page: 2,
+      sort: 'relevance',
     });
     expect(catalogSearchParams(state).toString()).toBe(
       'q=weather&refine=theme%3AEnvironment&exclude=keyword%3ANOAA&page=2',
@@ -53,6 +54,14 @@ describe('catalog search', () => {
     }
   });
 
+  it('reads a known sort and ignores others', () => {
+    expect(parseCatalogSearch(new URLSearchParams('sort=-records_count')).sort).toBe('-records_count');
+    expect(parseCatalogSearch(new URLSearchParams('sort=toString')).sort).toBe('relevance');
+    expect(parseCatalogSearch(new URLSearchParams('sort=modified desc')).sort).toBe('relevance');
+    const state = parseCatalogSearch(new URLSearchParams('sort=-modified&page=3'));
+    expect(catalogSearchParams(state).toString()).toBe('sort=-modified&page=3');
+  });
+
   it('keeps colons inside values', () => {
     const state = parseCatalogSearch(new URLSearchParams({ refine: 'publisher:EM-DAT: The database' }));
     expect(state.refine).toEqual([{ facet: 'publisher', value: 'EM-DAT: The database' }]);
@@ -60,34 +69,38 @@ describe('catalog search', () => {
 });
 
 describe('dataset search', () => {
-  it('reads sort, page and size', () => {
+  it('reads sort, columns and the open record', () => {
     const state = parseDatasetSearch(
-      new URLSearchParams('sort=-temp_max&page=3&size=50&refine=weather:rain'),
+      new URLSearchParams('sort=-temp_max&refine=weather:rain&columns=date,temp_max,,date&record=ab12'),
     );
     expect(state).toEqual({
       q: '',
       refine: [{ facet: 'weather', value: 'rain' }],
       exclude: [],
       sort: { field: 'temp_max', direction: 'desc' },
-      page: 3,
-      size: 50,
+      columns: ['date', 'temp_max'],
+      record: 'ab12',
     });
-    expect(datasetSearchParams(state).toString()).toBe('refine=weather%3Arain&sort=-temp_max&page=3&size=50');
+    expect(datasetSearchParams(state).toString()).toBe(
+      'refine=weather%3Arain&sort=-temp_max&columns=date%2Ctemp_max&record=ab12',
+    );
+    expect(parseDatasetSearch(datasetSearchParams(state))).toEqual(state);
   });
 
-  it('uses defaults for unknown sizes, bad sorts and pages past the 10,000 records window', () => {
-    const state = parseDatasetSearch(new URLSearchParams('size=30&sort=a b&page=501'));
-    expect(state).toEqual({ q: '', refine: [], exclude: [], page: 1, size: 20 });
-    // offset + limit must stay below 10,000: by 100, the last page is the 99th (offset 9,800).
-    expect(parseDatasetSearch(new URLSearchParams('size=100&page=99')).page).toBe(99);
-    expect(parseDatasetSearch(new URLSearchParams('size=100&page=100')).page).toBe(1);
+  it('ignores bad sorts, empty column lists and blank records; old paging parameters are dropped', () => {
+    const state = parseDatasetSearch(new URLSearchParams('sort=a b&columns=,,&record=%20&page=3&size=50'));
+    expect(state).toEqual({ q: '', refine: [], exclude: [] });
+    expect(datasetSearchParams(state).toString()).toBe('');
   });
 
-  it('drops a sort on an unknown field', () => {
-    const state = parseDatasetSearch(new URLSearchParams('sort=-nope&q=x'));
-    expect(withKnownSort(state, new Set(['date'])).sort).toBeUndefined();
-    const known = parseDatasetSearch(new URLSearchParams('sort=date'));
-    expect(withKnownSort(known, new Set(['date']))).toBe(known);
+  it('drops a sort and columns on unknown fields', () => {
+    const fields = new Set(['date', 'weather']);
+    const state = parseDatasetSearch(new URLSearchParams('sort=-nope&q=x&columns=nope,weather'));
+    expect(withKnownFields(state, fields)).toEqual({ q: 'x', refine: [], exclude: [], columns: ['weather'] });
+    const none = parseDatasetSearch(new URLSearchParams('columns=nope'));
+    expect(withKnownFields(none, fields).columns).toBeUndefined();
+    const known = parseDatasetSearch(new URLSearchParams('sort=date&columns=weather,date'));
+    expect(withKnownFields(known, fields)).toBe(known);
   });
 
   it('writes nothing for the default state', () => {

@@ -12,6 +12,8 @@ export interface FacetFilter {
 /** Filters shared by the catalog and the records table. */
 export interface Filters {
   readonly q: string;
+  /** An ODSQL `where` clause typed by the reader (address `where=`); absent when there is none. */
+  readonly where?: string;
   readonly refine: readonly FacetFilter[];
   readonly exclude: readonly FacetFilter[];
 }
@@ -40,9 +42,15 @@ function readFacetFilters(search: URLSearchParams, key: string): FacetFilter[] {
   return filters;
 }
 
+function readWhere(search: URLSearchParams): { where?: string } {
+  const where = (search.get('where') ?? '').trim();
+  return where === '' ? {} : { where };
+}
+
 export function readFilters(search: URLSearchParams): Filters {
   return {
     q: (search.get('q') ?? '').trim(),
+    ...readWhere(search),
     refine: readFacetFilters(search, 'refine'),
     exclude: readFacetFilters(search, 'exclude'),
   };
@@ -50,6 +58,7 @@ export function readFilters(search: URLSearchParams): Filters {
 
 export function writeFilters(search: URLSearchParams, filters: Filters): void {
   if (filters.q !== '') search.set('q', filters.q);
+  if (filters.where) search.set('where', filters.where);
   for (const filter of filters.refine) search.append('refine', formatFacetFilter(filter));
   for (const filter of filters.exclude) search.append('exclude', formatFacetFilter(filter));
 }

@@ -67,7 +67,7 @@ export function ApiTab({ dataset }: { readonly dataset: Dataset }) {
   const exports = formats.map((format) => ({
     format,
     url: absolute(
-      client.urls.datasetExport(
+      client.urls.recordsExport(
         dataset.dataset_id,
         format.format,
         exportParams(format, DEFAULT_EXPORT_OPTIONS, recordsParams(state)),

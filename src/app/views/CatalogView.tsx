@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { DatasetCard } from '../components/DatasetCard';
 import { FacetPanel } from '../components/FacetPanel';
 import { FilterChips } from '../components/FilterChips';
 import { Pager } from '../components/Pager';
 import { PageTitle } from '../components/PageTitle';
 import { SearchBox } from '../components/SearchBox';
-import { ErrorPanel, Loading } from '../components/StatusMessages';
-import { type FilterChip, filterChips } from '../filters/chips';
-import { removeFilter } from '../filters/facet-actions';
+import { DatasetCardSkeletons } from '../components/Skeletons';
+import { ErrorPanel } from '../components/StatusMessages';
+import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { catalogFacetLabeler } from '../filters/facet-labels';
 import { plural } from '../format/numbers';
 import { useCatalogSearch } from '../hooks/useCatalogSearch';
@@ -16,24 +16,35 @@ import { choosePortal, usePortal } from '../hooks/usePortal';
 import { useExploreClient } from '../queries/client-context';
 import { catalogFacetsQuery, datasetsQuery } from '../queries/options';
 import { CATALOG_FACETS, catalogFacetsParams, catalogParams } from '../queries/request-params';
-import { CATALOG_PAGE_SIZE, catalogSearchParams } from '../routes/catalog-search';
+import {
+  CATALOG_PAGE_SIZE,
+  CATALOG_SORTS,
+  type CatalogSort,
+  catalogSearchParams,
+  isCatalogSort,
+} from '../routes/catalog-search';
 import { catalogPath } from '../routes/paths';
 import { NO_FILTERS } from '../routes/search-params';
 
 /** The catalog: search, facets, active filters and one page of dataset cards. */
 export function CatalogView() {
   const client = useExploreClient();
-  const { state, setFilters, setPage } = useCatalogSearch();
+  const { state, setFilters, setPage, setSort } = useCatalogSearch();
+  const sortId = useId();
   const { portal } = usePortal();
   const datasets = useQuery(datasetsQuery(client, catalogParams(state)));
   const facets = useQuery(catalogFacetsQuery(client, catalogFacetsParams(state)));
 
   const chips = useMemo(() => filterChips(state, catalogFacetLabeler), [state]);
-  const removeChip = (chip: FilterChip) =>
-    setFilters(chip.kind === 'search' ? { ...state, q: '' } : removeFilter(state, chip.kind, chip.filter));
+  const removeChip = (chip: FilterChip) => setFilters(withoutChip(state, chip));
   const keywordHref = (keyword: string) =>
     catalogPath(
-      catalogSearchParams({ ...NO_FILTERS, refine: [{ facet: 'keyword', value: keyword }], page: 1 }),
+      catalogSearchParams({
+        ...NO_FILTERS,
+        refine: [{ facet: 'keyword', value: keyword }],
+        page: 1,
+        sort: state.sort,
+      }),
     );
 
   const total = datasets.data?.total_count ?? 0;
@@ -75,9 +86,27 @@ export function CatalogView() {
           </ErrorPanel>
         ) : datasets.data ? (
           <>
-            <p className="result-count" aria-live="polite">
-              {plural(total, 'dataset', 'datasets')}
-            </p>
+            <div className="catalog-toolbar">
+              <p className="result-count" aria-live="polite">
+                {plural(total, 'dataset', 'datasets')}
+              </p>
+              <div className="sort-control">
+                <label htmlFor={sortId}>Sort by</label>
+                <select
+                  id={sortId}
+                  value={state.sort}
+                  onChange={(event) => {
+                    if (isCatalogSort(event.target.value)) setSort(event.target.value);
+                  }}
+                >
+                  {(Object.keys(CATALOG_SORTS) as CatalogSort[]).map((sort) => (
+                    <option key={sort} value={sort}>
+                      {CATALOG_SORTS[sort].label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
             {datasets.data.results.length === 0 ? (
               <div className="empty-state">
                 <p>No dataset matches these filters.</p>
@@ -97,7 +126,7 @@ export function CatalogView() {
             <Pager page={state.page} pageCount={pageCount} onPage={setPage} label="Catalog pages" />
           </>
         ) : (
-          <Loading>Loading datasets…</Loading>
+          <DatasetCardSkeletons />
         )}
       </main>
     </div>

@@ -1,23 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { PageTitle } from '../components/PageTitle';
-import { ErrorPanel, Loading } from '../components/StatusMessages';
+import { DatasetPageSkeleton } from '../components/Skeletons';
+import { ErrorPanel } from '../components/StatusMessages';
 import { plural } from '../format/numbers';
 import { useExploreClient } from '../queries/client-context';
 import { datasetQuery } from '../queries/options';
 import { Link } from '../router/Link';
 import { useLocation } from '../router/useLocation';
-import { DATASET_TABS, type DatasetTab, datasetPath } from '../routes/paths';
-import { ApiTab } from './ApiTab';
-import { ExportTab } from './ExportTab';
-import { InformationTab } from './InformationTab';
-import { TableTab } from './TableTab';
+import { DATASET_TABS, type DatasetTab, datasetPath, TAB_LABELS } from '../routes/paths';
 
-const TAB_LABELS: Readonly<Record<DatasetTab, string>> = {
-  information: 'Information',
-  table: 'Table',
-  export: 'Export',
-  api: 'API',
-};
+// Each tab is its own chunk: the catalog and the Information tab never load the table's, map's or
+// editor's code.
+const InformationTab = lazy(() => import('./InformationTab').then((m) => ({ default: m.InformationTab })));
+const TableTab = lazy(() => import('./TableTab').then((m) => ({ default: m.TableTab })));
+const ExportTab = lazy(() => import('./ExportTab').then((m) => ({ default: m.ExportTab })));
+const ApiTab = lazy(() => import('./ApiTab').then((m) => ({ default: m.ApiTab })));
 
 /** A dataset: its header and the tab named in the address. */
 export function DatasetView({ datasetId, tab }: { readonly datasetId: string; readonly tab: DatasetTab }) {
@@ -44,7 +42,7 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
   if (!dataset.data) {
     return (
       <main className="content" id="main">
-        <Loading>Loading the dataset…</Loading>
+        <DatasetPageSkeleton />
       </main>
     );
   }
@@ -84,10 +82,12 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
           ))}
         </nav>
       </div>
-      {tab === 'information' && <InformationTab dataset={dataset.data} />}
-      {tab === 'table' && <TableTab dataset={dataset.data} />}
-      {tab === 'export' && <ExportTab dataset={dataset.data} />}
-      {tab === 'api' && <ApiTab dataset={dataset.data} />}
+      <Suspense fallback={<DatasetPageSkeleton />}>
+        {tab === 'information' && <InformationTab dataset={dataset.data} />}
+        {tab === 'table' && <TableTab dataset={dataset.data} />}
+        {tab === 'export' && <ExportTab dataset={dataset.data} />}
+        {tab === 'api' && <ApiTab dataset={dataset.data} />}
+      </Suspense>
     </div>
   );
 }

@@ -45,7 +45,7 @@ export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
   const size = (n: number | undefined) => (n === undefined ? 'counting…' : plural(n, 'record', 'records'));
 
   const url = absolute(
-    client.urls.datasetExport(dataset.dataset_id, format.format, exportParams(format, options, records)),
+    client.urls.recordsExport(dataset.dataset_id, format.format, exportParams(format, options, records)),
   );
   const invalid = format.options.includes('projection') && epsgError(options.epsg) !== undefined;
   const expected = options.scope === 'selection' ? selectionTotal : (datasetTotal ?? undefined);
@@ -98,6 +98,7 @@ export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
           fallbackName={`${dataset.dataset_id}.${format.extension}`}
           records={expected}
           disabled={invalid}
+          getFile={client.getFile}
         />
       </section>
     </main>

@@ -1,43 +1,123 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Dataset, DatasetField } from '../../api';
 import { FacetPanel } from '../components/FacetPanel';
 import { FilterChips } from '../components/FilterChips';
-import { Pager } from '../components/Pager';
 import { RecordsTable } from '../components/RecordsTable';
 import { SearchBox } from '../components/SearchBox';
-import { ErrorPanel, Loading } from '../components/StatusMessages';
-import { type FilterChip, filterChips } from '../filters/chips';
-import { removeFilter } from '../filters/facet-actions';
+import { ErrorPanel } from '../components/StatusMessages';
+import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { datasetFacetLabeler } from '../filters/facet-labels';
+import type { CellFormat } from '../format/cells';
 import { formatCount, plural } from '../format/numbers';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { useExploreClient } from '../queries/client-context';
-import { datasetFacetsQuery, recordsQuery } from '../queries/options';
+import { datasetFacetsQuery } from '../queries/options';
 import { datasetFacetsParams, recordsParams } from '../queries/request-params';
-import { lastReachablePage, PAGE_SIZES, type PageSize, RECORDS_WINDOW } from '../routes/dataset-search';
 import { NO_FILTERS } from '../routes/search-params';
+import { ColumnsMenu } from '../table/ColumnsMenu';
+import { visibleColumns } from '../table/columns';
+import { datasetTimeZone, recordId, recordPagesQuery } from '../table/queries';
+import { RecordDetail } from '../table/RecordDetail';
+import { RecordsEnd } from '../table/RecordsEnd';
 
 const NO_FIELDS: readonly DatasetField[] = [];
+/** Placeholder rows while the first page loads, and after the loaded rows while the next one does. */
+const FIRST_SKELETON_ROWS = 12;
+const NEXT_SKELETON_ROWS = 3;
 
-/** Records of the dataset: search, facets, active filters, a sortable table and paging. */
+/** Records of the dataset: search, facets, active filters, and one scrolling table with its record detail. */
 export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   const client = useExploreClient();
   const datasetId = dataset.dataset_id;
   const fields = dataset.fields ?? NO_FIELDS;
   const fieldNames = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
-  const { state, setFilters, setSort, setPage, setSize } = useDatasetSearch(datasetId, 'table', fieldNames);
-  const records = useQuery(recordsQuery(client, datasetId, recordsParams(state)));
-  const facets = useQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
+  const { state, setFilters, setSort, setColumns, setRecord } = useDatasetSearch(
+    datasetId,
+    'table',
+    fieldNames,
+  );
+  const timeZone = datasetTimeZone(dataset);
+  const format = useMemo<CellFormat>(() => ({ timeZone }), [timeZone]);
+  const params = useMemo(() => recordsParams(state, timeZone), [state, timeZone]);
+  const pages = useInfiniteQuery(recordPagesQuery(client, datasetId, params));
+  const facets = useQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state, timeZone)));
   const labels = useMemo(() => datasetFacetLabeler(fields), [fields]);
   const chips = useMemo(() => filterChips(state, labels), [state, labels]);
-  const sizeId = useId();
+  const columns = useMemo(() => visibleColumns(fields, state.columns), [fields, state.columns]);
+  const records = useMemo(() => pages.data?.pages.flatMap((p) => p.response.results) ?? [], [pages.data]);
+  const total = pages.data?.pages[0]?.response.total_count ?? 0;
+  const scrollRef = useRef<HTMLElement>(null);
 
-  const removeChip = (chip: FilterChip) =>
-    setFilters(chip.kind === 'search' ? { ...state, q: '' } : removeFilter(state, chip.kind, chip.filter));
-  const total = records.data?.total_count ?? 0;
-  const pageCount = Math.min(Math.ceil(total / state.size), lastReachablePage(state.size));
+  // The open record: its id is in the address; a portal without record ids gets a row kept here instead.
+  const [localRow, setLocalRow] = useState<number>();
+  const opener = useRef<HTMLElement | null>(null);
+  const selectedIndex =
+    state.record !== undefined ? records.findIndex((r) => recordId(r) === state.record) : localRow;
+  const selected = selectedIndex === undefined || selectedIndex < 0 ? undefined : selectedIndex;
+  const open = (index: number) => {
+    const record = records[index];
+    if (!record) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const id = recordId(record);
+    if (id === undefined) setLocalRow(index);
+    else setRecord(id);
+  };
+  const close = useCallback(() => {
+    setLocalRow(undefined);
+    if (state.record !== undefined) setRecord(undefined);
+    const back = opener.current;
+    requestAnimationFrame(() => (back?.isConnected ? back : scrollRef.current)?.focus());
+  }, [state.record, setRecord]);
+
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, fetchNextPage } = pages;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError && !isPlaceholderData)
+      void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, fetchNextPage]);
+
+  const removeChip = (chip: FilterChip) => setFilters(withoutChip(state, chip));
+  const title = dataset.metas?.default?.title ?? datasetId;
   const hasDateTimes = fields.some((f) => f.type === 'datetime');
+  const exportUrl = client.urls.recordsExport(datasetId, 'csv', {
+    ...(params.where !== undefined ? { where: params.where } : {}),
+    ...(params.refine ? { refine: params.refine } : {}),
+    ...(params.exclude ? { exclude: params.exclude } : {}),
+    ...(params.order_by ? { order_by: params.order_by } : {}),
+    ...(timeZone ? { timezone: timeZone } : {}),
+  });
+
+  const table = (rows: typeof records, pendingRows: number) => (
+    <RecordsTable
+      fields={fields}
+      columns={columns}
+      records={rows}
+      pendingRows={pendingRows}
+      total={total}
+      sort={state.sort}
+      onSort={setSort}
+      format={format}
+      busy={pages.isPlaceholderData}
+      caption={`Records of ${title}`}
+      selected={selected}
+      onOpen={open}
+      onNearEnd={loadMore}
+      resetKey={JSON.stringify(params)}
+      scrollRef={scrollRef}
+      footer={
+        pages.data && (
+          <RecordsEnd
+            loaded={records.length}
+            total={total}
+            hasMore={hasNextPage}
+            failure={isFetchNextPageError ? pages.error : undefined}
+            onRetry={() => void fetchNextPage()}
+            exportUrl={exportUrl}
+          />
+        )
+      }
+    />
+  );
 
   return (
     <div className="layout-with-sidebar">
@@ -56,74 +136,49 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
           onSearch={(q) => setFilters({ ...state, q }, true)}
         />
         <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setFilters(NO_FILTERS)} />
-        {records.isError ? (
-          <ErrorPanel
-            title="Records could not be loaded"
-            error={records.error}
-            onRetry={() => records.refetch()}
-          >
+        <div className="table-toolbar">
+          <p className="result-count" aria-live="polite">
+            {pages.data ? plural(total, 'record', 'records') : pages.isError ? '' : 'Loading records…'}
+          </p>
+          {records.length > 0 && records.length < total && (
+            <p className="muted loaded-count">{formatCount(records.length)} loaded · scroll for more</p>
+          )}
+          <ColumnsMenu fields={fields} layout={state.columns} onLayout={setColumns} />
+        </div>
+        {pages.isError && !pages.data ? (
+          <ErrorPanel title="Records could not be loaded" error={pages.error} onRetry={() => pages.refetch()}>
             {chips.length > 0 && <p>Removing a filter above may help.</p>}
           </ErrorPanel>
-        ) : records.data ? (
-          <>
-            <div className="table-toolbar">
-              <p className="result-count" aria-live="polite">
-                {plural(total, 'record', 'records')}
-              </p>
-              <label className="page-size" htmlFor={sizeId}>
-                Rows per page
-                <select
-                  id={sizeId}
-                  value={state.size}
-                  onChange={(event) => setSize(Number(event.target.value) as PageSize)}
-                >
-                  {PAGE_SIZES.map((size) => (
-                    <option key={size} value={size}>
-                      {size}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
-            {records.data.results.length === 0 ? (
-              <div className="empty-state">
-                {total > 0 ? (
-                  <>
-                    <p>There are no records on this page.</p>
-                    <button type="button" className="button" onClick={() => setPage(1)}>
-                      Go to the first page
-                    </button>
-                  </>
-                ) : (
-                  <p>No record matches these filters.</p>
-                )}
-              </div>
-            ) : (
-              <RecordsTable
-                fields={fields}
-                records={records.data.results}
-                offset={(state.page - 1) * state.size}
-                sort={state.sort}
-                onSort={setSort}
-                busy={records.isPlaceholderData}
-                caption={`Records of ${dataset.metas?.default?.title ?? datasetId}`}
-              />
+        ) : !pages.data ? (
+          table([], FIRST_SKELETON_ROWS)
+        ) : total === 0 || records.length === 0 ? (
+          <div className="empty-state">
+            <p>No record matches these filters.</p>
+            {chips.length > 0 && (
+              <button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>
+                Clear all filters
+              </button>
             )}
-            <div className="table-footer">
-              {hasDateTimes && <p className="muted">Times are shown in UTC.</p>}
-              {total > RECORDS_WINDOW && (
-                <p className="muted">
-                  Paging reaches the first {formatCount(RECORDS_WINDOW)} records; search or filter to reach
-                  the others.
-                </p>
-              )}
-              <Pager page={state.page} pageCount={pageCount} onPage={setPage} label="Records pages" />
-            </div>
-          </>
+          </div>
         ) : (
-          <Loading>Loading records…</Loading>
+          table(records, hasNextPage ? NEXT_SKELETON_ROWS : 0)
+        )}
+        {hasDateTimes && (
+          <p className="muted table-note">Times are shown in {timeZone ?? 'UTC'}, the dataset’s time zone.</p>
         )}
       </main>
+      {(state.record !== undefined || localRow !== undefined) && (
+        <RecordDetail
+          datasetId={datasetId}
+          fields={fields}
+          recordId={state.record}
+          row={selected !== undefined ? records[selected] : undefined}
+          position={selected !== undefined ? selected + 1 : undefined}
+          params={timeZone ? { timezone: timeZone } : {}}
+          format={format}
+          onClose={close}
+        />
+      )}
     </div>
   );
 }

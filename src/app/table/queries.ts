@@ -1,0 +1,82 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  Dataset,
+  DatasetRecord,
+  ExploreClient,
+  RecordParams,
+  RecordsParams,
+  RecordsResponse,
+} from '../../api';
+import { isKnownTimeZone } from '../format/cells';
+import { exploreKeys } from '../queries/keys';
+import { REACHABLE_RECORDS, RECORDS_PAGE_SIZE } from '../routes/dataset-search';
+
+/** The dataset's clock when it is not UTC (the API's default), and one this browser can show. */
+export function datasetTimeZone(dataset: Dataset): string | undefined {
+  const zone = dataset.metas?.default?.timezone;
+  return isKnownTimeZone(zone) && zone !== 'UTC' && zone !== 'Etc/UTC' ? zone : undefined;
+}
+
+/** One loaded page: where it starts, and its records. */
+export interface RecordsPage {
+  readonly offset: number;
+  readonly response: RecordsResponse;
+}
+
+/**
+ * The next page's offset, or undefined at the end: at the last record, or at the 10,000-record window
+ * the API pages through (offset + limit must stay below it).
+ */
+export function nextOffset(last: RecordsPage): number | undefined {
+  const next = last.offset + last.response.results.length;
+  const end = Math.min(last.response.total_count, REACHABLE_RECORDS);
+  // A short page before the end means the portal has no more to give, whatever its count says.
+  if (last.response.results.length === 0 || next >= end) return undefined;
+  return next;
+}
+
+/** The page size at an offset: 100, less for the last page of the window. */
+export function pageLimit(offset: number): number {
+  return Math.max(0, Math.min(RECORDS_PAGE_SIZE, REACHABLE_RECORDS - offset));
+}
+
+/**
+ * The records table's pages, fetched as it scrolls. `include_links` adds each record's `_id`, which the
+ * record detail reads back with getRecord.
+ */
+export const recordPagesQuery = (client: ExploreClient, datasetId: string, params: RecordsParams) =>
+  infiniteQueryOptions({
+    queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'record-pages', params] as const,
+    queryFn: async ({ pageParam, signal }): Promise<RecordsPage> => {
+      const response = await client.getRecords(
+        datasetId,
+        { ...params, limit: pageLimit(pageParam), offset: pageParam, include_links: true },
+        signal,
+      );
+      return { offset: pageParam, response };
+    },
+    initialPageParam: 0,
+    getNextPageParam: nextOffset,
+    placeholderData: keepPreviousData,
+  });
+
+export const recordQuery = (
+  client: ExploreClient,
+  datasetId: string,
+  recordId: string,
+  params: RecordParams,
+  placeholder: DatasetRecord | undefined,
+) =>
+  queryOptions({
+    queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'record', recordId, params] as const,
+    queryFn: ({ signal }) => client.getRecord(datasetId, recordId, params, signal),
+    // The row the reader clicked is already loaded: show it at once while the record itself is read.
+    ...(placeholder ? { placeholderData: placeholder } : {}),
+    staleTime: 5 * 60_000,
+  });
+
+/** The technical id of a record of a v2.1 list asked with `include_links`. */
+export function recordId(record: DatasetRecord): string | undefined {
+  const id = record._id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
