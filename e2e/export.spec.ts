@@ -20,7 +20,7 @@ test('export the filtered movies as CSV and read the file back', async ({ page, 
   expect(url).toContain('/exports/csv?');
   expect(url).toContain('refine=major_genre:Comedy');
   expect(url).toContain('exclude=mpaa_rating:R');
-  expect(url).toContain('delimiter=%2C');
+  expect(url).toContain('delimiter=,');
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download', exact: true }).click();
