@@ -27,6 +27,8 @@ export function ExportOptionsForm(props: ExportOptionsFormProps) {
   const set = (patch: Partial<ExportOptions>) => onChange({ ...options, ...patch });
   const epsgProblem = epsgError(options.epsg);
   const textFields = fields.filter((f) => f.type === 'text');
+  // A field whose name and label differ shows the choice best.
+  const example = fields.find((f) => f.label && f.label !== f.name) ?? fields[0];
   return (
     <div className="export-options">
       <fieldset>
@@ -61,7 +63,16 @@ export function ExportOptionsForm(props: ExportOptionsFormProps) {
             checked={!options.useLabels}
             onChange={() => set({ useLabels: false })}
           />
-          Field names (<code>major_genre</code>): stable, for programs
+          <span>
+            Field names
+            {example ? (
+              <>
+                {' '}
+                (<code>{example.name}</code>)
+              </>
+            ) : null}
+            : stable, for programs
+          </span>
         </label>
         <label className="choice">
           <input
@@ -70,7 +81,7 @@ export function ExportOptionsForm(props: ExportOptionsFormProps) {
             checked={options.useLabels}
             onChange={() => set({ useLabels: true })}
           />
-          Field labels (“Major genre”): for people
+          <span>Field labels{example ? ` (“${example.label || example.name}”)` : ''}: for people</span>
         </label>
       </fieldset>
       {format.options.includes('csv') && (

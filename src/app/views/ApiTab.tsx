@@ -87,7 +87,7 @@ export function ApiTab({ dataset }: { readonly dataset: Dataset }) {
         description="The request of the facet values and counts shown beside the table."
         url={facets}
       />
-      <SnippetPanel title="Records query as code" url={records} />
+      <SnippetPanel title="Records query as code" url={records} options={{ apiKey: client.authenticated }} />
       <section className="panel" aria-labelledby="api-exports-title">
         <h2 id="api-exports-title">Exports of the selection</h2>
         <p>
@@ -113,7 +113,7 @@ export function ApiTab({ dataset }: { readonly dataset: Dataset }) {
       <SnippetPanel
         title="CSV export as code"
         url={csv.url}
-        options={{ saveAs: `${dataset.dataset_id}.${csv.format.extension}` }}
+        options={{ saveAs: `${dataset.dataset_id}.${csv.format.extension}`, apiKey: client.authenticated }}
       />
     </main>
   );
