@@ -6,7 +6,7 @@ import type {
   RecordParams,
   RecordsParams,
 } from './params';
-import { createGet, isObject, type Shape, type TransportOptions } from './transport';
+import { createGet, createGetFile, isObject, type Shape, type TransportOptions } from './transport';
 import type {
   AttachmentsResponse,
   CatalogResponse,
@@ -50,6 +50,8 @@ export interface ExploreClient {
   ): Promise<RecordResponse>;
   getFacets(datasetId: string, params?: DatasetFacetsParams, signal?: AbortSignal): Promise<FacetsResponse>;
   getAttachments(datasetId: string, signal?: AbortSignal): Promise<AttachmentsResponse>;
+  /** Starts a file download (an export), with the API key when there is one; throws `ApiError` on failure. */
+  getFile(url: string, signal?: AbortSignal): Promise<Response>;
 }
 
 /** The same operations in v2.0, with its wrapped shapes. */
@@ -114,6 +116,7 @@ export function createClient(options: ClientOptions = {}): ExploreClient {
     getRecord: (id, recordId, params, signal) => get(urls.record(id, recordId, params), isRecord, signal),
     getFacets: (id, params, signal) => get(urls.facets(id, params), isFacets, signal),
     getAttachments: (id, signal) => get(urls.attachments(id), isAttachments, signal),
+    getFile: createGetFile(options),
   };
 }
 

@@ -41,3 +41,29 @@ export function createGet(options: TransportOptions): Get {
     return body;
   };
 }
+
+/** A GET whose answer is a file (an export): the response, unread, once it is known to be a success. */
+export type GetFile = (url: string, signal: AbortSignal | undefined) => Promise<Response>;
+
+export function createGetFile(options: TransportOptions): GetFile {
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const headers: Record<string, string> = {};
+  const key = options.apiKey?.trim();
+  if (key) headers.Authorization = `Apikey ${key}`;
+
+  return async (url, signal) => {
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { signal, headers });
+    } catch (error) {
+      if (isAbortError(error) || signal?.aborted) throw error;
+      throw networkError(url);
+    }
+    if (!response.ok) {
+      // Errors found before the file starts come as the interface's JSON error bodies.
+      const body: unknown = await response.json().catch(() => undefined);
+      throw errorFromBody(response.status, body, url, response.headers);
+    }
+    return response;
+  };
+}

@@ -1,6 +1,9 @@
 import { useMemo } from 'react';
 import type { Dataset } from '../../api';
 import { CopyButton } from '../components/CopyButton';
+import { DEFAULT_EXPORT_OPTIONS, exportParams } from '../export/export-options';
+import { formatsFor } from '../export/formats';
+import { SnippetPanel } from '../export/SnippetPanel';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { useExploreClient } from '../queries/client-context';
 import { datasetFacetsParams, recordsParams } from '../queries/request-params';
@@ -60,6 +63,18 @@ export function ApiTab({ dataset }: { readonly dataset: Dataset }) {
   const { state } = useDatasetSearch(dataset.dataset_id, 'api', fieldNames);
   const records = absolute(client.urls.records(dataset.dataset_id, recordsParams(state)));
   const facets = absolute(client.urls.facets(dataset.dataset_id, datasetFacetsParams(state)));
+  const formats = formatsFor((fields ?? []).some((f) => f.type === 'geo_point_2d' || f.type === 'geo_shape'));
+  const exports = formats.map((format) => ({
+    format,
+    url: absolute(
+      client.urls.recordsExport(
+        dataset.dataset_id,
+        format.format,
+        exportParams(format, DEFAULT_EXPORT_OPTIONS, recordsParams(state)),
+      ),
+    ),
+  }));
+  const csv = exports.find((e) => e.format.format === 'csv')!;
   return (
     <main className="content content-narrow" id="main">
       <ApiUrl
@@ -71,6 +86,34 @@ export function ApiTab({ dataset }: { readonly dataset: Dataset }) {
         title="Facets query"
         description="The request of the facet values and counts shown beside the table."
         url={facets}
+      />
+      <SnippetPanel title="Records query as code" url={records} options={{ apiKey: client.authenticated }} />
+      <section className="panel" aria-labelledby="api-exports-title">
+        <h2 id="api-exports-title">Exports of the selection</h2>
+        <p>
+          Every record matching the table's filters, query and sort (an export has no 10,000-record window),
+          in each format.
+        </p>
+        <table className="params-table export-urls">
+          <tbody>
+            {exports.map(({ format, url }) => (
+              <tr key={format.format}>
+                <th scope="row">{format.label}</th>
+                <td>
+                  <code>{url}</code>
+                </td>
+                <td>
+                  <CopyButton text={url} label={`Copy the ${format.label} URL`} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <SnippetPanel
+        title="CSV export as code"
+        url={csv.url}
+        options={{ saveAs: `${dataset.dataset_id}.${csv.format.extension}`, apiKey: client.authenticated }}
       />
     </main>
   );

@@ -15,10 +15,12 @@ import { DATASET_TABS, type DatasetTab, datasetPath, TAB_LABELS } from '../route
 const TAB_MODULES = {
   information: () => import('./InformationTab'),
   table: () => import('./TableTab'),
+  export: () => import('./ExportTab'),
   api: () => import('./ApiTab'),
 } as const satisfies Record<DatasetTab, () => Promise<unknown>>;
 const InformationTab = lazy(() => TAB_MODULES.information().then((m) => ({ default: m.InformationTab })));
 const TableTab = lazy(() => TAB_MODULES.table().then((m) => ({ default: m.TableTab })));
+const ExportTab = lazy(() => TAB_MODULES.export().then((m) => ({ default: m.ExportTab })));
 const ApiTab = lazy(() => TAB_MODULES.api().then((m) => ({ default: m.ApiTab })));
 
 /** A dataset: its header and the tab named in the address. */
@@ -93,6 +95,7 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
       <Suspense fallback={<DatasetPageSkeleton />}>
         {tab === 'information' && <InformationTab dataset={dataset.data} />}
         {tab === 'table' && <TableTab dataset={dataset.data} />}
+        {tab === 'export' && <ExportTab dataset={dataset.data} />}
         {tab === 'api' && <ApiTab dataset={dataset.data} />}
       </Suspense>
     </div>

@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { Dataset } from '../../api';
+import { CopyButton } from '../components/CopyButton';
+import { DownloadPanel } from '../export/DownloadPanel';
+import { ExportOptionsForm } from '../export/ExportOptionsForm';
+import {
+  DEFAULT_EXPORT_OPTIONS,
+  type ExportOptions,
+  epsgError,
+  exportParams,
+  selectionParams,
+} from '../export/export-options';
+import { formatsFor } from '../export/formats';
+import { plural } from '../format/numbers';
+import { useDatasetSearch } from '../hooks/useDatasetSearch';
+import { useExploreClient } from '../queries/client-context';
+import { recordsQuery } from '../queries/options';
+import { recordsParams } from '../queries/request-params';
+
+function absolute(url: string): string {
+  return new URL(url, window.location.href).href;
+}
+
+const GEOMETRY_TYPES = new Set(['geo_point_2d', 'geo_shape']);
+
+/** Download the records in any format the interface offers: the current selection or everything. */
+export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
+  const client = useExploreClient();
+  const fields = dataset.fields ?? [];
+  const fieldNames = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
+  const { state } = useDatasetSearch(dataset.dataset_id, 'export', fieldNames);
+  const formats = formatsFor(fields.some((f) => GEOMETRY_TYPES.has(f.type)));
+  const [formatName, setFormatName] = useState('csv');
+  const [options, setOptions] = useState<ExportOptions>(DEFAULT_EXPORT_OPTIONS);
+  const format = formats.find((f) => f.format === formatName) ?? formats[0]!;
+
+  const records = recordsParams(state);
+  const { order_by: _order, ...filters } = selectionParams(records);
+  const filtered = Object.keys(filters).length > 0;
+  // The number of records of the selection: the same filters, no record returned.
+  const count = useQuery(recordsQuery(client, dataset.dataset_id, { ...filters, limit: 0 }));
+  const datasetTotal = dataset.metas?.default?.records_count;
+  const selectionTotal = count.data?.total_count;
+  const size = (n: number | undefined) => (n === undefined ? 'counting…' : plural(n, 'record', 'records'));
+
+  const url = absolute(
+    client.urls.recordsExport(dataset.dataset_id, format.format, exportParams(format, options, records)),
+  );
+  const invalid = format.options.includes('projection') && epsgError(options.epsg) !== undefined;
+  const expected = options.scope === 'selection' ? selectionTotal : (datasetTotal ?? undefined);
+
+  return (
+    <main className="content export-tab" id="main">
+      <section className="panel" aria-labelledby="export-format-title">
+        <h2 id="export-format-title">Format</h2>
+        <div className="format-list" role="radiogroup" aria-labelledby="export-format-title">
+          {formats.map((f) => (
+            <label
+              key={f.format}
+              className={f.format === format.format ? 'format-choice is-selected' : 'format-choice'}
+            >
+              <input
+                type="radio"
+                name="format"
+                value={f.format}
+                checked={f.format === format.format}
+                onChange={() => setFormatName(f.format)}
+              />
+              <span className="format-name">{f.label}</span>
+              <span className="format-purpose">{f.purpose}</span>
+            </label>
+          ))}
+        </div>
+      </section>
+      <section className="panel" aria-labelledby="export-options-title">
+        <h2 id="export-options-title">Options</h2>
+        <ExportOptionsForm
+          format={format}
+          options={options}
+          onChange={setOptions}
+          fields={fields}
+          selectionSize={size(selectionTotal)}
+          datasetSize={size(datasetTotal ?? undefined)}
+          filtered={filtered}
+        />
+      </section>
+      <section className="panel" aria-labelledby="export-download-title">
+        <h2 id="export-download-title">Download</h2>
+        <pre className="url-box">
+          <code>{url}</code>
+        </pre>
+        <div className="api-actions">
+          <CopyButton text={url} label="Copy the URL" />
+        </div>
+        <DownloadPanel
+          url={url}
+          fallbackName={`${dataset.dataset_id}.${format.extension}`}
+          records={expected}
+          disabled={invalid}
+          getFile={client.getFile}
+        />
+      </section>
+    </main>
+  );
+}
