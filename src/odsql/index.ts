@@ -19,3 +19,4 @@ export * from './print';
 export * from './schema';
 export { lex, type Token, type TokenKind } from './tokens';
 export * from './vocabulary';
+export { checkQuery, QUERY_CLAUSES, type QueryClause, type QueryText } from './check';
