@@ -7,14 +7,10 @@ import { compileRecordsQuery, type RecordsQuery } from './compile/query';
 import { type Diagnostic, inClause } from './errors';
 import { parseGroupBy, parseOrderBy, parseSelect, parseWhere } from './parser/clauses';
 import type { ParseResult } from './parser/core';
+import { QUERY_CLAUSES, type QueryClause, type QueryText } from './query-text';
 import type { DatasetSchema } from './schema';
 
-/** The clauses a user writes by hand, as the interface names its parameters. */
-export const QUERY_CLAUSES = ['where', 'select', 'group_by', 'order_by'] as const;
-export type QueryClause = (typeof QUERY_CLAUSES)[number];
-
-/** The text of each clause; an empty or missing clause is left out of the query. */
-export type QueryText = Readonly<Partial<Record<QueryClause, string>>>;
+export { QUERY_CLAUSES, type QueryClause, type QueryText };
 
 const PARSERS: Readonly<Record<QueryClause, (text: string) => ParseResult<unknown>>> = {
   where: parseWhere,

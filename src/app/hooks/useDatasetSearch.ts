@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import type { QueryText } from '../../odsql/query-text';
 import { useLocation } from '../router/useLocation';
 import {
   type DatasetSearch,
@@ -28,11 +29,18 @@ export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames:
     (filters: Filters, replace = false) => go({ ...state, ...filters, page: 1 }, replace),
     [go, state],
   );
+  // A header sort and the query's order_by would fight: the latest choice wins.
   const setSort = useCallback(
-    (sort: RecordsSort | undefined) => go({ ...state, sort, page: 1 }),
+    (sort: RecordsSort | undefined) =>
+      go({ ...state, sort, query: { ...state.query, order_by: undefined }, page: 1 }),
+    [go, state],
+  );
+  const setQuery = useCallback(
+    (query: QueryText) =>
+      go({ ...state, query, sort: query.order_by?.trim() ? undefined : state.sort, page: 1 }),
     [go, state],
   );
   const setPage = useCallback((page: number) => go({ ...state, page }), [go, state]);
   const setSize = useCallback((size: PageSize) => go({ ...state, size, page: 1 }), [go, state]);
-  return { state, setFilters, setSort, setPage, setSize };
+  return { state, setFilters, setSort, setPage, setSize, setQuery };
 }

@@ -38,10 +38,33 @@ export function catalogFacetsParams(search: CatalogSearch): CatalogFacetsParams 
   return { ...filterParams(search), facet: CATALOG_FACETS };
 }
 
-export function recordsParams(search: DatasetSearch): RecordsParams {
+/**
+ * The records' filters: the search box and the query editor's `where` are AND-ed (the interface
+ * combines repeated `where` parameters so), refines and excludes beside them.
+ */
+function datasetFilterParams(search: DatasetSearch) {
+  const { where: _search, ...facetFilters } = filterParams(search);
+  const where = [
+    ...(search.q !== '' ? [searchClause(search.q)] : []),
+    ...(search.query.where ? [search.query.where] : []),
+  ];
   return {
-    ...filterParams(search),
-    ...(search.sort ? { order_by: orderByClause(search.sort.field, search.sort.direction) } : {}),
+    ...(where.length === 1 ? { where: where[0] } : where.length > 1 ? { where } : {}),
+    ...facetFilters,
+  };
+}
+
+export function recordsParams(search: DatasetSearch): RecordsParams {
+  const { select, group_by, order_by } = search.query;
+  return {
+    ...(select ? { select } : {}),
+    ...datasetFilterParams(search),
+    ...(group_by ? { group_by } : {}),
+    ...(order_by
+      ? { order_by }
+      : search.sort
+        ? { order_by: orderByClause(search.sort.field, search.sort.direction) }
+        : {}),
     limit: search.size,
     offset: (search.page - 1) * search.size,
   };
@@ -49,5 +72,5 @@ export function recordsParams(search: DatasetSearch): RecordsParams {
 
 /** Facets follow the filters, not the sort or the page. */
 export function datasetFacetsParams(search: DatasetSearch): DatasetFacetsParams {
-  return filterParams(search);
+  return datasetFilterParams(search);
 }

@@ -1,4 +1,5 @@
 import type { SortDirection } from '../../api';
+import { QUERY_CLAUSES, type QueryText } from '../../odsql/query-text';
 import { type Filters, readFilters, readInt, writeFilters } from './search-params';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -18,6 +19,8 @@ export interface DatasetSearch extends Filters {
   /** 1-based. */
   readonly page: number;
   readonly size: PageSize;
+  /** ODSQL written in the query editor (`where`, `select`, `group_by`, `order_by` in the address). */
+  readonly query: QueryText;
 }
 
 export function lastReachablePage(size: number): number {
@@ -35,6 +38,20 @@ function readSort(raw: string | null): RecordsSort | undefined {
   return { field: match[2]!, direction: match[1] === '-' ? 'desc' : 'asc' };
 }
 
+/** The query editor's clauses; blank ones are left out, so equal queries give equal addresses. */
+export function readQuery(search: URLSearchParams): QueryText {
+  const query: Partial<Record<(typeof QUERY_CLAUSES)[number], string>> = {};
+  for (const clause of QUERY_CLAUSES) {
+    const text = search.get(clause);
+    if (text !== null && text.trim() !== '') query[clause] = text;
+  }
+  return query;
+}
+
+export function hasQuery(query: QueryText): boolean {
+  return QUERY_CLAUSES.some((c) => (query[c] ?? '').trim() !== '');
+}
+
 export function parseDatasetSearch(search: URLSearchParams): DatasetSearch {
   const size = readSize(search.get('size'));
   const sort = readSort(search.get('sort'));
@@ -43,6 +60,7 @@ export function parseDatasetSearch(search: URLSearchParams): DatasetSearch {
     ...(sort ? { sort } : {}),
     page: readInt(search.get('page'), 1, 1, lastReachablePage(size)),
     size,
+    query: readQuery(search),
   };
 }
 
@@ -54,6 +72,10 @@ export function withKnownSort(state: DatasetSearch, fieldNames: ReadonlySet<stri
 export function datasetSearchParams(state: DatasetSearch): URLSearchParams {
   const search = new URLSearchParams();
   writeFilters(search, state);
+  for (const clause of QUERY_CLAUSES) {
+    const text = state.query[clause];
+    if (text !== undefined && text.trim() !== '') search.set(clause, text);
+  }
   if (state.sort) search.set('sort', `${state.sort.direction === 'desc' ? '-' : ''}${state.sort.field}`);
   if (state.page > 1) search.set('page', String(state.page));
   if (state.size !== DEFAULT_PAGE_SIZE) search.set('size', String(state.size));

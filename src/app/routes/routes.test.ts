@@ -71,13 +71,14 @@ describe('dataset search', () => {
       sort: { field: 'temp_max', direction: 'desc' },
       page: 3,
       size: 50,
+      query: {},
     });
     expect(datasetSearchParams(state).toString()).toBe('refine=weather%3Arain&sort=-temp_max&page=3&size=50');
   });
 
   it('uses defaults for unknown sizes, bad sorts and pages past the 10,000 records window', () => {
     const state = parseDatasetSearch(new URLSearchParams('size=30&sort=a b&page=501'));
-    expect(state).toEqual({ q: '', refine: [], exclude: [], page: 1, size: 20 });
+    expect(state).toEqual({ q: '', refine: [], exclude: [], page: 1, size: 20, query: {} });
     // offset + limit must stay below 10,000: by 100, the last page is the 99th (offset 9,800).
     expect(parseDatasetSearch(new URLSearchParams('size=100&page=99')).page).toBe(99);
     expect(parseDatasetSearch(new URLSearchParams('size=100&page=100')).page).toBe(1);
@@ -88,6 +89,16 @@ describe('dataset search', () => {
     expect(withKnownSort(state, new Set(['date'])).sort).toBeUndefined();
     const known = parseDatasetSearch(new URLSearchParams('sort=date'));
     expect(withKnownSort(known, new Set(['date']))).toBe(known);
+  });
+
+  it('reads and writes the query editor clauses, dropping blank ones', () => {
+    const state = parseDatasetSearch(
+      new URLSearchParams('where=delay > 10&select=origin, count(*)&group_by=origin&order_by=&page=2'),
+    );
+    expect(state.query).toEqual({ where: 'delay > 10', select: 'origin, count(*)', group_by: 'origin' });
+    const again = parseDatasetSearch(datasetSearchParams(state));
+    expect(again).toEqual(state);
+    expect(parseDatasetSearch(new URLSearchParams('where=%20%20')).query).toEqual({});
   });
 
   it('writes nothing for the default state', () => {

@@ -1,24 +1,42 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
-import type { Dataset, DatasetField } from '../../api';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { ApiError, type Dataset, type DatasetField } from '../../api';
 import { FacetPanel } from '../components/FacetPanel';
 import { FilterChips } from '../components/FilterChips';
 import { Pager } from '../components/Pager';
 import { RecordsTable } from '../components/RecordsTable';
 import { SearchBox } from '../components/SearchBox';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
+import { ResultsTable } from '../editor/ResultsTable';
 import { type FilterChip, filterChips } from '../filters/chips';
 import { removeFilter } from '../filters/facet-actions';
 import { datasetFacetLabeler } from '../filters/facet-labels';
+import { type QueryChip, queryChip } from '../filters/query-chip';
 import { formatCount, plural } from '../format/numbers';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { useExploreClient } from '../queries/client-context';
 import { datasetFacetsQuery, recordsQuery } from '../queries/options';
 import { datasetFacetsParams, recordsParams } from '../queries/request-params';
-import { lastReachablePage, PAGE_SIZES, type PageSize, RECORDS_WINDOW } from '../routes/dataset-search';
+import {
+  hasQuery,
+  lastReachablePage,
+  PAGE_SIZES,
+  type PageSize,
+  RECORDS_WINDOW,
+} from '../routes/dataset-search';
 import { NO_FILTERS } from '../routes/search-params';
 
 const NO_FIELDS: readonly DatasetField[] = [];
+
+// CodeMirror and the ODSQL compiler load only when the query panel opens.
+const QueryPanel = lazy(() => import('../editor/QueryPanel'));
+
+/** The message of a 400 ODSQLError: the query editor shows it at its clause. */
+function odsqlErrorMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 400 && error.errorCode === 'ODSQLError'
+    ? error.message
+    : undefined;
+}
 
 /** Records of the dataset: search, facets, active filters, a sortable table and paging. */
 export function TableTab({ dataset }: { readonly dataset: Dataset }) {
@@ -26,17 +44,34 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   const datasetId = dataset.dataset_id;
   const fields = dataset.fields ?? NO_FIELDS;
   const fieldNames = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
-  const { state, setFilters, setSort, setPage, setSize } = useDatasetSearch(datasetId, 'table', fieldNames);
+  const { state, setFilters, setSort, setPage, setSize, setQuery } = useDatasetSearch(
+    datasetId,
+    'table',
+    fieldNames,
+  );
+  const [queryOpen, setQueryOpen] = useState(() => hasQuery(state.query));
   const records = useQuery(recordsQuery(client, datasetId, recordsParams(state)));
   const facets = useQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
   const labels = useMemo(() => datasetFacetLabeler(fields), [fields]);
-  const chips = useMemo(() => filterChips(state, labels), [state, labels]);
+  const chips = useMemo(() => {
+    const query = queryChip(state.query);
+    return [...(query ? [query] : []), ...filterChips(state, labels)];
+  }, [state, labels]);
   const sizeId = useId();
 
-  const removeChip = (chip: FilterChip) =>
-    setFilters(chip.kind === 'search' ? { ...state, q: '' } : removeFilter(state, chip.kind, chip.filter));
-  const total = records.data?.total_count ?? 0;
-  const pageCount = Math.min(Math.ceil(total / state.size), lastReachablePage(state.size));
+  const removeChip = (chip: FilterChip | QueryChip) => {
+    if (chip.kind === 'query') setQuery({});
+    else
+      setFilters(chip.kind === 'search' ? { ...state, q: '' } : removeFilter(state, chip.kind, chip.filter));
+  };
+  // Groups come without a total: one more page exists while pages come back full.
+  const grouped = (state.query.group_by ?? '') !== '';
+  const shown = records.data?.results.length ?? 0;
+  const total = records.data?.total_count ?? (grouped ? (state.page - 1) * state.size + shown : 0);
+  const pageCount = grouped
+    ? Math.min(state.page + (shown === state.size ? 1 : 0), lastReachablePage(state.size))
+    : Math.min(Math.ceil(total / state.size), lastReachablePage(state.size));
+  const customResults = grouped || (state.query.select ?? '') !== '';
   const hasDateTimes = fields.some((f) => f.type === 'datetime');
 
   return (
@@ -55,7 +90,35 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
           placeholder="Search in all fields…"
           onSearch={(q) => setFilters({ ...state, q }, true)}
         />
-        <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setFilters(NO_FILTERS)} />
+        <div className="query-bar">
+          <button
+            type="button"
+            className="button query-toggle"
+            aria-expanded={queryOpen}
+            onClick={() => setQueryOpen(!queryOpen)}
+          >
+            {queryOpen ? 'Hide the query' : 'Query with ODSQL'}
+          </button>
+        </div>
+        {queryOpen && (
+          <Suspense fallback={<Loading>Loading the query editor…</Loading>}>
+            <QueryPanel
+              fields={fields}
+              applied={state.query}
+              filters={state}
+              serverError={odsqlErrorMessage(records.error)}
+              accepted={records.isSuccess && !records.isPlaceholderData}
+              onRun={setQuery}
+            />
+          </Suspense>
+        )}
+        <FilterChips
+          chips={chips}
+          onRemove={removeChip}
+          onClearAll={() => {
+            setFilters(NO_FILTERS);
+          }}
+        />
         {records.isError ? (
           <ErrorPanel
             title="Records could not be loaded"
@@ -68,7 +131,9 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
           <>
             <div className="table-toolbar">
               <p className="result-count" aria-live="polite">
-                {plural(total, 'record', 'records')}
+                {grouped
+                  ? `${shown === state.size ? 'More than ' : ''}${plural(total, 'group', 'groups')}`
+                  : plural(total, 'record', 'records')}
               </p>
               <label className="page-size" htmlFor={sizeId}>
                 Rows per page
@@ -98,6 +163,14 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
                   <p>No record matches these filters.</p>
                 )}
               </div>
+            ) : customResults ? (
+              <ResultsTable
+                fields={fields}
+                results={records.data.results}
+                offset={(state.page - 1) * state.size}
+                busy={records.isPlaceholderData}
+                caption={`Query results of ${dataset.metas?.default?.title ?? datasetId}`}
+              />
             ) : (
               <RecordsTable
                 fields={fields}
