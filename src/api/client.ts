@@ -44,8 +44,12 @@ type Shape<T> = (body: unknown) => body is T;
 const isObject = (body: unknown): body is Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body);
 
-const isList: Shape<CatalogResponse & RecordsResponse> = (body): body is CatalogResponse & RecordsResponse =>
+const isList: Shape<CatalogResponse> = (body): body is CatalogResponse =>
   isObject(body) && typeof body.total_count === 'number' && Array.isArray(body.results);
+const isRecords: Shape<RecordsResponse> = (body): body is RecordsResponse =>
+  isObject(body) &&
+  (body.total_count === undefined || typeof body.total_count === 'number') &&
+  Array.isArray(body.results);
 const isFacets: Shape<FacetsResponse> = (body): body is FacetsResponse =>
   isObject(body) && Array.isArray(body.facets);
 const isDataset: Shape<Dataset> = (body): body is Dataset =>
@@ -103,7 +107,7 @@ export function createClient(options: ClientOptions = {}): ExploreClient {
     listDatasets: (params, signal) => get(urls.datasets(params), isList, signal),
     getCatalogFacets: (params, signal) => get(urls.catalogFacets(params), isFacets, signal),
     getDataset: (id, params, signal) => get(urls.dataset(id, params), isDataset, signal),
-    getRecords: (id, params, signal) => get(urls.records(id, params), isList, signal),
+    getRecords: (id, params, signal) => get(urls.records(id, params), isRecords, signal),
     getFacets: (id, params, signal) => get(urls.facets(id, params), isFacets, signal),
     getAttachments: (id, signal) => get(urls.attachments(id), isAttachments, signal),
   };

@@ -1,8 +1,7 @@
-import { forceLinting } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
-import { type ClauseSupport, odsqlClause } from './extension';
+import { type ClauseSupport, odsqlClause, recheckClause } from './extension';
 
 interface ClauseEditorProps {
   readonly support: ClauseSupport;
@@ -64,7 +63,7 @@ export function ClauseEditor({ support, value, onChange, recheck }: ClauseEditor
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: recheck is the trigger itself
   useEffect(() => {
-    if (view.current) forceLinting(view.current);
+    view.current?.dispatch({ effects: recheckClause.of(null) });
   }, [recheck]);
 
   return <div className="clause-editor" ref={host} />;

@@ -71,5 +71,9 @@ describe('completeClause', () => {
     expect(at('avg(delay) as m|', 'select')).toBeNull();
     expect(at('origin = |', 'where')).toBeNull();
     expect(at('12|', 'where')).toBeNull();
+    // Typed in full: Enter should run, not accept the same word.
+    expect(at('origin|', 'where')).toBeNull();
+    expect(at('delay desc|', 'order_by')).toBeNull();
+    expect(labels('origin|', 'where', true)).toContain('origin');
   });
 });

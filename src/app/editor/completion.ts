@@ -124,5 +124,8 @@ export function completeClause(
     position === 'value'
       ? [...fieldOptions(fields), ...functionOptions(clause), ...keywordOptions(VALUE_WORDS[clause])]
       : keywordOptions(AFTER_VALUE[clause]);
+  // A word typed in full needs no popup, so that Enter runs the query instead of accepting it.
+  const lower = word.toLowerCase();
+  if (!explicit && options.some((o) => o.label.toLowerCase() === lower)) return null;
   return { from, to: pos, options };
 }

@@ -7,7 +7,7 @@ import {
 } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { type Diagnostic as LintDiagnostic, linter } from '@codemirror/lint';
-import { type Extension, Prec, type Range } from '@codemirror/state';
+import { type Extension, Prec, type Range, StateEffect } from '@codemirror/state';
 import {
   Decoration,
   type DecorationSet,
@@ -128,6 +128,15 @@ export function lintDiagnostics(support: ClauseSupport, text: string): LintDiagn
   ];
 }
 
+/**
+ * Asks the clause to be checked again although its text did not change: another clause changed
+ * (select depends on group_by), or the server answered.
+ */
+export const recheckClause = StateEffect.define<null>();
+
+const needsRefresh = (update: ViewUpdate): boolean =>
+  update.transactions.some((tr) => tr.effects.some((e) => e.is(recheckClause)));
+
 /** Everything a clause editor is made of: highlighting, completion, checking and keys. */
 export function odsqlClause(support: ClauseSupport): Extension {
   const runKey = () => {
@@ -141,7 +150,7 @@ export function odsqlClause(support: ClauseSupport): Extension {
     EditorView.contentAttributes.of({ 'aria-label': support.clause, spellcheck: 'false' }),
     highlighter(new Set(support.fields.map((f) => f.name))),
     autocompletion({ override: [completionSource(support)], icons: false }),
-    linter((view) => lintDiagnostics(support, view.state.doc.toString()), { delay: 150 }),
+    linter((view) => lintDiagnostics(support, view.state.doc.toString()), { delay: 150, needsRefresh }),
     Prec.highest(
       keymap.of([
         { key: 'Mod-Enter', run: runKey },
