@@ -63,6 +63,7 @@ describe('completeClause', () => {
     expect(labels('delay > 3 and o|', 'where')).toContain('origin');
     expect(labels('origin, |', 'select', true)).toContain('delay');
     expect(labels('avg(|', 'select', true)).toContain('delay');
+    expect(labels('avg(|', 'select')).toContain('delay');
   });
 
   it('stays quiet inside strings, units, aliases, and when nothing is typed', () => {

@@ -110,7 +110,8 @@ export function completeClause(
 ): ClauseCompletions | null {
   let from = pos;
   while (from > 0 && isIdentChar(text[from - 1]!)) from--;
-  if (from === pos && !explicit) return null;
+  // Nothing typed yet: only right after an opening bracket, where an argument is due.
+  if (from === pos && !explicit && text[from - 1] !== '(') return null;
   const before = lex(text.slice(0, from));
   if (!before.ok) return null; // inside a string or after a stray character
   const tokens = before.tokens;

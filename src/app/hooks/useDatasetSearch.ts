@@ -35,9 +35,10 @@ export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames:
       go({ ...state, sort, query: { ...state.query, order_by: undefined }, page: 1 }),
     [go, state],
   );
+  // The query and the filters may change together ("Clear all filters" drops both in one step).
   const setQuery = useCallback(
-    (query: QueryText) =>
-      go({ ...state, query, sort: query.order_by?.trim() ? undefined : state.sort, page: 1 }),
+    (query: QueryText, filters: Filters = state) =>
+      go({ ...state, ...filters, query, sort: query.order_by?.trim() ? undefined : state.sort, page: 1 }),
     [go, state],
   );
   const setPage = useCallback((page: number) => go({ ...state, page }), [go, state]);

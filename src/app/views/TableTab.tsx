@@ -108,17 +108,11 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
               filters={state}
               serverError={odsqlErrorMessage(records.error)}
               accepted={records.isSuccess && !records.isPlaceholderData}
-              onRun={setQuery}
+              onRun={(query) => setQuery(query)}
             />
           </Suspense>
         )}
-        <FilterChips
-          chips={chips}
-          onRemove={removeChip}
-          onClearAll={() => {
-            setFilters(NO_FILTERS);
-          }}
-        />
+        <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setQuery({}, NO_FILTERS)} />
         {records.isError ? (
           <ErrorPanel
             title="Records could not be loaded"
