@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, facet, facetValue, resultCount, searchParams, test } from './fixtures';
 
 const API = '/api/explore/v2.1/catalog/datasets/penguins/records';
-/** The editor's chunk (CodeMirror and the ODSQL compiler) loads on demand: slow on a busy machine. */
+/** A first page load, or the editor's chunk (CodeMirror and the ODSQL compiler): slow on a busy machine. */
 const CHUNK_LOAD = { timeout: 20_000 };
 
 // These journeys type like a user, key by key: give them room on shared machines.
@@ -42,7 +42,7 @@ test('a wrong field is flagged before running; the fixed query filters the table
   page,
 }) => {
   await page.goto('/datasets/penguins/table');
-  await expect(resultCount(page)).toHaveText('344 records');
+  await expect(resultCount(page)).toHaveText('344 records', CHUNK_LOAD);
   await openQuery(page);
 
   // Completion offers the dataset's fields with their type.
@@ -97,7 +97,7 @@ test('a wrong field is flagged before running; the fixed query filters the table
   const link = page.url();
   const other = await page.context().newPage();
   await other.goto(link);
-  await expect(resultCount(other)).toHaveText(`${refined} records`);
+  await expect(resultCount(other)).toHaveText(`${refined} records`, CHUNK_LOAD);
   await expect(clause(other, 'where')).toHaveText('body_mass_g > 4000 and island = "Biscoe"', CHUNK_LOAD);
   await other.close();
 
