@@ -40,9 +40,10 @@ export function catalogFacetsParams(search: CatalogSearch): CatalogFacetsParams 
 
 /**
  * The records' filters: the search box and the query editor's `where` are AND-ed (the interface
- * combines repeated `where` parameters so), refines and excludes beside them.
+ * combines repeated `where` parameters so), refines and excludes beside them. Every view of the records
+ * (table, facets, map, exports) filters with these.
  */
-function datasetFilterParams(search: DatasetSearch) {
+export function datasetFilterParams(search: DatasetSearch): DatasetFacetsParams {
   const { where: _search, ...facetFilters } = filterParams(search);
   const where = [
     ...(search.q !== '' ? [searchClause(search.q)] : []),
