@@ -40,6 +40,16 @@ describe('createClient', () => {
     expect(call.signal).toBe(controller.signal);
   });
 
+  it('accepts grouped records, which come without a total', async () => {
+    const client = createClient({ fetch: fakeFetch(200, { results: [{ species: 'Adelie', n: 152 }] }) });
+    const page = await client.getRecords('penguins', { group_by: 'species' });
+    expect(page.total_count).toBeUndefined();
+    expect(page.results).toHaveLength(1);
+    await expect(
+      createClient({ fetch: fakeFetch(200, { total_count: 'x', results: [] }) }).getRecords('p'),
+    ).rejects.toThrow(ApiError);
+  });
+
   it('uses the page origin when no base address is given', () => {
     expect(createClient().urls.facets('x', { facet: ['a', 'b'] })).toBe(
       '/api/explore/v2.1/catalog/datasets/x/facets?facet=a&facet=b',

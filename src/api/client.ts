@@ -78,8 +78,11 @@ export interface ExploreClientV20 {
 
 const hasCount = (body: Record<string, unknown>): boolean => typeof body.total_count === 'number';
 
-const isList: Shape<CatalogResponse & RecordsResponse> = (body): body is CatalogResponse & RecordsResponse =>
+const isList: Shape<CatalogResponse> = (body): body is CatalogResponse =>
   isObject(body) && hasCount(body) && Array.isArray(body.results);
+// Grouped results (`group_by`) come without a total.
+const isRecords: Shape<RecordsResponse> = (body): body is RecordsResponse =>
+  isObject(body) && (body.total_count === undefined || hasCount(body)) && Array.isArray(body.results);
 const isFacets: Shape<FacetsResponse> = (body): body is FacetsResponse =>
   isObject(body) && Array.isArray(body.facets);
 const isDataset: Shape<Dataset> = (body): body is Dataset =>
@@ -112,7 +115,7 @@ export function createClient(options: ClientOptions = {}): ExploreClient {
     listDatasets: (params, signal) => get(urls.datasets(params), isList, signal),
     getCatalogFacets: (params, signal) => get(urls.catalogFacets(params), isFacets, signal),
     getDataset: (id, params, signal) => get(urls.dataset(id, params), isDataset, signal),
-    getRecords: (id, params, signal) => get(urls.records(id, params), isList, signal),
+    getRecords: (id, params, signal) => get(urls.records(id, params), isRecords, signal),
     getRecord: (id, recordId, params, signal) => get(urls.record(id, recordId, params), isRecord, signal),
     getFacets: (id, params, signal) => get(urls.facets(id, params), isFacets, signal),
     getAttachments: (id, signal) => get(urls.attachments(id), isAttachments, signal),

@@ -93,7 +93,8 @@ export type DatasetRecord = Readonly<Record<string, RecordValue>>;
 
 /** `GET /catalog/datasets/{id}/records` */
 export interface RecordsResponse {
-  readonly total_count: number;
+  /** Absent when the query has a group_by: the interface does not count groups. */
+  readonly total_count?: number;
   readonly results: readonly DatasetRecord[];
   readonly links?: readonly Link[];
 }

@@ -1,4 +1,5 @@
 export * from './ast';
+export { checkQuery, QUERY_CLAUSES, type QueryClause, type QueryText } from './check';
 export { type ApiVersion, type CompileOptions, ParamList } from './compile/context';
 export { setupStatements } from './compile/dialect';
 export {

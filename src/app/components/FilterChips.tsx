@@ -1,13 +1,16 @@
 import type { FilterChip } from '../filters/chips';
 
-interface FilterChipsProps {
-  readonly chips: readonly FilterChip[];
-  readonly onRemove: (chip: FilterChip) => void;
+/** Any chip: a facet filter, the search, or another kind a view adds (the query editor's). */
+type Chip = Pick<FilterChip, 'key' | 'label'> & { readonly kind: string };
+
+interface FilterChipsProps<C extends Chip> {
+  readonly chips: readonly C[];
+  readonly onRemove: (chip: C) => void;
   readonly onClearAll: () => void;
 }
 
 /** The active filters, each removable, and a way to drop them all. */
-export function FilterChips({ chips, onRemove, onClearAll }: FilterChipsProps) {
+export function FilterChips<C extends Chip>({ chips, onRemove, onClearAll }: FilterChipsProps<C>) {
   if (chips.length === 0) return null;
   return (
     <div className="chips">

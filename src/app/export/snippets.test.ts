@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUrls } from '../../api';
+import { KEYS, RESTRICTED_ID } from '../../server/testing/access-fixture';
 import { origin } from '../../server/testing/http';
 import { shellQuote, snippet } from './snippets';
 
@@ -71,11 +72,27 @@ describe('snippets run as written', () => {
   });
 
   it('sends the key from the environment, never from the snippet text', async () => {
-    const code = snippet('curl', recordsUrl(), { apiKey: true });
-    expect(code).toContain('$EXPLORE_API_KEY');
-    const { stdout } = await run('bash', ['-c', code], { env: { ...process.env, EXPLORE_API_KEY: 'k' } });
-    // The embedded server has no keys configured here: a key it does not know is refused.
-    expect(stdout).toMatch(/error|results/i);
+    // The test server holds a restricted dataset: only a key that grants it reads it.
+    const url = createUrls(origin()).records(RESTRICTED_ID, { limit: 1 });
+    for (const language of ['curl', 'javascript', 'python'] as const) {
+      const code = snippet(language, url, { apiKey: true });
+      expect(code).not.toContain(KEYS.granted.key);
+      const command = language === 'curl' ? 'bash' : language === 'javascript' ? 'node' : 'python3';
+      const args =
+        language === 'curl'
+          ? ['-c', code]
+          : language === 'javascript'
+            ? ['--input-type=module', '-e', code]
+            : ['-c', code];
+      const granted = await run(command, args, {
+        env: { ...process.env, EXPLORE_API_KEY: KEYS.granted.key },
+      });
+      expect(granted.stdout, language).toContain('total_count');
+      await expect(
+        run(command, args, { env: { ...process.env, EXPLORE_API_KEY: KEYS.other.key } }),
+        language,
+      ).rejects.toThrow(/401/);
+    }
   });
 
   it('fails loudly on an error answer instead of printing it as data', async () => {

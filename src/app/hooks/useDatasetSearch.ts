@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import type { QueryText } from '../../odsql/query-text';
 import { useLocation } from '../router/useLocation';
 import {
   type DatasetSearch,
@@ -11,6 +12,11 @@ import { type DatasetTab, datasetPath } from '../routes/paths';
 import type { Filters } from '../routes/search-params';
 import { useNavigate } from './useNavigate';
 
+function withWhere(query: QueryText, where: string | undefined): QueryText {
+  const { where: _old, ...rest } = query;
+  return where ? { ...rest, where } : rest;
+}
+
 /** The records view state read from the address, and the ways to change it. */
 export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames: ReadonlySet<string>) {
   const { search } = useLocation();
@@ -22,16 +28,28 @@ export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames:
       navigate(datasetPath(datasetId, tab, datasetSearchParams(next)), { replace }),
     [navigate, datasetId, tab],
   );
+  // The filters' `where` (the query chip) and the query editor's are one: changing either changes both.
   const setFilters = useCallback(
-    (filters: Filters, replace = false) => go({ ...state, ...filters }, replace),
+    (filters: Filters, replace = false) =>
+      go({ ...state, ...filters, query: withWhere(state.query, filters.where) }, replace),
     [go, state],
   );
-  const setSort = useCallback((sort: RecordsSort | undefined) => go({ ...state, sort }), [go, state]);
+  // A header sort and the query's order_by would fight: the latest choice wins.
+  const setSort = useCallback(
+    (sort: RecordsSort | undefined) => go({ ...state, sort, query: { ...state.query, order_by: undefined } }),
+    [go, state],
+  );
+  // The query and the filters may change together ("Clear all filters" drops both in one step).
+  const setQuery = useCallback(
+    (query: QueryText, filters: Filters = state) =>
+      go({ ...state, ...filters, query, sort: query.order_by?.trim() ? undefined : state.sort }),
+    [go, state],
+  );
   const setColumns = useCallback(
     (columns: readonly string[] | undefined) => go({ ...state, columns }, true),
     [go, state],
   );
   // Opening and closing a record are steps of their own: Back closes the record it opened.
   const setRecord = useCallback((record: string | undefined) => go({ ...state, record }), [go, state]);
-  return { state, setFilters, setSort, setColumns, setRecord };
+  return { state, setFilters, setSort, setColumns, setRecord, setQuery };
 }

@@ -24,6 +24,30 @@ describe('request parameters', () => {
     });
   });
 
+  it('sends the query editor clauses, its where AND-ed with the search, its order_by over the sort', () => {
+    const search = parseDatasetSearch(
+      new URLSearchParams(
+        'q=rain&where=temp_max > 20&select=weather, count(*)&group_by=weather&order_by=count(*) desc&sort=date&refine=weather:sun',
+      ),
+    );
+    expect(recordsParams(search)).toEqual({
+      select: 'weather, count(*)',
+      where: ['search("rain")', 'temp_max > 20'],
+      group_by: 'weather',
+      order_by: 'count(*) desc',
+      refine: ['weather:sun'],
+      limit: 100,
+    });
+    // Facets follow the filters only: select, group_by and order_by shape the table, not the counts.
+    expect(datasetFacetsParams(search)).toEqual({
+      where: ['search("rain")', 'temp_max > 20'],
+      refine: ['weather:sun'],
+    });
+    expect(datasetFacetsParams(parseDatasetSearch(new URLSearchParams('where=a = 1')))).toEqual({
+      where: 'a = 1',
+    });
+  });
+
   it('sends only the page size when nothing is filtered', () => {
     expect(recordsParams(parseDatasetSearch(new URLSearchParams()))).toEqual({ limit: 100 });
     expect(datasetFacetsParams(parseDatasetSearch(new URLSearchParams()))).toEqual({});

@@ -55,19 +55,36 @@ export function catalogFacetsParams(search: CatalogSearch): CatalogFacetsParams 
 }
 
 /**
- * The records the table asks for, a page of 100 at a time (the infinite table adds the offset). A dataset
- * clock other than UTC goes as `timezone`, so date-times come back, and facet by, in the dataset's zone.
+ * The records' filters: the search box and the query's `where` (AND-ed by the portal), refines and
+ * excludes. Every view of the records (table, facets, map, exports) filters with these.
+ */
+export function datasetFilterParams(search: DatasetSearch, timezone?: string): DatasetFacetsParams {
+  const where = search.query.where;
+  const { where: _filtersWhere, ...filters } = search;
+  return { ...filterParams(where ? { ...filters, where } : filters), ...(timezone ? { timezone } : {}) };
+}
+
+/**
+ * The records the table asks for, a page of 100 at a time (the infinite table adds the offset), with
+ * the query editor's clauses; its `order_by` wins over a header sort. A dataset clock other than UTC
+ * goes as `timezone`, so date-times come back, and facet by, in the dataset's zone.
  */
 export function recordsParams(search: DatasetSearch, timezone?: string): RecordsParams {
+  const { select, group_by, order_by } = search.query;
   return {
-    ...filterParams(search),
-    ...(search.sort ? { order_by: orderByClause(search.sort.field, search.sort.direction) } : {}),
+    ...(select ? { select } : {}),
+    ...datasetFilterParams(search, timezone),
+    ...(group_by ? { group_by } : {}),
+    ...(order_by
+      ? { order_by }
+      : search.sort
+        ? { order_by: orderByClause(search.sort.field, search.sort.direction) }
+        : {}),
     limit: RECORDS_PAGE_SIZE,
-    ...(timezone ? { timezone } : {}),
   };
 }
 
-/** Facets follow the filters, not the sort. */
+/** Facets follow the filters, not the query's select, group_by and order_by, nor the sort. */
 export function datasetFacetsParams(search: DatasetSearch, timezone?: string): DatasetFacetsParams {
-  return { ...filterParams(search), ...(timezone ? { timezone } : {}) };
+  return datasetFilterParams(search, timezone);
 }

@@ -1,4 +1,5 @@
 import type { SortDirection } from '../../api';
+import { QUERY_CLAUSES, type QueryText } from '../../odsql/query-text';
 import { type Filters, readFilters, writeFilters } from './search-params';
 
 /** An Explore API query reaches the first 10,000 records at most: offset + limit must stay below it. */
@@ -22,6 +23,25 @@ export interface DatasetSearch extends Filters {
   readonly sort?: RecordsSort;
   readonly columns?: readonly string[];
   readonly record?: string;
+  /**
+   * ODSQL written in the query editor (`where`, `select`, `group_by`, `order_by` in the address). Its
+   * `where` is the filters' `where` (one address parameter, one chip): the two are kept equal.
+   */
+  readonly query: QueryText;
+}
+
+/** The query editor's clauses; blank ones are left out, so equal queries give equal addresses. */
+export function readQuery(search: URLSearchParams): QueryText {
+  const query: Partial<Record<(typeof QUERY_CLAUSES)[number], string>> = {};
+  for (const clause of QUERY_CLAUSES) {
+    const text = search.get(clause);
+    if (text !== null && text.trim() !== '') query[clause] = text.trim();
+  }
+  return query;
+}
+
+export function hasQuery(query: QueryText): boolean {
+  return QUERY_CLAUSES.some((c) => (query[c] ?? '').trim() !== '');
 }
 
 function readSort(raw: string | null): RecordsSort | undefined {
@@ -59,6 +79,7 @@ export function parseDatasetSearch(search: URLSearchParams): DatasetSearch {
     ...(sort ? { sort } : {}),
     ...(columns ? { columns } : {}),
     ...(record ? { record } : {}),
+    query: readQuery(search),
   };
 }
 
@@ -81,7 +102,14 @@ export function withKnownFields(state: DatasetSearch, fieldNames: ReadonlySet<st
 
 export function datasetSearchParams(state: DatasetSearch): URLSearchParams {
   const search = new URLSearchParams();
-  writeFilters(search, state);
+  // The query's `where` is the one written: it and the filters' `where` are one address parameter.
+  const { where: _filtersWhere, ...filters } = state;
+  const where = state.query.where;
+  writeFilters(search, where ? { ...filters, where } : filters);
+  for (const clause of QUERY_CLAUSES) {
+    const text = state.query[clause];
+    if (clause !== 'where' && text !== undefined && text.trim() !== '') search.set(clause, text);
+  }
   if (state.sort) search.set('sort', `${state.sort.direction === 'desc' ? '-' : ''}${state.sort.field}`);
   if (state.columns && state.columns.length > 0) search.set('columns', state.columns.join(','));
   if (state.record !== undefined && state.record !== '') search.set('record', state.record);

@@ -80,6 +80,7 @@ describe('dataset search', () => {
       sort: { field: 'temp_max', direction: 'desc' },
       columns: ['date', 'temp_max'],
       record: 'ab12',
+      query: {},
     });
     expect(datasetSearchParams(state).toString()).toBe(
       'refine=weather%3Arain&sort=-temp_max&columns=date%2Ctemp_max&record=ab12',
@@ -89,18 +90,34 @@ describe('dataset search', () => {
 
   it('ignores bad sorts, empty column lists and blank records; old paging parameters are dropped', () => {
     const state = parseDatasetSearch(new URLSearchParams('sort=a b&columns=,,&record=%20&page=3&size=50'));
-    expect(state).toEqual({ q: '', refine: [], exclude: [] });
+    expect(state).toEqual({ q: '', refine: [], exclude: [], query: {} });
     expect(datasetSearchParams(state).toString()).toBe('');
   });
 
   it('drops a sort and columns on unknown fields', () => {
     const fields = new Set(['date', 'weather']);
     const state = parseDatasetSearch(new URLSearchParams('sort=-nope&q=x&columns=nope,weather'));
-    expect(withKnownFields(state, fields)).toEqual({ q: 'x', refine: [], exclude: [], columns: ['weather'] });
+    expect(withKnownFields(state, fields)).toEqual({
+      q: 'x',
+      refine: [],
+      exclude: [],
+      columns: ['weather'],
+      query: {},
+    });
     const none = parseDatasetSearch(new URLSearchParams('columns=nope'));
     expect(withKnownFields(none, fields).columns).toBeUndefined();
     const known = parseDatasetSearch(new URLSearchParams('sort=date&columns=weather,date'));
     expect(withKnownFields(known, fields)).toBe(known);
+  });
+
+  it('reads and writes the query editor clauses, dropping blank ones', () => {
+    const state = parseDatasetSearch(
+      new URLSearchParams('where=delay > 10&select=origin, count(*)&group_by=origin&order_by=&page=2'),
+    );
+    expect(state.query).toEqual({ where: 'delay > 10', select: 'origin, count(*)', group_by: 'origin' });
+    const again = parseDatasetSearch(datasetSearchParams(state));
+    expect(again).toEqual(state);
+    expect(parseDatasetSearch(new URLSearchParams('where=%20%20')).query).toEqual({});
   });
 
   it('writes nothing for the default state', () => {

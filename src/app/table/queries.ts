@@ -29,7 +29,7 @@ export interface RecordsPage {
  */
 export function nextOffset(last: RecordsPage): number | undefined {
   const next = last.offset + last.response.results.length;
-  const end = Math.min(last.response.total_count, REACHABLE_RECORDS);
+  const end = Math.min(last.response.total_count ?? Number.POSITIVE_INFINITY, REACHABLE_RECORDS);
   // A short page before the end means the portal has no more to give, whatever its count says.
   if (last.response.results.length === 0 || next >= end) return undefined;
   return next;

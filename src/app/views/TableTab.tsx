@@ -1,19 +1,22 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import type { Dataset, DatasetField } from '../../api';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { ApiError, type Dataset, type DatasetField } from '../../api';
 import { FacetPanel } from '../components/FacetPanel';
 import { FilterChips } from '../components/FilterChips';
 import { RecordsTable } from '../components/RecordsTable';
 import { SearchBox } from '../components/SearchBox';
-import { ErrorPanel } from '../components/StatusMessages';
+import { ErrorPanel, Loading } from '../components/StatusMessages';
+import { ResultsTable } from '../editor/ResultsTable';
 import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { datasetFacetLabeler } from '../filters/facet-labels';
+import { type QueryChip, queryChip } from '../filters/query-chip';
 import type { CellFormat } from '../format/cells';
 import { formatCount, plural } from '../format/numbers';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { useExploreClient } from '../queries/client-context';
-import { datasetFacetsQuery } from '../queries/options';
+import { datasetFacetsQuery, recordsQuery } from '../queries/options';
 import { datasetFacetsParams, recordsParams } from '../queries/request-params';
+import { hasQuery } from '../routes/dataset-search';
 import { NO_FILTERS } from '../routes/search-params';
 import { ColumnsMenu } from '../table/ColumnsMenu';
 import { visibleColumns } from '../table/columns';
@@ -26,13 +29,27 @@ const NO_FIELDS: readonly DatasetField[] = [];
 const FIRST_SKELETON_ROWS = 12;
 const NEXT_SKELETON_ROWS = 3;
 
-/** Records of the dataset: search, facets, active filters, and one scrolling table with its record detail. */
+// CodeMirror and the ODSQL compiler load only when the query panel opens.
+const QueryPanel = lazy(() => import('../editor/QueryPanel'));
+
+/** Rows a `select` or `group_by` query shows: a records page at most, or many groups in one call. */
+const QUERY_RESULTS_LIMIT = 100;
+const GROUPS_LIMIT = 1000;
+
+/** The message of a 400 ODSQLError: the query editor shows it at its clause. */
+function odsqlErrorMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 400 && error.errorCode === 'ODSQLError'
+    ? error.message
+    : undefined;
+}
+
+/** Records of the dataset: search, facets, query, active filters, and one scrolling table with its record detail. */
 export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   const client = useExploreClient();
   const datasetId = dataset.dataset_id;
   const fields = dataset.fields ?? NO_FIELDS;
   const fieldNames = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
-  const { state, setFilters, setSort, setColumns, setRecord } = useDatasetSearch(
+  const { state, setFilters, setSort, setColumns, setRecord, setQuery } = useDatasetSearch(
     datasetId,
     'table',
     fieldNames,
@@ -40,10 +57,23 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   const timeZone = datasetTimeZone(dataset);
   const format = useMemo<CellFormat>(() => ({ timeZone }), [timeZone]);
   const params = useMemo(() => recordsParams(state, timeZone), [state, timeZone]);
-  const pages = useInfiniteQuery(recordPagesQuery(client, datasetId, params));
+  // A query with select or group_by returns other rows than records: one call, shown as a results table.
+  const grouped = (state.query.group_by ?? '') !== '';
+  const custom = grouped || (state.query.select ?? '') !== '';
+  const pages = useInfiniteQuery({ ...recordPagesQuery(client, datasetId, params), enabled: !custom });
+  const results = useQuery({
+    ...recordsQuery(client, datasetId, { ...params, limit: grouped ? GROUPS_LIMIT : QUERY_RESULTS_LIMIT }),
+    enabled: custom,
+  });
   const facets = useQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state, timeZone)));
   const labels = useMemo(() => datasetFacetLabeler(fields), [fields]);
-  const chips = useMemo(() => filterChips(state, labels), [state, labels]);
+  const [queryOpen, setQueryOpen] = useState(() => hasQuery(state.query));
+  const chips = useMemo(() => {
+    // The query (its where included) is one chip; the filters' copy of its where is not another.
+    const query = queryChip(state.query);
+    const { where: _where, ...filters } = state;
+    return [...(query ? [query] : []), ...filterChips(filters, labels)];
+  }, [state, labels]);
   const columns = useMemo(() => visibleColumns(fields, state.columns), [fields, state.columns]);
   const records = useMemo(() => pages.data?.pages.flatMap((p) => p.response.results) ?? [], [pages.data]);
   const total = pages.data?.pages[0]?.response.total_count ?? 0;
@@ -76,7 +106,10 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
       void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, fetchNextPage]);
 
-  const removeChip = (chip: FilterChip) => setFilters(withoutChip(state, chip));
+  const removeChip = (chip: FilterChip | QueryChip) =>
+    chip.kind === 'query' ? setQuery({}) : setFilters(withoutChip(state, chip as FilterChip));
+  const clearAll = () => setQuery({}, NO_FILTERS);
+  const current = custom ? results : pages;
   const title = dataset.metas?.default?.title ?? datasetId;
   const hasDateTimes = fields.some((f) => f.type === 'datetime');
   const exportUrl = client.urls.recordsExport(datasetId, 'csv', {
@@ -135,44 +168,104 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
           placeholder="Search in all fields…"
           onSearch={(q) => setFilters({ ...state, q }, true)}
         />
-        <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setFilters(NO_FILTERS)} />
-        <div className="table-toolbar">
-          {pages.data ? (
-            <p className="result-count" aria-live="polite">
-              {plural(total, 'record', 'records')}
-            </p>
-          ) : (
-            !pages.isError && (
-              <p className="muted" role="status">
-                Loading records…
-              </p>
-            )
-          )}
-          {records.length > 0 && records.length < total && (
-            <p className="muted loaded-count">
-              {formatCount(records.length)} loaded ·{' '}
-              {hasNextPage ? 'scroll for more' : 'the most the table reaches'}
-            </p>
-          )}
-          <ColumnsMenu fields={fields} layout={state.columns} onLayout={setColumns} />
+        <div className="query-bar">
+          <button
+            type="button"
+            className="button query-toggle"
+            aria-expanded={queryOpen}
+            onClick={() => setQueryOpen(!queryOpen)}
+          >
+            {queryOpen ? 'Hide the query' : 'Query with ODSQL'}
+          </button>
         </div>
-        {pages.isError && !pages.data ? (
-          <ErrorPanel title="Records could not be loaded" error={pages.error} onRetry={() => pages.refetch()}>
-            {chips.length > 0 && <p>Removing a filter above may help.</p>}
-          </ErrorPanel>
-        ) : !pages.data ? (
-          table([], FIRST_SKELETON_ROWS)
-        ) : total === 0 || records.length === 0 ? (
-          <div className="empty-state">
-            <p>No record matches these filters.</p>
-            {chips.length > 0 && (
-              <button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>
-                Clear all filters
-              </button>
-            )}
-          </div>
+        {queryOpen && (
+          <Suspense fallback={<Loading>Loading the query editor…</Loading>}>
+            <QueryPanel
+              fields={fields}
+              applied={state.query}
+              filters={state}
+              serverError={odsqlErrorMessage(current.error)}
+              accepted={current.isSuccess && !current.isPlaceholderData}
+              onRun={(query) => setQuery(query)}
+            />
+          </Suspense>
+        )}
+        <FilterChips chips={chips} onRemove={removeChip} onClearAll={clearAll} />
+        {custom ? (
+          results.isError ? (
+            <ErrorPanel title="The query failed" error={results.error} onRetry={() => results.refetch()} />
+          ) : !results.data ? (
+            <Loading>Running the query…</Loading>
+          ) : (
+            <>
+              <div className="table-toolbar">
+                <p className="result-count" aria-live="polite">
+                  {grouped
+                    ? `${results.data.results.length === GROUPS_LIMIT ? 'The first ' : ''}${plural(results.data.results.length, 'group', 'groups')}`
+                    : `${plural(results.data.results.length, 'row', 'rows')} of ${plural(results.data.total_count ?? 0, 'record', 'records')}`}
+                </p>
+              </div>
+              {results.data.results.length === 0 ? (
+                <div className="empty-state">
+                  <p>No record matches this query.</p>
+                </div>
+              ) : (
+                <ResultsTable
+                  fields={fields}
+                  results={results.data.results}
+                  offset={0}
+                  busy={results.isPlaceholderData}
+                  caption={`Query results of ${title}`}
+                  format={format}
+                />
+              )}
+            </>
+          )
         ) : (
-          table(records, hasNextPage ? NEXT_SKELETON_ROWS : 0)
+          <>
+            <div className="table-toolbar">
+              {pages.data ? (
+                <p className="result-count" aria-live="polite">
+                  {plural(total, 'record', 'records')}
+                </p>
+              ) : (
+                !pages.isError && (
+                  <p className="muted" role="status">
+                    Loading records…
+                  </p>
+                )
+              )}
+              {records.length > 0 && records.length < total && (
+                <p className="muted loaded-count">
+                  {formatCount(records.length)} loaded ·{' '}
+                  {hasNextPage ? 'scroll for more' : 'the most the table reaches'}
+                </p>
+              )}
+              <ColumnsMenu fields={fields} layout={state.columns} onLayout={setColumns} />
+            </div>
+            {pages.isError && !pages.data ? (
+              <ErrorPanel
+                title="Records could not be loaded"
+                error={pages.error}
+                onRetry={() => pages.refetch()}
+              >
+                {chips.length > 0 && <p>Removing a filter above may help.</p>}
+              </ErrorPanel>
+            ) : !pages.data ? (
+              table([], FIRST_SKELETON_ROWS)
+            ) : total === 0 || records.length === 0 ? (
+              <div className="empty-state">
+                <p>No record matches these filters.</p>
+                {chips.length > 0 && (
+                  <button type="button" className="button" onClick={clearAll}>
+                    Clear all filters
+                  </button>
+                )}
+              </div>
+            ) : (
+              table(records, hasNextPage ? NEXT_SKELETON_ROWS : 0)
+            )}
+          </>
         )}
         {hasDateTimes && (
           <p className="muted table-note">Times are shown in {timeZone ?? 'UTC'}, the dataset’s time zone.</p>
