@@ -94,7 +94,7 @@ test('the API tab gives the exports and code to copy', async ({ page, context })
   await expect(page.getByRole('region', { name: 'Exports of the selection' })).toContainText(
     '/exports/parquet?refine=major_genre:Drama',
   );
-  const code = page.getByRole('region', { name: 'Records query as code' });
+  const code = page.getByRole('region', { name: 'Code to fetch these records' });
   await code.getByRole('tab', { name: 'Python' }).click();
   await code.getByRole('button', { name: 'Copy the code' }).click();
   await expect(code.getByRole('status')).toHaveText('Copied');

@@ -87,7 +87,7 @@ export function ApiTab({ dataset }: { readonly dataset: Dataset }) {
         description="The request of the facet values and counts shown beside the table."
         url={facets}
       />
-      <SnippetPanel title="Records query as code" url={records} options={{ apiKey: client.authenticated }} />
+      <SnippetPanel title="Code to fetch these records" url={records} options={{ apiKey: client.authenticated }} />
       <section className="panel" aria-labelledby="api-exports-title">
         <h2 id="api-exports-title">Exports of the selection</h2>
         <p>
@@ -111,7 +111,7 @@ export function ApiTab({ dataset }: { readonly dataset: Dataset }) {
         </table>
       </section>
       <SnippetPanel
-        title="CSV export as code"
+        title="Code to download the CSV export"
         url={csv.url}
         options={{ saveAs: `${dataset.dataset_id}.${csv.format.extension}`, apiKey: client.authenticated }}
       />
