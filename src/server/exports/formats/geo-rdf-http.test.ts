@@ -91,7 +91,9 @@ describe('geographic and RDF exports over HTTP', () => {
   it('shp: projected with epsg, .prj of the code; too many records is a 400 before any byte', async () => {
     const file = await download('london-boroughs/exports/shp', { epsg: '3857', order_by: 'name' });
     const zip = await JSZip.loadAsync(file.bytes);
-    expect(await zip.file('london-boroughs.prj')!.async('string')).toContain('WGS_1984_Web_Mercator_Auxiliary_Sphere');
+    expect(await zip.file('london-boroughs.prj')!.async('string')).toContain(
+      'WGS_1984_Web_Mercator_Auxiliary_Sphere',
+    );
     const source = await openShapefile(
       await zip.file('london-boroughs.shp')!.async('uint8array'),
       await zip.file('london-boroughs.dbf')!.async('uint8array'),
