@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type BenchCase, CASES } from './cases';
 import { explorerFigures, renderExplorerFigures } from './explorer';
+import { exportBench, renderExports } from './exports';
 import { parserThroughput } from './parser';
 import { residentMiB, startServer, stopServer } from './server';
 import { fmt, percentile, timeInterleaved } from './stats';
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
         `${c.name.padEnd(40)} http ${fmt(row.httpP50).padStart(7)} ms   raw ${fmt(rawP50).padStart(7)} ms   ${row.httpP50 <= row.target ? 'ok' : 'OVER TARGET'}`,
       );
     }
+    const exports = await exportBench(server.origin, server.process.pid!, rawFile);
     await new Promise((r) => setTimeout(r, 2000));
     const idleMiB = residentMiB(server.process.pid!);
     await stopServer(server);
@@ -115,18 +117,20 @@ async function main(): Promise<void> {
     const explorer = await explorerFigures(dataDir, Number(process.env.BENCH_BROWSER_RUNS ?? 10));
 
     const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, ${process.platform}`;
-    const report = renderReport({
-      rows,
-      parser,
-      ingestMs,
-      firstReadyMs: first.readyMs,
-      secondReadyMs: server.readyMs,
-      idleMiB,
-      machine,
-    });
-    const full = report + renderExplorerFigures(explorer);
-    writeFileSync(join(import.meta.dirname, 'RESULTS.md'), full);
-    console.log(`\n${full}`);
+    const report =
+      renderReport({
+        rows,
+        parser,
+        ingestMs,
+        firstReadyMs: first.readyMs,
+        secondReadyMs: server.readyMs,
+        idleMiB,
+        machine,
+      }) +
+      renderExports(exports.figures, exports.memory) +
+      renderExplorerFigures(explorer);
+    writeFileSync(join(import.meta.dirname, 'RESULTS.md'), report);
+    console.log(`\n${report}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

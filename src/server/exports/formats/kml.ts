@@ -1,7 +1,7 @@
 import type { Geometry, Position } from '../../../odsql/geo/types';
 import type { ExportColumn, ExportContext, ExportRecord, RecordExportFormat } from '../types';
 import { columnTitle, geometryColumn, geometryOf, textValue } from './geo-values';
-import { xmlDocument, xmlText } from './xml-text';
+import { xmlDocument, xmlName, xmlText } from './xml-text';
 
 /*
  * KML 2.2: one Placemark per record, its attributes in ExtendedData, its geometry from the first shape
@@ -60,7 +60,8 @@ function placemark(context: ExportContext, geo: ExportColumn | undefined, record
     })
     .join('');
   const geometry = geo ? geometryOf(record.fields[geo.name]) : null;
-  const id = record.id === undefined ? '' : ` id="${xmlText(record.id)}"`;
+  // A KML id is an XML ID: record ids starting with a digit get a leading `_`.
+  const id = record.id === undefined ? '' : ` id="${xmlText(xmlName(record.id))}"`;
   return (
     `<Placemark${id}>${name === null ? '' : `<name>${xmlText(name)}</name>`}` +
     `${data === '' ? '' : `<ExtendedData>${data}</ExtendedData>`}${geometry ? kmlGeometry(geometry) : ''}</Placemark>\n`
