@@ -36,4 +36,9 @@ describe('projection', () => {
     expect(() => projection(12)).toThrow('epsg API parameter');
     expect(() => projection(999_999)).toThrow('epsg API parameter');
   });
+
+  it('refuses a code whose datum shift needs a grid file, rather than writing NaN coordinates', () => {
+    // OSGB36 / British National Grid goes through the OSTN15 grid, which does not ship here.
+    expect(() => projection(27700)).toThrow(/grid file/);
+  });
 });

@@ -21,7 +21,13 @@ function converter(epsg: number): Converter | null {
     const definition = JSON.parse(readFileSync(join(definitionsDir, `${epsg}.json`), 'utf8')) as {
       proj4?: string | null;
     };
-    if (typeof definition.proj4 === 'string' && definition.proj4 !== '')
+    // A definition that shifts its datum through a grid file (`+nadgrids=…`) cannot be used: no grid
+    // file ships here, and proj4 would then turn every coordinate into NaN.
+    if (
+      typeof definition.proj4 === 'string' &&
+      definition.proj4 !== '' &&
+      !/\+nadgrids=(?!@null\b)/.test(definition.proj4)
+    )
       found = proj4('EPSG:4326', definition.proj4);
   } catch {
     // Unknown code: reported by the caller.
@@ -55,7 +61,11 @@ export function projection(epsg: number): (geometry: Geometry) => Geometry {
   if (epsg === WGS84) return (geometry) => geometry;
   const convert = converter(epsg);
   if (!convert)
-    throw invalidParameter('epsg', String(epsg), 'an EPSG code of a supported coordinate reference system');
+    throw invalidParameter(
+      'epsg',
+      String(epsg),
+      'an EPSG code of a supported coordinate reference system (one whose datum needs no grid file)',
+    );
   const at = (p: Position): Position => {
     const [x, y] = convert.forward([p[0], p[1]]);
     return [x as number, y as number];
