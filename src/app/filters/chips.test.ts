@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterChips } from './chips';
+import { filterChips, withoutChip } from './chips';
 
 describe('filterChips', () => {
   it('lists the search, each refine and each exclude with readable labels', () => {
@@ -20,5 +20,20 @@ describe('filterChips', () => {
       ['exclude', 'Weather: not sun'],
     ]);
     expect(new Set(chips.map((c) => c.key)).size).toBe(3);
+  });
+});
+
+describe('the map area chip', () => {
+  const labels = { facetLabel: () => 'Coordinates', valueLabel: (_: string, value: string) => value };
+  const geo = { kind: 'bbox', field: 'coordinates', south: 1, west: 2, north: 3, east: 4 } as const;
+
+  it('shows the drawn area last, and removing it keeps the other filters', () => {
+    const filters = { q: 'x', refine: [{ facet: 'state', value: 'NY' }], exclude: [], geo };
+    const chips = filterChips(filters, labels);
+    expect(chips.map((c) => c.kind)).toEqual(['search', 'refine', 'geo']);
+    const chip = chips.at(-1);
+    expect(chip && withoutChip(filters, chip)).toEqual({ ...filters, geo: undefined });
+    const search = chips[0];
+    expect(search && withoutChip(filters, search)).toEqual({ ...filters, q: '' });
   });
 });

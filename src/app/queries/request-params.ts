@@ -6,6 +6,7 @@ import {
   type RecordsParams,
   searchClause,
 } from '../../api';
+import { geoFilterClause } from '../filters/geo-filter';
 import { CATALOG_PAGE_SIZE, type CatalogSearch } from '../routes/catalog-search';
 import type { DatasetSearch } from '../routes/dataset-search';
 import { type Filters, formatFacetFilter } from '../routes/search-params';
@@ -21,10 +22,19 @@ export const CATALOG_FACETS = [
   'modified',
 ];
 
+function whereClauses(filters: Filters): string | readonly string[] | undefined {
+  const clauses = [
+    ...(filters.q !== '' ? [searchClause(filters.q)] : []),
+    ...(filters.geo ? [geoFilterClause(filters.geo)] : []),
+  ];
+  return clauses.length > 1 ? clauses : clauses[0];
+}
+
 /** Filters as request parameters; empty ones are left out so equal states share a cache key. */
-function filterParams(filters: Filters) {
+export function filterParams(filters: Filters): Pick<RecordsParams, 'where' | 'refine' | 'exclude'> {
+  const where = whereClauses(filters);
   return {
-    ...(filters.q !== '' ? { where: searchClause(filters.q) } : {}),
+    ...(where !== undefined ? { where } : {}),
     ...(filters.refine.length > 0 ? { refine: filters.refine.map(formatFacetFilter) } : {}),
     ...(filters.exclude.length > 0 ? { exclude: filters.exclude.map(formatFacetFilter) } : {}),
   };

@@ -1,4 +1,6 @@
 import type { SortDirection } from '../../api';
+import { parseGeoFilter } from '../filters/geo-filter';
+import { type MapView, parseMapView, writeMapView } from '../map/map-view';
 import { type Filters, readFilters, readInt, writeFilters } from './search-params';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -18,6 +20,8 @@ export interface DatasetSearch extends Filters {
   /** 1-based. */
   readonly page: number;
   readonly size: PageSize;
+  /** Where the map looks and with which basemap (`location=zoom,lat,lon`, `basemap=…`). */
+  readonly map: MapView;
 }
 
 export function lastReachablePage(size: number): number {
@@ -38,11 +42,14 @@ function readSort(raw: string | null): RecordsSort | undefined {
 export function parseDatasetSearch(search: URLSearchParams): DatasetSearch {
   const size = readSize(search.get('size'));
   const sort = readSort(search.get('sort'));
+  const geo = parseGeoFilter(search.get('geo'));
   return {
     ...readFilters(search),
+    ...(geo ? { geo } : {}),
     ...(sort ? { sort } : {}),
     page: readInt(search.get('page'), 1, 1, lastReachablePage(size)),
     size,
+    map: parseMapView(search),
   };
 }
 
@@ -57,5 +64,6 @@ export function datasetSearchParams(state: DatasetSearch): URLSearchParams {
   if (state.sort) search.set('sort', `${state.sort.direction === 'desc' ? '-' : ''}${state.sort.field}`);
   if (state.page > 1) search.set('page', String(state.page));
   if (state.size !== DEFAULT_PAGE_SIZE) search.set('size', String(state.size));
+  writeMapView(search, state.map);
   return search;
 }

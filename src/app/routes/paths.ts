@@ -3,7 +3,7 @@
  * portals (`/explore/dataset/<id>/table/`), so each tab has its own link.
  */
 
-export const DATASET_TABS = ['information', 'table', 'api'] as const;
+export const DATASET_TABS = ['information', 'table', 'map', 'api'] as const;
 export type DatasetTab = (typeof DATASET_TABS)[number];
 
 export type Route =

@@ -14,7 +14,8 @@ describe('matchRoute', () => {
     });
     expect(matchRoute('/datasets/a%20b/table/')).toEqual({ page: 'dataset', datasetId: 'a b', tab: 'table' });
     expect(matchRoute('/datasets/x/api')).toMatchObject({ tab: 'api' });
-    expect(matchRoute('/datasets/x/map')).toEqual({ page: 'not-found', pathname: '/datasets/x/map' });
+    expect(matchRoute('/datasets/x/map')).toMatchObject({ tab: 'map' });
+    expect(matchRoute('/datasets/x/chart')).toEqual({ page: 'not-found', pathname: '/datasets/x/chart' });
     expect(matchRoute('/datasets/%E0%A4%A')).toMatchObject({ page: 'not-found' });
     expect(matchRoute('/elsewhere')).toMatchObject({ page: 'not-found' });
   });
@@ -71,16 +72,37 @@ describe('dataset search', () => {
       sort: { field: 'temp_max', direction: 'desc' },
       page: 3,
       size: 50,
+      map: { basemap: 'offline' },
     });
     expect(datasetSearchParams(state).toString()).toBe('refine=weather%3Arain&sort=-temp_max&page=3&size=50');
   });
 
   it('uses defaults for unknown sizes, bad sorts and pages past the 10,000 records window', () => {
     const state = parseDatasetSearch(new URLSearchParams('size=30&sort=a b&page=501'));
-    expect(state).toEqual({ q: '', refine: [], exclude: [], page: 1, size: 20 });
+    expect(state).toEqual({ q: '', refine: [], exclude: [], page: 1, size: 20, map: { basemap: 'offline' } });
     // offset + limit must stay below 10,000: by 100, the last page is the 99th (offset 9,800).
     expect(parseDatasetSearch(new URLSearchParams('size=100&page=99')).page).toBe(99);
     expect(parseDatasetSearch(new URLSearchParams('size=100&page=100')).page).toBe(1);
+  });
+
+  it('reads and writes the map area filter, location and basemap', () => {
+    const text = 'geo=coordinates:bbox:40.5,-74.3,41,-73.7&location=9.5,40.75,-73.98&basemap=online';
+    const state = parseDatasetSearch(new URLSearchParams(text));
+    expect(state.geo).toEqual({
+      kind: 'bbox',
+      field: 'coordinates',
+      south: 40.5,
+      west: -74.3,
+      north: 41,
+      east: -73.7,
+    });
+    expect(state.map).toEqual({ location: { zoom: 9.5, lat: 40.75, lon: -73.98 }, basemap: 'online' });
+    expect(parseDatasetSearch(datasetSearchParams(state))).toEqual(state);
+    const broken = parseDatasetSearch(
+      new URLSearchParams('geo=coordinates:bbox:95,0,1,1&location=30,0,0&basemap=x'),
+    );
+    expect(broken.geo).toBeUndefined();
+    expect(broken.map).toEqual({ basemap: 'offline' });
   });
 
   it('drops a sort on an unknown field', () => {

@@ -7,8 +7,7 @@ import { Pager } from '../components/Pager';
 import { PageTitle } from '../components/PageTitle';
 import { SearchBox } from '../components/SearchBox';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
-import { type FilterChip, filterChips } from '../filters/chips';
-import { removeFilter } from '../filters/facet-actions';
+import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { catalogFacetLabeler } from '../filters/facet-labels';
 import { plural } from '../format/numbers';
 import { useCatalogSearch } from '../hooks/useCatalogSearch';
@@ -29,8 +28,7 @@ export function CatalogView() {
   const facets = useQuery(catalogFacetsQuery(client, catalogFacetsParams(state)));
 
   const chips = useMemo(() => filterChips(state, catalogFacetLabeler), [state]);
-  const removeChip = (chip: FilterChip) =>
-    setFilters(chip.kind === 'search' ? { ...state, q: '' } : removeFilter(state, chip.kind, chip.filter));
+  const removeChip = (chip: FilterChip) => setFilters(withoutChip(state, chip));
   const keywordHref = (keyword: string) =>
     catalogPath(
       catalogSearchParams({ ...NO_FILTERS, refine: [{ facet: 'keyword', value: keyword }], page: 1 }),

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { PageTitle } from '../components/PageTitle';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
 import { plural } from '../format/numbers';
@@ -11,9 +12,14 @@ import { ApiTab } from './ApiTab';
 import { InformationTab } from './InformationTab';
 import { TableTab } from './TableTab';
 
+// MapLibre is large: it loads only when the map tab is opened.
+const MapTab = lazy(() => import('../map/MapTab'));
+const GEO_TYPES = new Set(['geo_point_2d', 'geo_shape']);
+
 const TAB_LABELS: Readonly<Record<DatasetTab, string>> = {
   information: 'Information',
   table: 'Table',
+  map: 'Map',
   api: 'API',
 };
 
@@ -49,6 +55,8 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
 
   const metas = dataset.data.metas?.default ?? {};
   const title = metas.title || dataset.data.dataset_id;
+  const hasMap = (dataset.data.fields ?? []).some((f) => GEO_TYPES.has(f.type));
+  const tabs = DATASET_TABS.filter((t) => t !== 'map' || hasMap);
   return (
     <div className="dataset-page">
       <PageTitle>{`${title} (${TAB_LABELS[tab]})`}</PageTitle>
@@ -70,7 +78,7 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
             .join(' · ')}
         </p>
         <nav className="tabs" aria-label="Dataset views">
-          {DATASET_TABS.map((t) => (
+          {tabs.map((t) => (
             <Link
               key={t}
               to={datasetPath(datasetId, t, search)}
@@ -84,6 +92,17 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
       </div>
       {tab === 'information' && <InformationTab dataset={dataset.data} />}
       {tab === 'table' && <TableTab dataset={dataset.data} />}
+      {tab === 'map' && (
+        <Suspense
+          fallback={
+            <main className="content" id="main">
+              <Loading>Loading the map…</Loading>
+            </main>
+          }
+        >
+          <MapTab dataset={dataset.data} />
+        </Suspense>
+      )}
       {tab === 'api' && <ApiTab dataset={dataset.data} />}
     </div>
   );

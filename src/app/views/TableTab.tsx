@@ -7,8 +7,7 @@ import { Pager } from '../components/Pager';
 import { RecordsTable } from '../components/RecordsTable';
 import { SearchBox } from '../components/SearchBox';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
-import { type FilterChip, filterChips } from '../filters/chips';
-import { removeFilter } from '../filters/facet-actions';
+import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { datasetFacetLabeler } from '../filters/facet-labels';
 import { formatCount, plural } from '../format/numbers';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
@@ -33,8 +32,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   const chips = useMemo(() => filterChips(state, labels), [state, labels]);
   const sizeId = useId();
 
-  const removeChip = (chip: FilterChip) =>
-    setFilters(chip.kind === 'search' ? { ...state, q: '' } : removeFilter(state, chip.kind, chip.filter));
+  const removeChip = (chip: FilterChip) => setFilters(withoutChip(state, chip));
   const total = records.data?.total_count ?? 0;
   const pageCount = Math.min(Math.ceil(total / state.size), lastReachablePage(state.size));
   const hasDateTimes = fields.some((f) => f.type === 'datetime');
