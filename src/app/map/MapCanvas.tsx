@@ -146,6 +146,11 @@ export function MapCanvas(props: MapCanvasProps) {
       latest.current.onLocation(locationOf(map));
     });
     map.on('idle', () => {
+      // What is drawn, for people using assistive technology and for the browser tests alike.
+      const shown = (layers: readonly string[]) =>
+        map.queryRenderedFeatures({ layers: layers.filter((id) => map.getLayer(id)) }).length;
+      element.dataset.records = String(shown(RECORD_LAYERS));
+      element.dataset.clusters = String(shown(CLUSTER_LAYERS));
       element.dataset.ready = String(!latest.current.busy);
     });
     map.on('mousemove', (event) => {
