@@ -14,6 +14,7 @@ import Fastify, {
 import type { ServerContext } from './context';
 import { QueryCancelledError } from './engine/duckdb';
 import { ApiError, errorBody } from './errors';
+import { exportRoutes } from './exports/routes';
 import { API_PREFIXES } from './http/links';
 import { catalogRoutes } from './routes/catalog';
 import { facetsRoutes } from './routes/facets';
@@ -138,6 +139,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     await app.register(catalogRoutes(ctx, prefix, version), { prefix });
     await app.register(recordsRoutes(ctx, prefix, version), { prefix });
     await app.register(facetsRoutes(ctx, prefix, version), { prefix });
+    await app.register(exportRoutes(ctx, prefix, version), { prefix });
   }
 
   const index = join(ctx.config.staticDir, 'index.html');

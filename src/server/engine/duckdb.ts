@@ -281,6 +281,19 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
       if (failure !== undefined) throw toEngineError(failure, signal);
     },
 
+    copy(query: SqlQuery, target: string, options: string, queryOptions?: QueryOptions): Promise<void> {
+      return withConnection(queryOptions?.signal, async (connection) => {
+        const literal = `'${target.replaceAll("'", "''")}'`;
+        const prepared = await connection.prepare(`COPY (${query.sql}) TO ${literal} (${options})`);
+        try {
+          bindParams(prepared, query.params);
+          await prepared.run();
+        } finally {
+          prepared.destroySync();
+        }
+      });
+    },
+
     execute(sql: string, params: SqlQuery['params'] = []): Promise<void> {
       return withConnection(undefined, async (connection) => {
         if (params.length === 0) {

@@ -18,6 +18,12 @@ export interface Engine {
   rows(query: SqlQuery, options?: QueryOptions): Promise<Row[]>;
   /** Runs a query and yields its rows chunk by chunk, for results too large to hold (exports). */
   stream(query: SqlQuery, options?: QueryOptions): AsyncIterable<Row[]>;
+  /**
+   * Writes a query's result with the engine's own writer: `COPY (query) TO target (options)`. `target`
+   * and `options` are trusted text built by the server (a temporary path, a fixed option list); user
+   * values stay bound parameters of `query`. Aborting interrupts the copy.
+   */
+  copy(query: SqlQuery, target: string, options: string, queryOptions?: QueryOptions): Promise<void>;
   /** Runs trusted statements with no result (schema setup, ingestion). */
   execute(sql: string, params?: SqlQuery['params']): Promise<void>;
   close(): Promise<void>;

@@ -1,6 +1,9 @@
 import type { ApiVersion } from '../../odsql/compile/context';
+import type { CompiledQuery } from '../../odsql/compile/query';
 import type { Geometry } from '../../odsql/geo/types';
 import type { FieldType } from '../../odsql/schema';
+import type { Engine } from '../engine/types';
+import type { CsvOptions } from './params';
 
 /*
  * The contract between the export pipeline (which runs the query and streams its rows out of DuckDB)
@@ -62,6 +65,8 @@ export interface ExportContext {
   /** Absolute URL of the dataset in this API (`…/catalog/datasets/{id}`), for links and RDF IRIs. */
   readonly datasetUrl: string;
   readonly gpx: GpxOptions;
+  /** CSV dialect (`delimiter`, `list_separator`, `quote_all`, `with_bom`), for formats that write CSV. */
+  readonly csv?: CsvOptions;
   /** The records in batches, in query order; iterating pulls them from the engine (back-pressure). */
   readonly records: AsyncIterable<readonly ExportRecord[]>;
   /** Aborted when the client goes away: writers stop and release what they hold. */
@@ -77,4 +82,18 @@ export interface RecordExportFormat {
   readonly versions: readonly ApiVersion[];
   /** The file's bytes, in order; yielding lets the HTTP layer apply back-pressure. */
   write(context: ExportContext): AsyncIterable<string | Uint8Array>;
+  /**
+   * A faster path the pipeline prefers when present: the engine writes the file or its lines itself
+   * from the compiled query, without a JavaScript object per record. Undefined when it does not apply
+   * to this request (then `write` is used).
+   */
+  engineWrite?(plan: EngineExport): AsyncIterable<string | Uint8Array> | undefined;
+}
+
+/** What an engine-side writer needs: the writer context (without records) and the compiled query. */
+export interface EngineExport {
+  readonly context: Omit<ExportContext, 'records'>;
+  readonly engine: Engine;
+  readonly compiled: CompiledQuery;
+  readonly parquetCompression: 'snappy' | 'zstd';
 }

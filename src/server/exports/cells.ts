@@ -1,0 +1,106 @@
+import type { CompiledQuery } from '../../odsql/compile/query';
+import { compactParams, type SqlParam, type SqlQuery } from '../../odsql/compile/sql';
+import { quoteIdent } from '../../odsql/compile/storage';
+import type { ExportColumn } from './types';
+
+/** Binds a value for the query being built and returns its placeholder. */
+export type Bind = (value: SqlParam) => string;
+
+/** References to the compiled query's outputs: each column's JSON text, and a record's id and timestamp. */
+export interface RowRefs {
+  readonly values: readonly string[];
+  /** Absent for `group_by` groups and aggregations. */
+  readonly id?: string;
+  readonly timestamp?: string;
+}
+
+/**
+ * A query over the export's compiled query whose outputs `build` writes from the compiled outputs
+ * (JSON texts): CSV cells, Parquet values, whole JSON lines. Outputs are named by `names` (trusted:
+ * field names or labels, quoted here); `build` binds user values after the compiled query's own.
+ */
+export function cellsQuery(
+  compiled: CompiledQuery,
+  columns: readonly ExportColumn[],
+  build: (refs: RowRefs, bind: Bind) => readonly string[],
+  names?: readonly string[],
+): SqlQuery {
+  const params: SqlParam[] = [...compiled.page.params];
+  const bind: Bind = (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const values = columns.map((_, i) => `"__x${i}"`);
+  const records = compiled.kind === 'records';
+  const refs: RowRefs = records ? { values, id: '"__xid"', timestamp: '"__xts"' } : { values };
+  const aliases = records ? [...values, refs.id!, refs.timestamp!] : values;
+  const outputs = build(refs, bind).map((sql, i) => (names ? `${sql} AS ${quoteIdent(names[i]!)}` : sql));
+  const alias = aliases.length > 0 ? `(${aliases.join(', ')})` : '';
+  // A value bound for a column type that turned out not to need it is dropped (DuckDB refuses extras).
+  return compactParams(
+    `SELECT ${outputs.join(', ') || 'NULL'} FROM (${compiled.page.sql}) AS rows${alias}`,
+    params,
+  );
+}
+
+/**
+ * Whether the engine can write the file alone: not when a column is finished in JavaScript after the
+ * query (the envelope and bbox aggregations).
+ */
+export function engineWritable(compiled: CompiledQuery): boolean {
+  return compiled.columns.every((c) => c.post === undefined);
+}
+
+/** A JSON string's text, other JSON values as written (numbers, booleans, objects). */
+export function jsonText(ref: string): string {
+  return `CASE WHEN json_type(${ref}) = 'VARCHAR' THEN ${ref} ->> '$' ELSE CAST(${ref} AS VARCHAR) END`;
+}
+
+/**
+ * The text of a value in a CSV cell, as the service writes it: strings unquoted, points as `lat, lon`,
+ * shapes as their GeoJSON geometry, multivalued text joined by the list separator.
+ */
+export function textCell(column: ExportColumn, ref: string, listSeparator: string): string {
+  if (column.multivalued) return `array_to_string(from_json(${ref}, '["VARCHAR"]'), ${listSeparator})`;
+  switch (column.type) {
+    case 'int':
+    case 'double':
+    case 'boolean':
+      return ref;
+    case 'text':
+    case 'date':
+    case 'datetime':
+      return `(${ref} ->> '$')`;
+    case 'geo_point_2d':
+      return `((${ref} ->> '$.lat') || ', ' || (${ref} ->> '$.lon'))`;
+    case 'geo_shape':
+      return `CAST(${ref} -> '$.geometry' AS VARCHAR)`;
+    default:
+      return jsonText(ref);
+  }
+}
+
+/** A typed value for a columnar file (Parquet): numbers, booleans and dates keep their types. */
+export function typedCell(column: ExportColumn, ref: string): string {
+  if (column.multivalued) return `from_json(${ref}, '["VARCHAR"]')`;
+  switch (column.type) {
+    case 'int':
+      return `CAST(${ref} AS BIGINT)`;
+    case 'double':
+      return `CAST(${ref} AS DOUBLE)`;
+    case 'boolean':
+      return `CAST(${ref} AS BOOLEAN)`;
+    case 'date':
+      return `CAST(${ref} ->> '$' AS DATE)`;
+    case 'datetime':
+      return `CAST(${ref} ->> '$' AS TIMESTAMPTZ)`;
+    case 'text':
+      return `(${ref} ->> '$')`;
+    case 'geo_point_2d':
+      return `from_json(${ref}, '{"lon":"DOUBLE","lat":"DOUBLE"}')`;
+    case 'geo_shape':
+      return `CAST(${ref} -> '$.geometry' AS VARCHAR)`;
+    default:
+      return jsonText(ref);
+  }
+}

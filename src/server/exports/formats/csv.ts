@@ -1,0 +1,99 @@
+import { stringify } from 'csv-stringify/sync';
+import { cellsQuery, engineWritable, textCell } from '../cells';
+import { copyStream } from '../copy-stream';
+import type { CsvOptions } from '../params';
+import type { EngineExport, ExportColumn, ExportContext } from '../types';
+
+const BOM = '\uFEFF';
+
+/** The interface's defaults, for a context that does not say. */
+const DEFAULT_CSV: CsvOptions = { delimiter: ';', listSeparator: ',', quoteAll: false, withBom: false };
+
+/** The header of a file that lists fields: labels with `use_labels=true`, names otherwise. */
+export function headers(context: Pick<ExportContext, 'columns' | 'useLabels'>): string[] {
+  return context.columns.map((c) => (context.useLabels ? c.label : c.name));
+}
+
+/** A value as the CSV cell text the engine path writes (see `textCell`). */
+export function cellText(column: ExportColumn, value: unknown, listSeparator: string): string | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return value.join(listSeparator);
+  if (column.type === 'geo_point_2d' && typeof value === 'object') {
+    const p = value as { lat: number; lon: number };
+    return `${p.lat}, ${p.lon}`;
+  }
+  if (typeof value === 'object') {
+    const feature = value as { type?: string; geometry?: unknown };
+    return JSON.stringify(feature.type === 'Feature' ? feature.geometry : value);
+  }
+  return String(value);
+}
+
+const hasGeo = (context: Pick<ExportContext, 'columns'>): boolean =>
+  context.columns.some((c) => c.type === 'geo_point_2d' || c.type === 'geo_shape' || c.type === 'json');
+
+async function* writeCsv(context: ExportContext) {
+  const { delimiter, listSeparator, quoteAll, withBom } = context.csv ?? DEFAULT_CSV;
+  const options = { delimiter, quoted: quoteAll, record_delimiter: '\r\n' as const };
+  yield `${withBom ? BOM : ''}${stringify([headers(context)], options)}`;
+  for await (const batch of context.records) {
+    const rows = batch.map((r) =>
+      context.columns.map((c) => {
+        let value = r.fields[c.name];
+        if (c.type === 'geo_shape' && value && typeof value === 'object' && 'geometry' in value) {
+          value = { ...value, geometry: context.project((value as { geometry: never }).geometry) };
+        } else if (c.type === 'geo_point_2d' && value && context.epsg !== 4326) {
+          const p = value as { lon: number; lat: number };
+          const projected = context.project({ type: 'Point', coordinates: [p.lon, p.lat] });
+          const [x, y] = projected.type === 'Point' ? projected.coordinates : [p.lon, p.lat];
+          value = { lon: x, lat: y };
+        }
+        return cellText(c, value, listSeparator) ?? '';
+      }),
+    );
+    if (rows.length > 0) yield stringify(rows, options);
+  }
+}
+
+/** `COPY … (FORMAT csv)` into a pipe: see copy-stream.ts for why. Options are fixed text. */
+async function* copyCsv(plan: EngineExport) {
+  const { delimiter, listSeparator, quoteAll, withBom } = plan.context.csv ?? DEFAULT_CSV;
+  const query = cellsQuery(
+    plan.compiled,
+    plan.context.columns,
+    (refs, bind) => {
+      const separator = bind(listSeparator);
+      return plan.context.columns.map((c, i) => textCell(c, refs.values[i]!, separator));
+    },
+    headers(plan.context),
+  );
+  const literal = delimiter === '\t' ? `'\t'` : `'${delimiter}'`;
+  const options = [
+    'FORMAT csv',
+    'HEADER true',
+    `DELIMITER ${literal}`,
+    `QUOTE '"'`,
+    `ESCAPE '"'`,
+    `NEW_LINE '\r\n'`,
+    ...(quoteAll ? ['FORCE_QUOTE *'] : []),
+  ].join(', ');
+  // The BOM goes out with the first bytes, so that a failure before them is still a JSON error.
+  let first = withBom;
+  for await (const chunk of copyStream(plan.engine, query, options, plan.context.signal)) {
+    yield first ? Buffer.concat([Buffer.from(BOM), chunk]) : chunk;
+    first = false;
+  }
+}
+
+export const csv = {
+  format: 'csv',
+  extension: 'csv',
+  mediaType: 'text/csv; charset=utf-8',
+  versions: ['2.0', '2.1'],
+  write: writeCsv,
+  // Projected geometries need JavaScript; everything else is written by the engine.
+  engineWrite: (plan: EngineExport) =>
+    (plan.context.epsg !== 4326 && hasGeo(plan.context)) || !engineWritable(plan.compiled)
+      ? undefined
+      : copyCsv(plan),
+} as const;

@@ -1,0 +1,70 @@
+import type { ApiVersion } from '../../../odsql/compile/context';
+import type { RecordExportFormat } from '../types';
+import { gpx } from './gpx';
+import { jsonld } from './jsonld';
+import { kml } from './kml';
+import { n3, turtle } from './rdf-n3';
+import { rdfxml } from './rdfxml';
+import { shp } from './shp';
+import { csv } from './csv';
+import { geojson } from './geojson';
+import { json, jsonl } from './lines';
+import { parquet } from './parquet';
+import { xls } from './xls';
+import { xlsx } from './xlsx';
+
+/*
+ * The registry of dataset export formats. One line per writer in `WRITERS`; the names each version
+ * lists (`…/exports`, and the 400 naming the valid ones) come from the interface, in its order.
+ */
+
+/** Dataset formats of each version, as the interface lists them (spec 4.2; odsql.md §9, §11). */
+export const DATASET_FORMATS: Readonly<Record<ApiVersion, readonly string[]>> = {
+  '2.0': ['json', 'geojson', 'shp', 'csv', 'xls', 'kml', 'jsonl', 'jsonld', 'rdfxml', 'turtle', 'n3', 'gpx'],
+  '2.1': [
+    'csv',
+    'json',
+    'jsonl',
+    'geojson',
+    'xlsx',
+    'parquet',
+    'shp',
+    'kml',
+    'gpx',
+    'jsonld',
+    'rdfxml',
+    'turtle',
+    'n3',
+  ],
+};
+
+/** Every writer, one line each. */
+const WRITERS: readonly RecordExportFormat[] = [
+  // exports-core
+  csv,
+  json,
+  jsonl,
+  geojson,
+  xls,
+  xlsx,
+  parquet,
+  // exports-formats
+  shp,
+  kml,
+  gpx,
+  jsonld,
+  rdfxml,
+  turtle,
+  n3,
+];
+
+/** The writer of `format` on `version`, when that version lists it and a writer is registered. */
+export function recordExportFormat(format: string, version: ApiVersion): RecordExportFormat | undefined {
+  if (!DATASET_FORMATS[version].includes(format)) return undefined;
+  return WRITERS.find((w) => w.format === format && w.versions.includes(version));
+}
+
+/** The formats a version lists that have a writer, in the interface's order. */
+export function availableFormats(version: ApiVersion): string[] {
+  return DATASET_FORMATS[version].filter((f) => recordExportFormat(f, version) !== undefined);
+}

@@ -1,0 +1,145 @@
+import type { Geometry } from '../../../odsql/geo/types';
+import type { Bind } from '../cells';
+import { cellsQuery, engineWritable, type RowRefs } from '../cells';
+import { copyStream } from '../copy-stream';
+import type { EngineExport, ExportColumn, ExportContext, ExportRecord } from '../types';
+
+/*
+ * JSON and JSON Lines. SQL builds each record's line from the JSON texts the compiler renders, so the
+ * engine path needs no JavaScript object per record; `write` does the same from `ExportRecord`s.
+ */
+
+/** v2.1: a flat object like a `results` item, nulls included. */
+function flatLineSql(columns: readonly ExportColumn[], refs: RowRefs, bind: Bind): string {
+  const parts = columns.map(
+    (c, i) =>
+      `${bind(`${i === 0 ? '{' : ','}${JSON.stringify(c.name)}:`)}, coalesce(${refs.values[i]}, 'null')`,
+  );
+  return parts.length === 0 ? `'{}'` : `concat(${parts.join(', ')}, '}')`;
+}
+
+/** The first geo column gives a v2.0 record its `geometry`. */
+function geometryColumn(columns: readonly ExportColumn[]): number {
+  return columns.findIndex((c) => c.type === 'geo_point_2d' || c.type === 'geo_shape');
+}
+
+/** v2.0: `{datasetid, recordid, fields, geometry, record_timestamp}`, null fields left out. */
+function recordLineSql(
+  columns: readonly ExportColumn[],
+  refs: RowRefs,
+  bind: Bind,
+  datasetId: string,
+): string {
+  if (refs.id === undefined) return flatLineSql(columns, refs, bind);
+  const fields = columns.map(
+    (c, i) =>
+      `CASE WHEN ${refs.values[i]} IS NOT NULL THEN ${bind(`${JSON.stringify(c.name)}:`)} || ${refs.values[i]} END`,
+  );
+  const g = geometryColumn(columns);
+  let geometry = `''`;
+  if (g >= 0) {
+    const ref = refs.values[g]!;
+    const value =
+      columns[g]!.type === 'geo_point_2d'
+        ? `'{"type":"Point","coordinates":[' || (${ref} ->> '$.lon') || ',' || (${ref} ->> '$.lat') || ']}'`
+        : `CAST(${ref} -> '$.geometry' AS VARCHAR)`;
+    geometry = `coalesce(',"geometry":' || ${value}, '')`;
+  }
+  return `concat(${bind(`{"datasetid":${JSON.stringify(datasetId)},"recordid":`)}, to_json(${refs.id}), ',"fields":{', ${
+    fields.length > 0 ? `concat_ws(',', ${fields.join(', ')})` : `''`
+  }, '}', ${geometry}, ',"record_timestamp":', to_json(${refs.timestamp}), '}')`;
+}
+
+function lineSql(plan: EngineExport, refs: RowRefs, bind: Bind): string {
+  const { columns, version, dataset } = plan.context;
+  return version === '2.0'
+    ? recordLineSql(columns, refs, bind, dataset.dataset_id)
+    : flatLineSql(columns, refs, bind);
+}
+
+function recordObject(context: Omit<ExportContext, 'records'>, record: ExportRecord): unknown {
+  if (context.version === '2.1' || record.id === undefined) return record.fields;
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record.fields)) if (value !== null) fields[key] = value;
+  const g = geometryColumn(context.columns);
+  const value = g >= 0 ? record.fields[context.columns[g]!.name] : null;
+  let geometry: Geometry | undefined;
+  if (value !== null && value !== undefined) {
+    geometry =
+      context.columns[g]!.type === 'geo_point_2d'
+        ? { type: 'Point', coordinates: [(value as { lon: number }).lon, (value as { lat: number }).lat] }
+        : (value as { geometry: Geometry }).geometry;
+  }
+  return {
+    datasetid: context.dataset.dataset_id,
+    recordid: record.id,
+    fields,
+    ...(geometry ? { geometry } : {}),
+    record_timestamp: record.timestamp,
+  };
+}
+
+async function* engineLines(plan: EngineExport, open: string, separator: string, close: string) {
+  const query = cellsQuery(plan.compiled, plan.context.columns, (refs, bind) => [lineSql(plan, refs, bind)]);
+  let first = true;
+  for await (const rows of plan.engine.stream(query, { signal: plan.context.signal })) {
+    if (rows.length === 0) continue;
+    const body = rows.map((r) => String(r[0])).join(separator);
+    yield first ? `${open}${body}` : `${separator}${body}`;
+    first = false;
+  }
+  yield first ? (open === '' ? '' : `${open}${close}`) : close;
+}
+
+async function* jsLines(context: ExportContext, open: string, separator: string, close: string) {
+  let first = true;
+  for await (const batch of context.records) {
+    if (batch.length === 0) continue;
+    const body = batch.map((r) => JSON.stringify(recordObject(context, r))).join(separator);
+    yield first ? `${open}${body}` : `${separator}${body}`;
+    first = false;
+  }
+  yield first ? (open === '' ? '' : `${open}${close}`) : close;
+}
+
+/**
+ * v2.1 (flat objects): DuckDB's own JSON writer, through a pipe like CSV (see copy-stream.ts). The
+ * compiled values are JSON already; cast to JSON, the writer embeds them as they are.
+ */
+function copyJson(plan: EngineExport, array: boolean) {
+  const { columns } = plan.context;
+  const query = cellsQuery(
+    plan.compiled,
+    columns,
+    (refs) => refs.values.map((ref) => `CAST(${ref} AS JSON)`),
+    columns.map((c) => c.name),
+  );
+  return copyStream(plan.engine, query, `FORMAT json${array ? ', ARRAY true' : ''}`, plan.context.signal);
+}
+
+/** The engine path of JSON and JSON Lines, or none when a column is finished in JavaScript. */
+function engineJson(plan: EngineExport, array: boolean) {
+  if (!engineWritable(plan.compiled)) return undefined;
+  if (plan.context.version === '2.1' || plan.compiled.kind !== 'records') {
+    return plan.context.columns.length > 0 ? copyJson(plan, array) : undefined;
+  }
+  return array ? engineLines(plan, '[', ',\n', ']\n') : engineLines(plan, '', '\n', '\n');
+}
+
+export const json = {
+  format: 'json',
+  extension: 'json',
+  mediaType: 'application/json; charset=utf-8',
+  versions: ['2.0', '2.1'],
+  write: (context: ExportContext) => jsLines(context, '[', ',\n', ']\n'),
+  engineWrite: (plan: EngineExport) => engineJson(plan, true),
+} as const;
+
+export const jsonl = {
+  format: 'jsonl',
+  extension: 'jsonl',
+  mediaType: 'application/jsonl; charset=utf-8',
+  versions: ['2.0', '2.1'],
+  write: (context: ExportContext) => jsLines(context, '', '\n', '\n'),
+  engineWrite: (plan: EngineExport) => engineJson(plan, false),
+} as const;
