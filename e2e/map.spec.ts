@@ -8,13 +8,16 @@ import { expect, numberIn, resultCount, test } from './fixtures';
 
 const API = '/api/explore/v2.1/catalog/datasets';
 
+// Software WebGL on a shared machine: a map's first render can take seconds.
+test.describe.configure({ timeout: 90_000 });
+
 function theMap(page: Page) {
   return page.getByTestId('map');
 }
 
 /** The map has drawn everything it asked for. */
 async function mapReady(page: Page) {
-  await expect(theMap(page)).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await expect(theMap(page)).toHaveAttribute('data-ready', 'true', { timeout: 45_000 });
 }
 
 async function mapCentre(page: Page) {

@@ -74,11 +74,17 @@ function pickAt(map: maplibregl.Map, point: maplibregl.PointLike): Pick | undefi
     [x + 4, y + 4],
   ];
   const hits = map.queryRenderedFeatures(box, { layers });
-  const cluster = hits.find((f) => f.source === CLUSTERS_SOURCE);
-  if (cluster && cluster.geometry.type === 'Point') {
-    const [lon, lat] = cluster.geometry.coordinates as [number, number];
-    return { kind: 'cluster', index: Number(cluster.properties.index), lon, lat };
+  // Of the clusters under the pointer, the one whose centre is nearest.
+  let nearest: { pick: Pick; distance: number } | undefined;
+  for (const hit of hits) {
+    if (hit.source !== CLUSTERS_SOURCE || hit.geometry.type !== 'Point') continue;
+    const [lon, lat] = hit.geometry.coordinates as [number, number];
+    const distance = map.project([lon, lat]).dist(new maplibregl.Point(x, y));
+    if (!nearest || distance < nearest.distance) {
+      nearest = { pick: { kind: 'cluster', index: Number(hit.properties.index), lon, lat }, distance };
+    }
   }
+  if (nearest) return nearest.pick;
   const indexes = [
     ...new Set(hits.filter((f) => f.source === RECORDS_SOURCE).map((f) => Number(f.properties.__index))),
   ];

@@ -145,7 +145,9 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
       const zoomsIn = n > LIST_CLUSTER_AT && (viewport?.zoom ?? 0) < LIST_CLUSTER_ZOOM;
       return `${plural(n, 'record', 'records')} — click to ${zoomsIn ? 'zoom in' : 'see them'}`;
     }
-    const title = fields.find((f) => f.type === 'text');
+    // A record's name: its first text field that is not an identifier code.
+    const title =
+      fields.find((f) => f.type === 'text' && !f.annotations?.id) ?? fields.find((f) => f.type === 'text');
     const first = features.data?.features[pick.indexes[0] ?? -1]?.properties?.[title?.name ?? ''];
     const name = typeof first === 'string' ? first : plural(pick.indexes.length, 'record', 'records');
     return pick.indexes.length > 1 ? `${name} and ${formatCount(pick.indexes.length - 1)} more` : name;

@@ -153,13 +153,14 @@ export function readClusters(results: readonly Record<string, unknown>[]): Clust
 }
 
 /**
- * Circle radius in pixels: the area grows with the count, from 6 px for one record to 28 px for the
- * largest cluster in view, so neighbouring circles (cells are 40 to 80 px apart) rarely cover each other.
+ * Circle radius in pixels: the area grows with the count, from 5 px for one record to 20 px for the
+ * largest cluster in view. Cells are 40 to 80 screen pixels wide (see `clusterZoom`), so circles of
+ * neighbouring cells do not cover each other.
  */
 export function clusterRadius(count: number, largest: number): number {
-  if (largest <= 1) return 6;
+  if (largest <= 1) return 5;
   const share = Math.sqrt(Math.max(0, count - 1) / (largest - 1));
-  return Math.round(6 + share * 22);
+  return Math.round(5 + share * 15);
 }
 
 /** The zoom of the clusters the first view is fitted on: cells under a degree wide. */
