@@ -3,6 +3,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type BenchCase, CASES } from './cases';
+import { buildExplorer, type MapFigure, mapRenderFigures, renderMapTable } from './map';
 import { parserThroughput } from './parser';
 import { residentMiB, startServer, stopServer } from './server';
 import { fmt, percentile, timeInterleaved } from './stats';
@@ -83,6 +84,8 @@ async function main(): Promise<void> {
     copyFileSync(dbFile, rawFile);
     const table = await flightsTable(rawFile);
 
+    // The second server also serves the explorer, for the map's render in a browser.
+    process.env.STATIC_DIR = buildExplorer(work);
     const server = await startServer(dataDir);
     console.log(`second start: ready in ${Math.round(server.readyMs)} ms`);
     const http = await httpRunner(server.origin);
@@ -107,6 +110,7 @@ async function main(): Promise<void> {
         `${c.name.padEnd(40)} http ${fmt(row.httpP50).padStart(7)} ms   raw ${fmt(rawP50).padStart(7)} ms   ${row.httpP50 <= row.target ? 'ok' : 'OVER TARGET'}`,
       );
     }
+    const map = await mapRenderFigures(server.origin);
     await new Promise((r) => setTimeout(r, 2000));
     const idleMiB = residentMiB(server.process.pid!);
     await stopServer(server);
@@ -120,6 +124,7 @@ async function main(): Promise<void> {
       secondReadyMs: server.readyMs,
       idleMiB,
       machine,
+      map,
     });
     writeFileSync(join(import.meta.dirname, 'RESULTS.md'), report);
     console.log(`\n${report}`);
@@ -136,6 +141,7 @@ function renderReport(r: {
   secondReadyMs: number;
   idleMiB: number;
   machine: string;
+  map: readonly MapFigure[];
 }): string {
   const table = r.rows
     .map((row) => {
@@ -164,7 +170,8 @@ ${table}
 | first start: ingestion of the whole default catalog | ${(r.ingestMs / 1000).toFixed(1)} s (ready to serve after ${(r.firstReadyMs / 1000).toFixed(1)} s) | under 60 s |
 | second start (nothing to ingest): ready to serve | ${(r.secondReadyMs / 1000).toFixed(2)} s | |
 | server resident memory once idle (after the runs) | ${Math.round(r.idleMiB)} MiB | |
-`;
+
+${renderMapTable(r.map)}`;
 }
 
 main().catch((e: unknown) => {

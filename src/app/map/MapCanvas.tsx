@@ -168,6 +168,7 @@ export function MapCanvas(props: MapCanvasProps) {
       );
     });
     map.on('mouseout', () => setHover(undefined));
+    map.on('movestart', () => setHover(undefined));
     map.on('click', (event) => {
       if (drawerRef.current?.active) return;
       const pick = pickAt(map, event.point);

@@ -81,6 +81,9 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   });
 
   const [viewport, setViewport] = useState<Viewport>();
+  // Without a location in the address the map first fits the data: clusters of the world view it starts
+  // from would be thrown away, so they are asked for once the map has moved (`location` is then set).
+  const placed = state.map.location !== undefined;
   const zoom = viewport ? clusterZoom(viewport.zoom) : 0;
   const area = viewport ? clusterArea(viewport.bounds, zoom) : undefined;
   const quotedPoint = pointField ? quoteField(pointField) : '';
@@ -88,7 +91,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const clusters = useQuery({
     queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'map-clusters', clusterRequest],
     queryFn: ({ signal }) => fetchGroups(client.urls.records(datasetId, clusterRequest), signal),
-    enabled: mode === 'clusters' && viewport !== undefined,
+    enabled: mode === 'clusters' && viewport !== undefined && placed,
     placeholderData: keepPreviousData,
   });
   const clusterList = useMemo(() => readClusters(clusters.data?.results ?? []), [clusters.data]);
@@ -184,7 +187,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const busy =
     count.isFetching ||
     (mode === 'features' && features.isFetching) ||
-    (mode === 'clusters' && (clusters.isFetching || viewport === undefined));
+    (mode === 'clusters' && (clusters.isFetching || viewport === undefined || !placed));
   const error = count.error ?? (mode === 'features' ? features.error : clusters.error);
 
   if (!geometry) {
