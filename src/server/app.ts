@@ -14,7 +14,8 @@ import Fastify, {
 import type { ServerContext } from './context';
 import { QueryCancelledError } from './engine/duckdb';
 import { ApiError, errorBody } from './errors';
-import { exportRoutes } from './exports/routes';
+import { catalogExportRoutes } from './exports/catalog/routes';
+import { exportRoutes, exportSlots } from './exports/routes';
 import { API_PREFIXES } from './http/links';
 import { catalogRoutes } from './routes/catalog';
 import { facetsRoutes } from './routes/facets';
@@ -135,11 +136,13 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       );
   });
 
+  const slots = exportSlots(ctx);
   for (const { prefix, version } of API_PREFIXES) {
     await app.register(catalogRoutes(ctx, prefix, version), { prefix });
     await app.register(recordsRoutes(ctx, prefix, version), { prefix });
     await app.register(facetsRoutes(ctx, prefix, version), { prefix });
-    await app.register(exportRoutes(ctx, prefix, version), { prefix });
+    await app.register(exportRoutes(ctx, prefix, version, slots), { prefix });
+    await app.register(catalogExportRoutes(ctx, prefix, version), { prefix });
   }
 
   const index = join(ctx.config.staticDir, 'index.html');

@@ -15,6 +15,7 @@ import { exportParams } from './params';
 import { projection } from './projection';
 import { exportQuery } from './query';
 import { exportRecords } from './records';
+import { ExportSlots } from './slots';
 import type { ExportColumn, ExportContext } from './types';
 
 /** A failure the request caused (a value the query cannot convert) is a 400, like on the records endpoint. */
@@ -86,8 +87,13 @@ async function sendFile(
   return reply.type('application/gzip').send(body.pipe(gzip));
 }
 
+/** Exports at once: half the engine's connections, so that other requests always find one. */
+export function exportSlots(ctx: ServerContext): ExportSlots {
+  return new ExportSlots(Math.max(1, Math.floor(ctx.config.connections / 2)));
+}
+
 /** Endpoints 6, 7, 8: a dataset's records as a file; and the list of formats. */
-export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVersion) {
+export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVersion, slots: ExportSlots) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get<{ Params: { dataset_id: string } }>(
       '/catalog/datasets/:dataset_id/exports',
@@ -124,6 +130,8 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
           checkGpxFields(columns, params.gpx.descriptionFields ?? [], 'description_field_list');
         }
         const signal = clientSignal(reply);
+        const release = await slots.acquire(signal);
+        reply.raw.once('close', release);
         const datasetUrl = `${apiRoot(req, prefix)}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
         const base: Omit<ExportContext, 'records'> = {
           version,

@@ -1,14 +1,12 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiVersion } from '../../odsql/compile/context';
-import { compileRecordsQuery } from '../../odsql/compile/query';
+import { compileCatalogQuery } from '../catalog/query';
 import type { Dataset } from '../catalog/types';
 import type { ServerContext } from '../context';
-import { ApiError, datasetNotFound, odsqlError } from '../errors';
-import { CATALOG_FACET_FIELDS, facetSet } from '../facets/config';
-import { facetConditionsFor } from '../facets/filters';
+import { ApiError, datasetNotFound } from '../errors';
 import { apiRoot, type Link, pageLinks } from '../http/links';
-import { page, type QueryString, repeated, single } from '../http/params';
+import { page, type QueryString, single } from '../http/params';
 import { attachmentDisposition, sendJson } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
@@ -157,32 +155,13 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
     const selection = grouped
       ? { mode: 'sql' as const }
       : datasetSelection(select, OBJECT_KEYS[version], metaKeys);
-    const where = repeated(query, 'where');
-    const orderBy = single(query, 'order_by');
-    const table = ctx.catalog.catalogTable;
-    const schema = ctx.catalog.catalogSchema;
-    const conditions = facetConditionsFor(facetSet(CATALOG_FACET_FIELDS, query).usable, query);
-    const compiled = compileRecordsQuery(
-      {
-        table,
-        ...(selection.mode === 'keys' ? { select: 'dataset_id' } : select !== undefined ? { select } : {}),
-        where,
-        ...(groupBy !== undefined ? { groupBy } : {}),
-        ...(orderBy !== undefined ? { orderBy } : {}),
-        limit,
-        offset,
-        conditions,
-      },
-      schema,
-      options,
-    );
-    if (!compiled.ok) throw odsqlError(compiled.diagnostics);
-    const outcome = await runCompiled(
-      ctx.engine,
-      compiled.query,
-      clientSignal(reply),
-      ctx.config.sqlTimeLimitMs,
-    );
+    const compiled = compileCatalogQuery(ctx, query, options, {
+      ...(selection.mode === 'keys' ? { select: 'dataset_id' } : select !== undefined ? { select } : {}),
+      ...(groupBy !== undefined ? { groupBy } : {}),
+      limit,
+      offset,
+    });
+    const outcome = await runCompiled(ctx.engine, compiled, clientSignal(reply), ctx.config.sqlTimeLimitMs);
     const root = apiRoot(req, prefix);
     const total = outcome.total;
     const links =

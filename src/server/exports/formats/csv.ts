@@ -1,4 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
+import type { CompiledQuery } from '../../../odsql/compile/query';
+import type { SqlQuery } from '../../../odsql/compile/sql';
 import { cellsQuery, engineWritable, textCell } from '../cells';
 import { copyStream } from '../copy-stream';
 import type { CsvOptions } from '../params';
@@ -55,30 +57,39 @@ async function* writeCsv(context: ExportContext) {
   }
 }
 
-/** `COPY … (FORMAT csv)` into a pipe: see copy-stream.ts for why. Options are fixed text. */
-async function* copyCsv(plan: EngineExport) {
-  const { delimiter, listSeparator, quoteAll, withBom } = plan.context.csv ?? DEFAULT_CSV;
+/** The query and COPY options that write an export's CSV (the header is the first row). */
+export function csvCopy(
+  compiled: CompiledQuery,
+  context: Pick<ExportContext, 'columns' | 'useLabels' | 'csv'>,
+): { query: SqlQuery; options: string } {
+  const { delimiter, listSeparator, quoteAll } = context.csv ?? DEFAULT_CSV;
   const query = cellsQuery(
-    plan.compiled,
-    plan.context.columns,
+    compiled,
+    context.columns,
     (refs, bind) => {
       const separator = bind(listSeparator);
-      return plan.context.columns.map((c, i) => textCell(c, refs.values[i]!, separator));
+      return context.columns.map((c, i) => textCell(c, refs.values[i]!, separator));
     },
-    headers(plan.context),
+    headers(context),
   );
-  const literal = delimiter === '\t' ? `'\t'` : `'${delimiter}'`;
+  // The delimiter is one of four fixed characters (checked in params.ts), never request text.
   const options = [
     'FORMAT csv',
     'HEADER true',
-    `DELIMITER ${literal}`,
+    `DELIMITER '${delimiter}'`,
     `QUOTE '"'`,
     `ESCAPE '"'`,
     `NEW_LINE '\r\n'`,
     ...(quoteAll ? ['FORCE_QUOTE *'] : []),
   ].join(', ');
+  return { query, options };
+}
+
+/** `COPY … (FORMAT csv)` into a pipe: see copy-stream.ts for why. */
+async function* copyCsv(plan: EngineExport) {
+  const { query, options } = csvCopy(plan.compiled, plan.context);
   // The BOM goes out with the first bytes, so that a failure before them is still a JSON error.
-  let first = withBom;
+  let first = (plan.context.csv ?? DEFAULT_CSV).withBom;
   for await (const chunk of copyStream(plan.engine, query, options, plan.context.signal)) {
     yield first ? Buffer.concat([Buffer.from(BOM), chunk]) : chunk;
     first = false;

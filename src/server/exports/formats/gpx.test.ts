@@ -64,13 +64,8 @@ describe('gpx', () => {
     });
   });
 
-  it('has no waypoint for records without a place (movies), and refuses an unknown name_field', async () => {
+  it('has no waypoint for records without a place (movies)', async () => {
     const { context } = await fixture('movies');
     expect(read(await writeText(gpx, context))).toEqual([]);
-    const bad = await fixture('movies', { gpx: { nameField: 'nope' } });
-    await expect(writeText(gpx, bad.context)).rejects.toMatchObject({
-      code: 'InvalidRESTParameterError',
-      message: expect.stringContaining('name_field'),
-    });
   });
 });

@@ -1,8 +1,7 @@
-import { ApiError } from '../../errors';
 import type { ExportColumn, ExportContext, ExportRecord, RecordExportFormat } from '../types';
 import { centroid, columnTitle, geometryColumn, geometryOf, textValue } from './geo-values';
 import { placeName } from './kml';
-import { xmlName, xmlText } from './xml-text';
+import { xmlDocument, xmlName, xmlText } from './xml-text';
 
 /*
  * GPX 1.1: one waypoint per record at its geometry's centroid (records without a geometry have no
@@ -13,16 +12,9 @@ import { xmlName, xmlText } from './xml-text';
 
 const OGR_NS = 'http://osgeo.org/gdal';
 
-function columnNamed(context: ExportContext, parameter: string, name: string): ExportColumn {
-  const column = context.columns.find((c) => c.name === name);
-  if (!column) {
-    const known = context.columns.map((c) => c.name).join(', ');
-    throw new ApiError(
-      'InvalidRESTParameterError',
-      `Invalid value for ${parameter} API parameter: ${name} was found but one of the exported fields (${known}) is expected.`,
-    );
-  }
-  return column;
+/** A field named by a GPX parameter (the route has checked that the export has it). */
+function columnNamed(context: ExportContext, name: string): ExportColumn[] {
+  return context.columns.filter((c) => c.name === name);
 }
 
 interface GpxPlan {
@@ -32,12 +24,12 @@ interface GpxPlan {
   readonly extended: readonly ExportColumn[];
 }
 
-/** Which fields name, describe and extend each waypoint; unknown field names are a 400. */
+/** Which fields name, describe and extend each waypoint. */
 export function gpxPlan(context: ExportContext): GpxPlan {
   const { nameField, descriptionFields, useExtension } = context.gpx;
   const geo = geometryColumn(context.columns);
-  const name = nameField ? columnNamed(context, 'name_field', nameField) : undefined;
-  const listed = (descriptionFields ?? []).map((f) => columnNamed(context, 'description_field_list', f));
+  const [name] = nameField ? columnNamed(context, nameField) : [];
+  const listed = (descriptionFields ?? []).flatMap((f) => columnNamed(context, f));
   const attributes = context.columns.filter((c) => c !== geo);
   if (useExtension) return { geo, name, described: listed, extended: attributes };
   return { geo, name, described: listed.length > 0 ? listed : attributes, extended: [] };
@@ -66,17 +58,14 @@ function waypoint(context: ExportContext, plan: GpxPlan, record: ExportRecord): 
   );
 }
 
-async function* writeGpx(context: ExportContext): AsyncIterable<string> {
+function writeGpx(context: ExportContext): AsyncIterable<string> {
   const plan = gpxPlan(context);
   const title = context.dataset.title ?? context.dataset.dataset_id;
-  yield '<?xml version="1.0" encoding="UTF-8"?>\n' +
+  const head =
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<gpx version="1.1" creator="odexplorer" xmlns="http://www.topografix.com/GPX/1/1" xmlns:ogr="${OGR_NS}">` +
     `<metadata><name>${xmlText(title)}</name><link href="${xmlText(context.datasetUrl)}"/></metadata>\n`;
-  for await (const batch of context.records) {
-    if (context.signal.aborted) return;
-    yield batch.map((r) => waypoint(context, plan, r)).join('');
-  }
-  yield '</gpx>\n';
+  return xmlDocument(context, head, (r) => waypoint(context, plan, r), '</gpx>\n');
 }
 
 export const gpx: RecordExportFormat = {

@@ -2,6 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { fixture, writeText } from './export-fixtures';
 import { kml } from './kml';
+import { xmlName } from './xml-text';
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -38,7 +39,7 @@ describe('kml', () => {
     expect(placemarks).toHaveLength(records.length);
     placemarks.forEach((p, i) => {
       const record = records[i]!;
-      expect(p.id).toBe(record.id);
+      expect(p.id).toBe(xmlName(record.id!));
       const point = record.fields.coordinates as { lon: number; lat: number };
       expect(pairs(p.Point!.coordinates)).toEqual([[point.lon, point.lat]]);
       const data = Object.fromEntries(p.ExtendedData!.Data.map((d) => [d.name, d.value]));

@@ -1,7 +1,7 @@
 import type { Geometry, Position } from '../../../odsql/geo/types';
 import type { ExportColumn, ExportContext, ExportRecord, RecordExportFormat } from '../types';
 import { columnTitle, geometryColumn, geometryOf, textValue } from './geo-values';
-import { xmlText } from './xml-text';
+import { xmlDocument, xmlName, xmlText } from './xml-text';
 
 /*
  * KML 2.2: one Placemark per record, its attributes in ExtendedData, its geometry from the first shape
@@ -60,22 +60,23 @@ function placemark(context: ExportContext, geo: ExportColumn | undefined, record
     })
     .join('');
   const geometry = geo ? geometryOf(record.fields[geo.name]) : null;
-  const id = record.id === undefined ? '' : ` id="${xmlText(record.id)}"`;
+  // A KML id is an XML ID: record ids starting with a digit get a leading `_`.
+  const id = record.id === undefined ? '' : ` id="${xmlText(xmlName(record.id))}"`;
   return (
     `<Placemark${id}>${name === null ? '' : `<name>${xmlText(name)}</name>`}` +
     `${data === '' ? '' : `<ExtendedData>${data}</ExtendedData>`}${geometry ? kmlGeometry(geometry) : ''}</Placemark>\n`
   );
 }
 
-async function* writeKml(context: ExportContext): AsyncIterable<string> {
+function writeKml(context: ExportContext): AsyncIterable<string> {
   const title = context.dataset.title ?? context.dataset.dataset_id;
-  yield `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>${xmlText(title)}</name>\n`;
   const geo = geometryColumn(context.columns);
-  for await (const batch of context.records) {
-    if (context.signal.aborted) return;
-    yield batch.map((r) => placemark(context, geo, r)).join('');
-  }
-  yield '</Document></kml>\n';
+  return xmlDocument(
+    context,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>${xmlText(title)}</name>\n`,
+    (r) => placemark(context, geo, r),
+    '</Document></kml>\n',
+  );
 }
 
 export const kml: RecordExportFormat = {

@@ -1,3 +1,5 @@
+import type { CompiledQuery } from '../../../odsql/compile/query';
+import type { SqlQuery } from '../../../odsql/compile/sql';
 import type { Geometry } from '../../../odsql/geo/types';
 import type { Bind } from '../cells';
 import { cellsQuery, engineWritable, type RowRefs } from '../cells';
@@ -106,15 +108,23 @@ async function* jsLines(context: ExportContext, open: string, separator: string,
  * v2.1 (flat objects): DuckDB's own JSON writer, through a pipe like CSV (see copy-stream.ts). The
  * compiled values are JSON already; cast to JSON, the writer embeds them as they are.
  */
-function copyJson(plan: EngineExport, array: boolean) {
-  const { columns } = plan.context;
+export function jsonCopy(
+  compiled: CompiledQuery,
+  columns: readonly ExportColumn[],
+  array: boolean,
+): { query: SqlQuery; options: string } {
   const query = cellsQuery(
-    plan.compiled,
+    compiled,
     columns,
     (refs) => refs.values.map((ref) => `CAST(${ref} AS JSON)`),
     columns.map((c) => c.name),
   );
-  return copyStream(plan.engine, query, `FORMAT json${array ? ', ARRAY true' : ''}`, plan.context.signal);
+  return { query, options: `FORMAT json${array ? ', ARRAY true' : ''}` };
+}
+
+function copyJson(plan: EngineExport, array: boolean) {
+  const { query, options } = jsonCopy(plan.compiled, plan.context.columns, array);
+  return copyStream(plan.engine, query, options, plan.context.signal);
 }
 
 /** The engine path of JSON and JSON Lines, or none when a column is finished in JavaScript. */

@@ -1,4 +1,4 @@
-import { Writer } from 'n3';
+import { type Quad, Writer } from 'n3';
 import type { ExportContext, RecordExportFormat } from '../types';
 import { exportQuads, NS, rdfVocabulary } from './rdf-terms';
 
@@ -7,15 +7,15 @@ import { exportQuads, NS, rdfVocabulary } from './rdf-terms';
  * batch, so the file streams.
  */
 
-async function* writeN3(context: ExportContext, format: 'Turtle' | 'N3'): AsyncIterable<string> {
+export async function* n3Text(
+  batches: AsyncIterable<readonly Quad[]>,
+  format: 'Turtle' | 'N3',
+  prefixes: Readonly<Record<string, string>>,
+): AsyncIterable<string> {
   const pending: string[] = [];
   const sink = { write: (text: string) => pending.push(text), end: () => {} };
-  const vocabulary = rdfVocabulary(context);
-  const writer = new Writer(sink, {
-    format,
-    prefixes: { ...NS, field: vocabulary.fields, record: vocabulary.records },
-  });
-  for await (const batch of exportQuads(context)) {
+  const writer = new Writer(sink, { format, prefixes: { ...prefixes } });
+  for await (const batch of batches) {
     writer.addQuads([...batch]);
     if (pending.length > 0) yield pending.splice(0).join('');
   }
@@ -23,12 +23,18 @@ async function* writeN3(context: ExportContext, format: 'Turtle' | 'N3'): AsyncI
   if (pending.length > 0) yield pending.splice(0).join('');
 }
 
+function recordsN3(context: ExportContext, format: 'Turtle' | 'N3'): AsyncIterable<string> {
+  const vocabulary = rdfVocabulary(context);
+  const prefixes = { ...NS, field: vocabulary.fields, record: vocabulary.records };
+  return n3Text(exportQuads(context), format, prefixes);
+}
+
 export const turtle: RecordExportFormat = {
   format: 'turtle',
   extension: 'ttl',
   mediaType: 'text/turtle; charset=utf-8',
   versions: ['2.0', '2.1'],
-  write: (context) => writeN3(context, 'Turtle'),
+  write: (context) => recordsN3(context, 'Turtle'),
 };
 
 export const n3: RecordExportFormat = {
@@ -36,5 +42,5 @@ export const n3: RecordExportFormat = {
   extension: 'n3',
   mediaType: 'text/n3; charset=utf-8',
   versions: ['2.0', '2.1'],
-  write: (context) => writeN3(context, 'N3'),
+  write: (context) => recordsN3(context, 'N3'),
 };

@@ -1,41 +1,15 @@
-import jsonldLib from 'jsonld';
-import { Parser, type Quad } from 'n3';
-import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import { describe, expect, it } from 'vitest';
 import { parseWkt } from '../../../odsql/geo/wkt';
 import type { ExportContext, ExportRecord, RecordExportFormat } from '../types';
 import { fixture, writeText } from './export-fixtures';
 import { jsonld } from './jsonld';
 import { n3, turtle } from './rdf-n3';
+import { type RdfSyntax, readRdf, type Triple } from './rdf-read';
 import { NS, predicateName } from './rdf-terms';
 import { rdfxml } from './rdfxml';
 
-type Triple = { s: string; p: string; o: string; type: string };
-
-const simple = (q: Quad): Triple => ({
-  s: q.subject.value,
-  p: q.predicate.value,
-  o: q.object.value,
-  type: q.object.termType === 'Literal' ? q.object.datatype.value : q.object.termType,
-});
-
 async function readBack(format: RecordExportFormat, text: string): Promise<Triple[]> {
-  if (format === turtle || format === n3) {
-    return new Parser({ format: format === n3 ? 'text/n3' : 'text/turtle' }).parse(text).map(simple);
-  }
-  if (format === rdfxml) {
-    const parser = new RdfXmlParser();
-    const quads: Quad[] = [];
-    await new Promise<void>((resolve, reject) => {
-      parser.on('data', (q: Quad) => quads.push(q));
-      parser.on('error', reject);
-      parser.on('end', resolve);
-      parser.end(text);
-    });
-    return quads.map(simple);
-  }
-  const nquads = (await jsonldLib.toRDF(JSON.parse(text), { format: 'application/n-quads' })) as string;
-  return new Parser({ format: 'N-Quads' }).parse(nquads).map(simple);
+  return readRdf(format.format as RdfSyntax, text);
 }
 
 const FORMATS = [turtle, n3, rdfxml, jsonld];

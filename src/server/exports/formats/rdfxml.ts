@@ -1,4 +1,5 @@
 import xmlScribe from '@graphy/content.xml.scribe';
+import type { Quad } from 'n3';
 import type { ExportContext, RecordExportFormat } from '../types';
 import { serialiseQuads } from './rdf-stream';
 import { exportQuads, NS, rdfVocabulary } from './rdf-terms';
@@ -9,10 +10,17 @@ import { xmlSafe } from './xml-text';
  * holding carriage returns or characters XML 1.0 cannot carry.
  */
 
-async function* writeRdfXml(context: ExportContext): AsyncIterable<string> {
+export function rdfXmlText(
+  batches: AsyncIterable<readonly Quad[]>,
+  prefixes: Readonly<Record<string, string>>,
+): AsyncIterable<string> {
+  const scribe = xmlScribe({ prefixes: { ...prefixes } });
+  return serialiseQuads(scribe, batches, (q) => ({ type: 'quad', value: q }), xmlSafe);
+}
+
+function writeRdfXml(context: ExportContext): AsyncIterable<string> {
   const vocabulary = rdfVocabulary(context);
-  const scribe = xmlScribe({ prefixes: { ...NS, field: vocabulary.fields } });
-  yield* serialiseQuads(scribe, exportQuads(context), (q) => ({ type: 'quad', value: q }), xmlSafe);
+  return rdfXmlText(exportQuads(context), { ...NS, field: vocabulary.fields });
 }
 
 export const rdfxml: RecordExportFormat = {

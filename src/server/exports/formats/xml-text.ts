@@ -1,3 +1,5 @@
+import type { ExportContext, ExportRecord } from '../types';
+
 /*
  * Text for XML 1.0 documents written by hand (KML, GPX) and the clean-up of an RDF/XML serialiser's output.
  */
@@ -35,4 +37,19 @@ export function xmlSafe(serialised: string): string {
 export function xmlName(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9_.-]/g, '_');
   return /^[A-Za-z_]/.test(cleaned) ? cleaned : `_${cleaned}`;
+}
+
+/** A document of one element per record between a head and a tail, a batch of text at a time. */
+export async function* xmlDocument(
+  context: ExportContext,
+  head: string,
+  element: (record: ExportRecord) => string,
+  tail: string,
+): AsyncIterable<string> {
+  yield head;
+  for await (const batch of context.records) {
+    if (context.signal.aborted) return;
+    yield batch.map(element).join('');
+  }
+  yield tail;
 }

@@ -1,0 +1,99 @@
+import type { Dataset } from '../../catalog/types';
+import { datasetLinks, datasetObject } from '../../render/dataset';
+import { csv } from '../formats/csv';
+import { xls } from '../formats/xls';
+import { xlsx } from '../formats/xlsx';
+import type { ExportColumn, ExportContext, ExportRecord, RecordExportFormat } from '../types';
+import type { CatalogExportContext, CatalogExportFormat } from './types';
+
+/*
+ * The catalog as a table for csv, xls and xlsx: one row per dataset, a `default.<key>` column per
+ * metadata key and `datasetid` last (the real service's layout), written by the dataset export writers.
+ * json is the datasets as the catalog list shows them.
+ */
+
+const TIMESTAMPS = new Set(['modified', 'data_processed', 'metadata_processed']);
+
+/** The default metadata as the catalog list renders it (timestamps in the request's time zone). */
+export function renderedMetas(context: CatalogExportContext, dataset: Dataset): Record<string, unknown> {
+  const object = datasetObject(dataset, context.root, context.version, context.timezone);
+  return (object.metas as { default: Record<string, unknown> }).default;
+}
+
+function columnType(key: string, sample: unknown): ExportColumn['type'] {
+  if (TIMESTAMPS.has(key)) return 'datetime';
+  if (typeof sample === 'number') return 'int';
+  if (typeof sample === 'boolean') return 'boolean';
+  if (sample !== null && typeof sample === 'object' && !Array.isArray(sample)) return 'json';
+  return 'text';
+}
+
+function catalogTable(context: CatalogExportContext): ExportContext {
+  const rows = context.datasets.map((d) => ({ dataset: d, metas: renderedMetas(context, d) }));
+  const keys = Object.keys(rows[0]?.metas ?? {});
+  const columns: ExportColumn[] = [
+    ...keys.map((key) => {
+      const sample = rows.map((r) => r.metas[key]).find((v) => v !== null && v !== undefined);
+      const name = `default.${key}`;
+      return {
+        name,
+        label: name,
+        type: columnType(key, sample),
+        ...(Array.isArray(sample) ? { multivalued: true } : {}),
+      };
+    }),
+    { name: 'datasetid', label: 'datasetid', type: 'text' },
+  ];
+  const records: ExportRecord[] = rows.map((r) => ({
+    id: r.dataset.dataset_id,
+    fields: {
+      ...Object.fromEntries(keys.map((k) => [`default.${k}`, r.metas[k] ?? null])),
+      datasetid: r.dataset.dataset_id,
+    },
+  }));
+  return {
+    version: context.version,
+    dataset: { dataset_id: 'datasets', title: 'Datasets' },
+    columns,
+    useLabels: false,
+    epsg: 4326,
+    project: (g) => g,
+    datasetUrl: `${context.root}/catalog/datasets`,
+    gpx: { useExtension: false },
+    csv: context.csv,
+    records: (async function* () {
+      yield records;
+    })(),
+    signal: context.signal,
+  };
+}
+
+function tabular(format: RecordExportFormat): CatalogExportFormat {
+  return {
+    format: format.format,
+    fileName: `datasets.${format.extension}`,
+    mediaType: format.mediaType,
+    write: (context) => format.write(catalogTable(context)),
+  };
+}
+
+export const catalogCsv = tabular(csv);
+export const catalogXls = tabular(xls);
+export const catalogXlsx = tabular(xlsx);
+
+async function* writeJson(context: CatalogExportContext): AsyncIterable<string> {
+  const items = context.datasets.map((d) => {
+    const object = datasetObject(d, context.root, context.version, context.timezone);
+    return context.version === '2.1'
+      ? object
+      : { links: datasetLinks(context.root, d.dataset_id), dataset: object };
+  });
+  yield `${JSON.stringify(items)}\n`;
+}
+
+export const catalogJson: CatalogExportFormat = {
+  format: 'json',
+  fileName: 'datasets.json',
+  mediaType: 'application/json; charset=utf-8',
+  write: writeJson,
+};
