@@ -69,13 +69,12 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const total = count.data?.total_count;
   const mode = total === undefined ? undefined : mapMode(total, pointField !== undefined);
 
+  const featuresUrl = geometry
+    ? geojsonExportUrl(client.baseUrl, datasetId, filters, featureSelect(fields, geometry))
+    : '';
   const features = useQuery({
-    queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'map-features', filters],
-    queryFn: ({ signal }) =>
-      fetchFeatures(
-        geojsonExportUrl(client.baseUrl, datasetId, filters, featureSelect(fields, geometry!)),
-        signal,
-      ),
+    queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'map-features', featuresUrl],
+    queryFn: ({ signal }) => fetchFeatures(featuresUrl, signal),
     enabled: mode === 'features' && geometry !== undefined,
     placeholderData: keepPreviousData,
   });
