@@ -118,3 +118,24 @@ test('drawing a rectangle filters the map, the count and the table', async ({ pa
   await page.getByRole('button', { name: /^Remove filter Coordinates/ }).click();
   await expect(resultCount(page)).toHaveText(`${total.toLocaleString('en-US')} records`);
 });
+
+test('flights at one airport are paged through one record at a time', async ({ page, request }) => {
+  const sfo = await request.get(`${API}/airports/records?where=iata="SFO"&select=coordinates`);
+  const { lat, lon } = (await sfo.json()).results[0].coordinates;
+  const counted = await request.get(`${API}/flights/records?limit=0&where=origin="SFO"`);
+  const flights = ((await counted.json()).total_count as number).toLocaleString('en-US');
+  // Close in, every flight from SFO is one cluster at the airport: a click lists them.
+  await page.goto(`/datasets/flights/map?location=14,${lat},${lon}`);
+  await mapReady(page);
+  const { x, y } = await mapCentre(page);
+  await page.mouse.move(x, y);
+  await expect(page.getByRole('tooltip')).toHaveText(`${flights} records — click to see them`);
+  await page.mouse.click(x, y);
+  const panel = page.getByRole('complementary', { name: 'Records at this place' });
+  await expect(panel).toContainText(`Record 1 of ${flights} here`);
+  await expect(panel).toContainText('Origin airport');
+  await expect(panel.getByRole('definition').filter({ hasText: /^SFO$/ }).first()).toBeVisible();
+  await panel.getByRole('button', { name: 'Next ›' }).click();
+  await expect(panel).toContainText(`Record 2 of ${flights} here`);
+  await page.screenshot({ path: 'test-results/map-flights-paging.png' });
+});
