@@ -3,6 +3,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type BenchCase, CASES } from './cases';
+import { exportBench, renderExports } from './exports';
 import { buildExplorer, type MapFigure, mapRenderFigures, renderMapTable } from './map';
 import { parserThroughput } from './parser';
 import { residentMiB, startServer, stopServer } from './server';
@@ -110,22 +111,24 @@ async function main(): Promise<void> {
         `${c.name.padEnd(40)} http ${fmt(row.httpP50).padStart(7)} ms   raw ${fmt(rawP50).padStart(7)} ms   ${row.httpP50 <= row.target ? 'ok' : 'OVER TARGET'}`,
       );
     }
+    const exports = await exportBench(server.origin, server.process.pid!, rawFile);
     const map = await mapRenderFigures(server.origin);
     await new Promise((r) => setTimeout(r, 2000));
     const idleMiB = residentMiB(server.process.pid!);
     await stopServer(server);
 
     const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, ${process.platform}`;
-    const report = renderReport({
-      rows,
-      parser,
-      ingestMs,
-      firstReadyMs: first.readyMs,
-      secondReadyMs: server.readyMs,
-      idleMiB,
-      machine,
-      map,
-    });
+    const report =
+      renderReport({
+        rows,
+        parser,
+        ingestMs,
+        firstReadyMs: first.readyMs,
+        secondReadyMs: server.readyMs,
+        idleMiB,
+        machine,
+        map,
+      }) + renderExports(exports.figures, exports.memory);
     writeFileSync(join(import.meta.dirname, 'RESULTS.md'), report);
     console.log(`\n${report}`);
   } finally {

@@ -1,15 +1,15 @@
 import type { ApiVersion } from '../../../odsql/compile/context';
 import type { RecordExportFormat } from '../types';
+import { csv } from './csv';
+import { geojson } from './geojson';
 import { gpx } from './gpx';
 import { jsonld } from './jsonld';
 import { kml } from './kml';
+import { json, jsonl } from './lines';
+import { parquet } from './parquet';
 import { n3, turtle } from './rdf-n3';
 import { rdfxml } from './rdfxml';
 import { shp } from './shp';
-import { csv } from './csv';
-import { geojson } from './geojson';
-import { json, jsonl } from './lines';
-import { parquet } from './parquet';
 import { xls } from './xls';
 import { xlsx } from './xlsx';
 
