@@ -5,6 +5,7 @@ import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type BenchCase, CASES } from './cases';
 import { explorerFigures, renderExplorerFigures } from './explorer';
 import { exportBench, renderExports } from './exports';
+import { buildExplorer, type MapFigure, mapRenderFigures, renderMapTable } from './map';
 import { parserThroughput } from './parser';
 import { residentMiB, startServer, stopServer } from './server';
 import { fmt, percentile, timeInterleaved } from './stats';
@@ -85,6 +86,8 @@ async function main(): Promise<void> {
     copyFileSync(dbFile, rawFile);
     const table = await flightsTable(rawFile);
 
+    // The second server also serves the explorer, for the map's render in a browser.
+    process.env.STATIC_DIR = buildExplorer(work);
     const server = await startServer(dataDir);
     console.log(`second start: ready in ${Math.round(server.readyMs)} ms`);
     const http = await httpRunner(server.origin);
@@ -110,6 +113,7 @@ async function main(): Promise<void> {
       );
     }
     const exports = await exportBench(server.origin, server.process.pid!, rawFile);
+    const map = await mapRenderFigures(server.origin);
     await new Promise((r) => setTimeout(r, 2000));
     const idleMiB = residentMiB(server.process.pid!);
     await stopServer(server);
@@ -126,6 +130,7 @@ async function main(): Promise<void> {
         secondReadyMs: server.readyMs,
         idleMiB,
         machine,
+        map,
       }) +
       renderExports(exports.figures, exports.memory) +
       renderExplorerFigures(explorer);
@@ -144,6 +149,7 @@ function renderReport(r: {
   secondReadyMs: number;
   idleMiB: number;
   machine: string;
+  map: readonly MapFigure[];
 }): string {
   const table = r.rows
     .map((row) => {
@@ -172,7 +178,8 @@ ${table}
 | first start: ingestion of the whole default catalog | ${(r.ingestMs / 1000).toFixed(1)} s (ready to serve after ${(r.firstReadyMs / 1000).toFixed(1)} s) | under 60 s |
 | second start (nothing to ingest): ready to serve | ${(r.secondReadyMs / 1000).toFixed(2)} s | |
 | server resident memory once idle (after the runs) | ${Math.round(r.idleMiB)} MiB | |
-`;
+
+${renderMapTable(r.map)}`;
 }
 
 main().catch((e: unknown) => {

@@ -47,3 +47,18 @@ describe('filterChips', () => {
     expect(withoutChip(filters, exclude!)).toEqual({ ...filters, exclude: [] });
   });
 });
+
+describe('the map area chip', () => {
+  const labels = { facetLabel: () => 'Coordinates', valueLabel: (_: string, value: string) => value };
+  const geo = { kind: 'bbox', field: 'coordinates', south: 1, west: 2, north: 3, east: 4 } as const;
+
+  it('shows the drawn area last, and removing it keeps the other filters', () => {
+    const filters = { q: 'x', refine: [{ facet: 'state', value: 'NY' }], exclude: [], geo };
+    const chips = filterChips(filters, labels);
+    expect(chips.map((c) => c.kind)).toEqual(['search', 'refine', 'geo']);
+    const chip = chips.at(-1);
+    expect(chip && withoutChip(filters, chip)).toEqual({ ...filters, geo: undefined });
+    const search = chips[0];
+    expect(search && withoutChip(filters, search)).toEqual({ ...filters, q: '' });
+  });
+});

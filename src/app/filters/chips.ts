@@ -1,10 +1,12 @@
 import type { FacetFilter, Filters } from '../routes/search-params';
 import { removeFilter } from './facet-actions';
+import { type GeoFilter, geoFilterLabel } from './geo-filter';
 
 /** One active filter as the chip bar shows it. */
 export type FilterChip =
   | { readonly kind: 'search'; readonly key: string; readonly label: string }
   | { readonly kind: 'query'; readonly key: string; readonly label: string }
+  | { readonly kind: 'geo'; readonly key: string; readonly label: string; readonly filter: GeoFilter }
   | {
       readonly kind: 'refine' | 'exclude';
       readonly key: string;
@@ -32,15 +34,27 @@ export function filterChips(filters: Filters, labels: ChipLabels): FilterChip[] 
       });
     }
   }
+  if (filters.geo) {
+    const label = geoFilterLabel(filters.geo, labels.facetLabel(filters.geo.field));
+    chips.push({ kind: 'geo', key: 'geo', label, filter: filters.geo });
+  }
   return chips;
 }
 
-/** The filters without one chip's filter, as its remove button does. */
+/** The filters without the one a chip stands for, as its remove button does. */
 export function withoutChip<F extends Filters>(filters: F, chip: FilterChip): F {
-  if (chip.kind === 'search') return { ...filters, q: '' };
-  if (chip.kind === 'query') {
-    const { where: _dropped, ...rest } = filters;
-    return rest as F;
+  switch (chip.kind) {
+    case 'search':
+      return { ...filters, q: '' };
+    case 'query': {
+      const { where: _dropped, ...rest } = filters;
+      return rest as F;
+    }
+    case 'geo': {
+      const { geo: _dropped, ...rest } = filters;
+      return rest as F;
+    }
+    default:
+      return removeFilter(filters, chip.kind, chip.filter) as F;
   }
-  return removeFilter(filters, chip.kind, chip.filter) as F;
 }

@@ -4,6 +4,13 @@ import { parseDatasetSearch } from '../routes/dataset-search';
 import { catalogFacetsParams, catalogParams, datasetFacetsParams, recordsParams } from './request-params';
 
 describe('request parameters', () => {
+  it('adds the map area as a second where clause', () => {
+    const search = parseDatasetSearch(new URLSearchParams('q=rain&geo=coordinates:bbox:1,2,3,4'));
+    expect(recordsParams(search).where).toEqual(['search("rain")', 'in_bbox(coordinates, 1, 2, 3, 4)']);
+    const alone = parseDatasetSearch(new URLSearchParams('geo=coordinates:bbox:1,2,3,4'));
+    expect(datasetFacetsParams(alone)).toEqual({ where: 'in_bbox(coordinates, 1, 2, 3, 4)' });
+  });
+
   it('turns the records view state into a records query', () => {
     const search = parseDatasetSearch(
       new URLSearchParams(

@@ -6,6 +6,7 @@ import {
   type RecordsParams,
   searchClause,
 } from '../../api';
+import { geoFilterClause } from '../filters/geo-filter';
 import { CATALOG_PAGE_SIZE, CATALOG_SORTS, type CatalogSearch } from '../routes/catalog-search';
 import { type DatasetSearch, RECORDS_PAGE_SIZE } from '../routes/dataset-search';
 import { type Filters, formatFacetFilter } from '../routes/search-params';
@@ -21,18 +22,19 @@ export const CATALOG_FACETS = [
   'modified',
 ];
 
-/** The search text and the typed query, ANDed by the portal when both are there. */
+/** The search text, the typed query and the map's area, ANDed by the portal when several are there. */
 function whereParam(filters: Filters): { where?: string | string[] } {
   const clauses = [
     ...(filters.q !== '' ? [searchClause(filters.q)] : []),
     ...(filters.where ? [filters.where] : []),
+    ...(filters.geo ? [geoFilterClause(filters.geo)] : []),
   ];
   if (clauses.length === 0) return {};
   return { where: clauses.length === 1 ? clauses[0]! : clauses };
 }
 
 /** Filters as request parameters; empty ones are left out so equal states share a cache key. */
-function filterParams(filters: Filters) {
+export function filterParams(filters: Filters): Pick<RecordsParams, 'where' | 'refine' | 'exclude'> {
   return {
     ...whereParam(filters),
     ...(filters.refine.length > 0 ? { refine: filters.refine.map(formatFacetFilter) } : {}),

@@ -1,5 +1,7 @@
 import type { SortDirection } from '../../api';
 import { QUERY_CLAUSES, type QueryText } from '../../odsql/query-text';
+import { parseGeoFilter } from '../filters/geo-filter';
+import { type MapView, parseMapView, writeMapView } from '../map/map-view';
 import { type Filters, readFilters, writeFilters } from './search-params';
 
 /** An Explore API query reaches the first 10,000 records at most: offset + limit must stay below it. */
@@ -28,6 +30,8 @@ export interface DatasetSearch extends Filters {
    * `where` is the filters' `where` (one address parameter, one chip): the two are kept equal.
    */
   readonly query: QueryText;
+  /** Where the map looks and with which basemap (`location=zoom,lat,lon`, `basemap=…`). */
+  readonly map: MapView;
 }
 
 /** The query editor's clauses; blank ones are left out, so equal queries give equal addresses. */
@@ -74,12 +78,15 @@ export function parseDatasetSearch(search: URLSearchParams): DatasetSearch {
   const sort = readSort(search.get('sort'));
   const columns = readColumns(search.get('columns'));
   const record = readRecord(search.get('record'));
+  const geo = parseGeoFilter(search.get('geo'));
   return {
     ...readFilters(search),
+    ...(geo ? { geo } : {}),
     ...(sort ? { sort } : {}),
     ...(columns ? { columns } : {}),
     ...(record ? { record } : {}),
     query: readQuery(search),
+    map: parseMapView(search),
   };
 }
 
@@ -113,5 +120,6 @@ export function datasetSearchParams(state: DatasetSearch): URLSearchParams {
   if (state.sort) search.set('sort', `${state.sort.direction === 'desc' ? '-' : ''}${state.sort.field}`);
   if (state.columns && state.columns.length > 0) search.set('columns', state.columns.join(','));
   if (state.record !== undefined && state.record !== '') search.set('record', state.record);
+  writeMapView(search, state.map);
   return search;
 }

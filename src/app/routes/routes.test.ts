@@ -14,7 +14,8 @@ describe('matchRoute', () => {
     });
     expect(matchRoute('/datasets/a%20b/table/')).toEqual({ page: 'dataset', datasetId: 'a b', tab: 'table' });
     expect(matchRoute('/datasets/x/api')).toMatchObject({ tab: 'api' });
-    expect(matchRoute('/datasets/x/map')).toEqual({ page: 'not-found', pathname: '/datasets/x/map' });
+    expect(matchRoute('/datasets/x/map')).toMatchObject({ tab: 'map' });
+    expect(matchRoute('/datasets/x/chart')).toEqual({ page: 'not-found', pathname: '/datasets/x/chart' });
     expect(matchRoute('/datasets/%E0%A4%A')).toMatchObject({ page: 'not-found' });
     expect(matchRoute('/elsewhere')).toMatchObject({ page: 'not-found' });
   });
@@ -81,6 +82,7 @@ describe('dataset search', () => {
       columns: ['date', 'temp_max'],
       record: 'ab12',
       query: {},
+      map: { basemap: 'offline' },
     });
     expect(datasetSearchParams(state).toString()).toBe(
       'refine=weather%3Arain&sort=-temp_max&columns=date%2Ctemp_max&record=ab12',
@@ -90,7 +92,7 @@ describe('dataset search', () => {
 
   it('ignores bad sorts, empty column lists and blank records; old paging parameters are dropped', () => {
     const state = parseDatasetSearch(new URLSearchParams('sort=a b&columns=,,&record=%20&page=3&size=50'));
-    expect(state).toEqual({ q: '', refine: [], exclude: [], query: {} });
+    expect(state).toEqual({ q: '', refine: [], exclude: [], query: {}, map: { basemap: 'offline' } });
     expect(datasetSearchParams(state).toString()).toBe('');
   });
 
@@ -103,6 +105,7 @@ describe('dataset search', () => {
       exclude: [],
       columns: ['weather'],
       query: {},
+      map: { basemap: 'offline' },
     });
     const none = parseDatasetSearch(new URLSearchParams('columns=nope'));
     expect(withKnownFields(none, fields).columns).toBeUndefined();

@@ -1,3 +1,5 @@
+import { formatGeoFilter, type GeoFilter } from '../filters/geo-filter';
+
 /*
  * Reading state from the address: every value is checked and replaced by its default when it does
  * not make sense, so a hand-edited or truncated link still opens a working page.
@@ -16,9 +18,11 @@ export interface Filters {
   readonly where?: string;
   readonly refine: readonly FacetFilter[];
   readonly exclude: readonly FacetFilter[];
+  /** An area drawn on a dataset's map (read by `parseDatasetSearch`: the catalog has no geo fields). */
+  readonly geo?: GeoFilter | undefined;
 }
 
-export const NO_FILTERS: Filters = { q: '', refine: [], exclude: [] };
+export const NO_FILTERS: Filters = { q: '', refine: [], exclude: [], geo: undefined };
 
 export function parseFacetFilter(text: string): FacetFilter | undefined {
   const colon = text.indexOf(':');
@@ -61,6 +65,7 @@ export function writeFilters(search: URLSearchParams, filters: Filters): void {
   if (filters.where) search.set('where', filters.where);
   for (const filter of filters.refine) search.append('refine', formatFacetFilter(filter));
   for (const filter of filters.exclude) search.append('exclude', formatFacetFilter(filter));
+  if (filters.geo) search.set('geo', formatGeoFilter(filters.geo));
 }
 
 /** A whole number within bounds, or the fallback. */

@@ -87,7 +87,11 @@ export function ApiTab({ dataset }: { readonly dataset: Dataset }) {
         description="The request of the facet values and counts shown beside the table."
         url={facets}
       />
-      <SnippetPanel title="Code to fetch these records" url={records} options={{ apiKey: client.authenticated }} />
+      <SnippetPanel
+        title="Code to fetch these records"
+        url={records}
+        options={{ apiKey: client.authenticated }}
+      />
       <section className="panel" aria-labelledby="api-exports-title">
         <h2 id="api-exports-title">Exports of the selection</h2>
         <p>

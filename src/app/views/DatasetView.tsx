@@ -15,11 +15,15 @@ import { DATASET_TABS, type DatasetTab, datasetPath, TAB_LABELS } from '../route
 const TAB_MODULES = {
   information: () => import('./InformationTab'),
   table: () => import('./TableTab'),
+  map: () => import('../map/MapTab'),
   export: () => import('./ExportTab'),
   api: () => import('./ApiTab'),
 } as const satisfies Record<DatasetTab, () => Promise<unknown>>;
 const InformationTab = lazy(() => TAB_MODULES.information().then((m) => ({ default: m.InformationTab })));
 const TableTab = lazy(() => TAB_MODULES.table().then((m) => ({ default: m.TableTab })));
+// MapLibre is large: it loads only when the map tab is opened.
+const MapTab = lazy(() => TAB_MODULES.map());
+const GEO_TYPES = new Set(['geo_point_2d', 'geo_shape']);
 const ExportTab = lazy(() => TAB_MODULES.export().then((m) => ({ default: m.ExportTab })));
 const ApiTab = lazy(() => TAB_MODULES.api().then((m) => ({ default: m.ApiTab })));
 
@@ -59,6 +63,9 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
 
   const metas = dataset.data.metas?.default ?? {};
   const title = metas.title || dataset.data.dataset_id;
+  // Tabs by content: the map only for a dataset with a geo_point_2d or geo_shape field.
+  const hasMap = (dataset.data.fields ?? []).some((f) => GEO_TYPES.has(f.type));
+  const tabs = DATASET_TABS.filter((t) => t !== 'map' || hasMap);
   return (
     <div className="dataset-page">
       <PageTitle>{`${title} (${TAB_LABELS[tab]})`}</PageTitle>
@@ -80,7 +87,7 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
             .join(' · ')}
         </p>
         <nav className="tabs" aria-label="Dataset views">
-          {DATASET_TABS.map((t) => (
+          {tabs.map((t) => (
             <Link
               key={t}
               to={datasetPath(datasetId, t, search)}
@@ -95,6 +102,7 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
       <Suspense fallback={<DatasetPageSkeleton />}>
         {tab === 'information' && <InformationTab dataset={dataset.data} />}
         {tab === 'table' && <TableTab dataset={dataset.data} />}
+        {tab === 'map' && <MapTab dataset={dataset.data} />}
         {tab === 'export' && <ExportTab dataset={dataset.data} />}
         {tab === 'api' && <ApiTab dataset={dataset.data} />}
       </Suspense>

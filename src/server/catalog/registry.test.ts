@@ -133,7 +133,13 @@ describe('the default catalog', () => {
       type: 'Feature',
       geometry: { type: 'Polygon' },
     });
-    expect(dataset('flights').metas.default.bbox).toBeNull();
+    // Flights are placed at their origin airport (joined from airports.csv): their bbox is the airports'.
+    expect(dataset('flights').metas.default.bbox).toMatchObject({
+      type: 'Feature',
+      geometry: { type: 'Polygon' },
+    });
+    expect(dataset('flights').metas.default.geometry_types).toEqual(['Point']);
+    expect(dataset('disasters').metas.default.bbox).toBeNull();
     expect(dataset('la-riots').metas.default.license).toBe('The 3-Clause BSD License');
     expect(dataset('airports').attachments).toEqual([
       expect.objectContaining({ id: 'airports_csv', title: 'airports.csv', mimetype: 'text/csv' }),
@@ -167,7 +173,7 @@ describe('the default catalog', () => {
     });
     expect(dataset('earthquakes').features).toEqual(['analyze', 'timeserie', 'geo']);
     expect(dataset('airports').features).toEqual(['geo']);
-    expect(dataset('flights').features).toEqual(['analyze', 'timeserie']);
+    expect(dataset('flights').features).toEqual(['analyze', 'timeserie', 'geo']);
     expect(data.catalog.schema('earthquakes')?.fields.find((f) => f.name === 'types')).toEqual({
       name: 'types',
       type: 'text',

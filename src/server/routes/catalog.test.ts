@@ -158,7 +158,7 @@ describe('catalog list, v2.1', () => {
     expect(Object.keys(res.body)).toEqual(['results']);
     expect(res.body.results).toEqual([
       { features: 'analyze', n: 7 },
-      { features: 'geo', n: 5 },
+      { features: 'geo', n: 6 },
       { features: 'timeserie', n: 5 },
     ]);
   });

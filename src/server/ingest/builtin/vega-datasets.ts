@@ -330,9 +330,21 @@ export const VEGA_DATASETS: readonly VegaDataset[] = [
         },
         { name: 'origin', type: 'text', label: 'Origin airport', annotations: sortedFacet },
         { name: 'destination', type: 'text', label: 'Destination airport', annotations: sortedFacet },
+        {
+          name: 'origin_coordinates',
+          type: 'geo_point_2d',
+          label: 'Origin airport location',
+          description: 'Location of the origin airport, joined from airports.csv by IATA code.',
+        },
       ],
+      // The flights file has no geometry: the origin airport's location makes the flights mappable.
+      join: { source: 'airports.csv', key: 'iata', on: 'origin' },
+      geo_point: { lat: 'latitude', lon: 'longitude', field: 'origin_coordinates' },
     },
-    attachments: [['flights-3m.parquet', 'parquet']],
+    attachments: [
+      ['flights-3m.parquet', 'parquet'],
+      ['airports.csv', 'csv'],
+    ],
   },
   {
     id: 'la-riots',

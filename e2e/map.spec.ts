@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test';
+import { expect, numberIn, resultCount, test } from './fixtures';
+
+/*
+ * The map as a user meets it. Where a click must land on a given place, the test opens the map centred
+ * on it (`location=zoom,lat,lon`), so the place is in the middle of the map.
+ */
+
+const API = '/api/explore/v2.1/catalog/datasets';
+
+// Software WebGL on a shared machine: a map's first render can take seconds.
+test.describe.configure({ timeout: 90_000 });
+
+function theMap(page: Page) {
+  return page.getByTestId('map');
+}
+
+/** The map has drawn everything it asked for. */
+async function mapReady(page: Page) {
+  await expect(theMap(page)).toHaveAttribute('data-ready', 'true', { timeout: 45_000 });
+}
+
+async function mapCentre(page: Page) {
+  const box = await theMap(page).boundingBox();
+  if (!box) throw new Error('the map is not on the page');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
+}
+
+test('airports on the map: points fitted on load, a click shows the record', async ({ page, request }) => {
+  await page.goto('/datasets/airports');
+  await page.getByRole('link', { name: 'Map', exact: true }).click();
+  await expect(page).toHaveURL(/\/datasets\/airports\/map/);
+  await mapReady(page);
+  await expect(resultCount(page)).toHaveText('3,376 records');
+  // Fitted on the records: most airports are in view, each drawn as a point.
+  expect(Number(await theMap(page).getAttribute('data-records'))).toBeGreaterThan(2_000);
+  await expect(page).toHaveURL(/location=[\d.]+,[\d.-]+,[\d.-]+/);
+
+  const sfo = await request.get(`${API}/airports/records?where=iata="SFO"&select=coordinates`);
+  const { lat, lon } = (await sfo.json()).results[0].coordinates;
+  await page.goto(`/datasets/airports/map?location=14,${lat},${lon}`);
+  await mapReady(page);
+  const { x, y } = await mapCentre(page);
+  await page.mouse.move(x, y);
+  await expect(page.getByRole('tooltip')).toHaveText('San Francisco International');
+  await page.mouse.click(x, y);
+  const panel = page.getByRole('complementary', { name: 'Records at this place' });
+  await expect(panel).toContainText('1 record here');
+  await expect(
+    panel.getByRole('definition').filter({ hasText: 'San Francisco International' }),
+  ).toBeVisible();
+  await expect(panel).toContainText('IATA code');
+  await expect(panel).toContainText('SFO');
+  await page.screenshot({ path: 'test-results/map-airports-record.png' });
+});
+
+test('us-zip-codes come as clusters that split as one zooms in', async ({ page, request }) => {
+  // The largest cluster at the zoom the map asks for at map zoom 6 (geo_cluster counts one level up).
+  const groups = await request.get(
+    `${API}/us-zip-codes/records?select=count(*) as count&group_by=geo_cluster(coordinates, 7, 40) as cluster&order_by=count desc&limit=1`,
+  );
+  const largest = (await groups.json()).results[0];
+  const { lat, lon } = largest.cluster.cluster_centroid;
+  await page.goto(`/datasets/us-zip-codes/map?location=6,${lat},${lon}`);
+  await mapReady(page);
+  await expect(resultCount(page)).toContainText('42,049 records');
+  const before = Number(await theMap(page).getAttribute('data-clusters'));
+  expect(before).toBeGreaterThan(5);
+  await page.screenshot({ path: 'test-results/map-zip-clusters.png' });
+
+  const { x, y } = await mapCentre(page);
+  await page.mouse.move(x, y);
+  await expect(page.getByRole('tooltip')).toHaveText(
+    `${largest.count.toLocaleString('en-US')} records — click to zoom in`,
+  );
+  await page.mouse.click(x, y);
+  // Zoomed two levels in on the cluster, which split into smaller ones.
+  await expect(page).toHaveURL(/location=8(\.0+)?,/);
+  await mapReady(page);
+  const after = Number(await theMap(page).getAttribute('data-clusters'));
+  expect(after).toBeGreaterThan(1);
+  await page.screenshot({ path: 'test-results/map-zip-zoomed.png' });
+});
+
+test('drawing a rectangle filters the map, the count and the table', async ({ page, request }) => {
+  await page.goto('/datasets/airports/map?location=5,39,-98');
+  await mapReady(page);
+  const total = numberIn(await resultCount(page).textContent());
+  const { x, y } = await mapCentre(page);
+
+  await page.getByRole('button', { name: 'Draw a rectangle' }).click();
+  await expect(page.getByRole('status')).toContainText('Press and drag');
+  await page.mouse.move(x - 120, y - 80);
+  await page.mouse.down();
+  await page.mouse.move(x, y, { steps: 4 });
+  await page.mouse.move(x + 120, y + 80, { steps: 4 });
+  await page.mouse.up();
+
+  await expect(page).toHaveURL(/geo=coordinates:bbox:/);
+  const geo = new URL(page.url()).searchParams.get('geo') ?? '';
+  const [south, west, north, east] = geo.replace('coordinates:bbox:', '').split(',').map(Number);
+  const expected = await request.get(
+    `${API}/airports/records?limit=0&where=in_bbox(coordinates, ${south}, ${west}, ${north}, ${east})`,
+  );
+  const count = (await expected.json()).total_count as number;
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThan(total);
+  await expect(resultCount(page)).toHaveText(`${count.toLocaleString('en-US')} records`);
+  const chip = page.getByRole('list', { name: 'Active filters' }).getByRole('listitem');
+  await expect(chip).toContainText(/Coordinates: in [\d.]+°N to [\d.]+°N/);
+  await mapReady(page);
+  await page.screenshot({ path: 'test-results/map-rectangle.png' });
+
+  // The table follows the same filter.
+  await page.getByRole('link', { name: 'Table', exact: true }).click();
+  await expect(resultCount(page)).toHaveText(`${count.toLocaleString('en-US')} records`);
+  await expect(chip).toContainText('Coordinates: in');
+  await page.getByRole('button', { name: /^Remove filter Coordinates/ }).click();
+  await expect(resultCount(page)).toHaveText(`${total.toLocaleString('en-US')} records`);
+});
+
+test('flights at one airport are paged through one record at a time', async ({ page, request }) => {
+  const sfo = await request.get(`${API}/airports/records?where=iata="SFO"&select=coordinates`);
+  const { lat, lon } = (await sfo.json()).results[0].coordinates;
+  const counted = await request.get(`${API}/flights/records?limit=0&where=origin="SFO"`);
+  const flights = ((await counted.json()).total_count as number).toLocaleString('en-US');
+  // Close in, every flight from SFO is one cluster at the airport: a click lists them.
+  await page.goto(`/datasets/flights/map?location=14,${lat},${lon}`);
+  await mapReady(page);
+  const { x, y } = await mapCentre(page);
+  await page.mouse.move(x, y);
+  await expect(page.getByRole('tooltip')).toHaveText(`${flights} records — click to see them`);
+  await page.mouse.click(x, y);
+  const panel = page.getByRole('complementary', { name: 'Records at this place' });
+  await expect(panel).toContainText(`Record 1 of ${flights} here`);
+  await expect(panel).toContainText('Origin airport');
+  await expect(panel.getByRole('definition').filter({ hasText: /^SFO$/ }).first()).toBeVisible();
+  await panel.getByRole('button', { name: 'Next ›' }).click();
+  await expect(panel).toContainText(`Record 2 of ${flights} here`);
+  await page.screenshot({ path: 'test-results/map-flights-paging.png' });
+});

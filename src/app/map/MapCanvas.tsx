@@ -1,0 +1,288 @@
+import type { FeatureCollection } from 'geojson';
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useRef, useState } from 'react';
+import type { LonLat } from '../filters/geo-filter';
+import { basemapStyle, loadOfflineBasemap, type OfflineBasemap } from './basemap';
+import { AreaDrawer, type DrawMode } from './draw';
+import {
+  addDataLayers,
+  CLUSTER_LAYERS,
+  CLUSTERS_SOURCE,
+  DATA_LAYERS,
+  DATA_SOURCES,
+  FILTER_SOURCE,
+  RECORD_LAYERS,
+  RECORDS_SOURCE,
+  setSourceData,
+} from './layers';
+import type { Bounds } from './map-data';
+import { type Basemap, MAX_ZOOM, type MapLocation, sameLocation } from './map-view';
+
+maplibregl.setWorkerUrl(workerUrl);
+
+export interface Viewport {
+  readonly bounds: Bounds;
+  readonly zoom: number;
+}
+
+/** What the pointer is over or clicked: records (feature indexes) or one cluster (its index). */
+export type Pick =
+  | { readonly kind: 'records'; readonly indexes: readonly number[] }
+  | { readonly kind: 'cluster'; readonly index: number; readonly lon: number; readonly lat: number };
+
+interface MapCanvasProps {
+  readonly basemap: Basemap;
+  readonly location: MapLocation | undefined;
+  /** Bounds to fit once, when the address gives no location. */
+  readonly fit: Bounds | undefined;
+  readonly records: FeatureCollection | undefined;
+  readonly clusters: FeatureCollection | undefined;
+  readonly filterOutline: FeatureCollection;
+  readonly drawMode: DrawMode | undefined;
+  /** Data still on its way: the map is not "ready" until it has drawn it. */
+  readonly busy: boolean;
+  readonly describe: (pick: Pick) => string;
+  readonly onViewport: (viewport: Viewport) => void;
+  readonly onLocation: (location: MapLocation) => void;
+  /** `zoom` asks the map to zoom in on a cluster instead. */
+  readonly onPick: (pick: Pick) => 'zoom' | undefined;
+  readonly onDrawn: (mode: DrawMode, corners: readonly LonLat[]) => void;
+  readonly onDrawCancel: () => void;
+}
+
+function viewportOf(map: maplibregl.Map): Viewport {
+  const b = map.getBounds();
+  return {
+    bounds: { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() },
+    zoom: map.getZoom(),
+  };
+}
+
+function locationOf(map: maplibregl.Map): MapLocation {
+  const center = map.getCenter();
+  return { zoom: map.getZoom(), lat: center.lat, lon: center.lng };
+}
+
+function pickAt(map: maplibregl.Map, point: maplibregl.PointLike): Pick | undefined {
+  const layers = [...CLUSTER_LAYERS, ...RECORD_LAYERS].filter((id) => map.getLayer(id));
+  // A few pixels of slack make small points easy to hit.
+  const [x, y] = point instanceof maplibregl.Point ? [point.x, point.y] : (point as [number, number]);
+  const box: [maplibregl.PointLike, maplibregl.PointLike] = [
+    [x - 4, y - 4],
+    [x + 4, y + 4],
+  ];
+  const hits = map.queryRenderedFeatures(box, { layers });
+  // Of the clusters under the pointer, the one whose centre is nearest.
+  let nearest: { pick: Pick; distance: number } | undefined;
+  for (const hit of hits) {
+    if (hit.source !== CLUSTERS_SOURCE || hit.geometry.type !== 'Point') continue;
+    const [lon, lat] = hit.geometry.coordinates as [number, number];
+    const distance = map.project([lon, lat]).dist(new maplibregl.Point(x, y));
+    if (!nearest || distance < nearest.distance) {
+      nearest = { pick: { kind: 'cluster', index: Number(hit.properties.index), lon, lat }, distance };
+    }
+  }
+  if (nearest) return nearest.pick;
+  const indexes = [
+    ...new Set(hits.filter((f) => f.source === RECORDS_SOURCE).map((f) => Number(f.properties.__index))),
+  ];
+  return indexes.length > 0 ? { kind: 'records', indexes } : undefined;
+}
+
+/** The MapLibre map: basemap, the dataset's layers, pointer picking, drawing and the view in the address. */
+export function MapCanvas(props: MapCanvasProps) {
+  const container = useRef<HTMLElement>(null);
+  const mapRef = useRef<maplibregl.Map | undefined>(undefined);
+  const drawerRef = useRef<AreaDrawer | undefined>(undefined);
+  const latest = useRef(props);
+  latest.current = props;
+  const [atlas, setAtlas] = useState<OfflineBasemap | undefined>();
+  const [atlasError, setAtlasError] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const [hover, setHover] = useState<{ x: number; y: number; text: string } | undefined>();
+  const fitted = useRef(false);
+
+  useEffect(() => {
+    let alive = true;
+    loadOfflineBasemap().then(
+      (a) => alive && setAtlas(a),
+      () => alive && setAtlasError(true),
+    );
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  // The map is created once; later props reach it through the effects below.
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const initial = latest.current;
+    const map = new maplibregl.Map({
+      container: element,
+      style: basemapStyle(initial.basemap, undefined),
+      center: initial.location ? [initial.location.lon, initial.location.lat] : [0, 20],
+      zoom: initial.location?.zoom ?? 1,
+      maxZoom: MAX_ZOOM,
+      attributionControl: { compact: true },
+      dragRotate: false,
+      pitchWithRotate: false,
+    });
+    map.touchZoomRotate.disableRotation();
+    map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    map.addControl(new maplibregl.ScaleControl({}), 'bottom-left');
+    mapRef.current = map;
+    element.dataset.ready = 'false';
+    drawerRef.current = new AreaDrawer(map, {
+      onFinish: (mode, corners) => {
+        setSourceData(map, 'draw-area', { type: 'FeatureCollection', features: [] });
+        latest.current.onDrawn(mode, corners);
+      },
+      onCancel: () => latest.current.onDrawCancel(),
+    });
+    map.on('load', () => {
+      addDataLayers(map);
+      setLoaded(true);
+      latest.current.onViewport(viewportOf(map));
+    });
+    map.on('moveend', () => {
+      latest.current.onViewport(viewportOf(map));
+      latest.current.onLocation(locationOf(map));
+    });
+    map.on('idle', () => {
+      // What is drawn, for people using assistive technology and for the browser tests alike.
+      const shown = (layers: readonly string[]) =>
+        map.queryRenderedFeatures({ layers: layers.filter((id) => map.getLayer(id)) }).length;
+      element.dataset.records = String(shown(RECORD_LAYERS));
+      element.dataset.clusters = String(shown(CLUSTER_LAYERS));
+      element.dataset.ready = String(!latest.current.busy);
+    });
+    map.on('mousemove', (event) => {
+      if (drawerRef.current?.active) return setHover(undefined);
+      const pick = pickAt(map, event.point);
+      map.getCanvas().style.cursor = pick ? 'pointer' : '';
+      setHover(
+        pick ? { x: event.point.x, y: event.point.y, text: latest.current.describe(pick) } : undefined,
+      );
+    });
+    map.on('mouseout', () => setHover(undefined));
+    map.on('movestart', () => setHover(undefined));
+    map.on('click', (event) => {
+      if (drawerRef.current?.active) return;
+      const pick = pickAt(map, event.point);
+      if (!pick) return;
+      if (latest.current.onPick(pick) === 'zoom' && pick.kind === 'cluster') {
+        map.easeTo({ center: [pick.lon, pick.lat], zoom: Math.min(MAX_ZOOM, map.getZoom() + 2) });
+      }
+    });
+    return () => {
+      drawerRef.current?.stop();
+      map.remove();
+      mapRef.current = undefined;
+    };
+  }, []);
+
+  const atlasRef = useRef(atlas);
+  atlasRef.current = atlas;
+  const shownBasemap = useRef(props.basemap);
+
+  // The atlas arrives after the map: its shapes go into the offline basemap's sources.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !loaded || !atlas || shownBasemap.current !== 'offline') return;
+    setSourceData(map, 'land', atlas.land);
+    map.getSource<maplibregl.GeoJSONSource>('borders')?.setData(atlas.borders);
+    map.getSource<maplibregl.GeoJSONSource>('coast')?.setData(atlas.coastlines);
+  }, [atlas, loaded]);
+
+  // Another basemap: swapped under the dataset's layers, which are carried over.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || shownBasemap.current === props.basemap) return;
+    shownBasemap.current = props.basemap;
+    map.setStyle(basemapStyle(props.basemap, atlasRef.current), {
+      transformStyle: (previous, next) => {
+        if (!previous) return next;
+        const sources = { ...next.sources };
+        for (const id of Object.keys(DATA_SOURCES)) {
+          const source = previous.sources[id];
+          if (source) sources[id] = source;
+        }
+        const data = previous.layers.filter((l) => DATA_LAYERS.some((d) => d.id === l.id));
+        return { ...next, sources, layers: [...next.layers.filter((l) => !data.includes(l)), ...data] };
+      },
+    });
+  }, [props.basemap]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map && loaded) setSourceData(map, RECORDS_SOURCE, props.records ?? EMPTY);
+  }, [props.records, loaded]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map && loaded) setSourceData(map, CLUSTERS_SOURCE, props.clusters ?? EMPTY);
+  }, [props.clusters, loaded]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map && loaded) setSourceData(map, FILTER_SOURCE, props.filterOutline);
+  }, [props.filterOutline, loaded]);
+
+  useEffect(() => {
+    const element = container.current;
+    if (element && props.busy) element.dataset.ready = 'false';
+  }, [props.busy]);
+
+  // Fit the data once, unless the address says where to look.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !loaded || fitted.current || !props.fit) return;
+    fitted.current = true;
+    if (props.location) return;
+    const { west, south, east, north } = props.fit;
+    map.fitBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { padding: 40, maxZoom: 12, duration: 0 },
+    );
+  }, [props.fit, props.location, loaded]);
+
+  // Back and forward in history move the map; its own moves are already there.
+  useEffect(() => {
+    const map = mapRef.current;
+    const location = props.location;
+    if (!map || !location || sameLocation(location, locationOf(map))) return;
+    map.jumpTo({ center: [location.lon, location.lat], zoom: location.zoom });
+  }, [props.location]);
+
+  useEffect(() => {
+    const drawer = drawerRef.current;
+    if (!drawer) return;
+    if (props.drawMode && drawer.active !== props.drawMode) drawer.start(props.drawMode);
+    if (!props.drawMode && drawer.active) {
+      drawer.stop();
+      if (mapRef.current) setSourceData(mapRef.current, 'draw-area', EMPTY);
+    }
+  }, [props.drawMode]);
+
+  return (
+    <div className="map-canvas-wrap">
+      <section ref={container} className="map-canvas" data-testid="map" aria-label="Map of the records" />
+      {hover && (
+        <div className="map-hover" style={{ left: hover.x + 12, top: hover.y + 12 }} role="tooltip">
+          {hover.text}
+        </div>
+      )}
+      {atlasError && props.basemap === 'offline' && (
+        <p className="map-notice">The basemap could not be loaded; the records are still shown.</p>
+      )}
+    </div>
+  );
+}
+
+const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };

@@ -1,0 +1,316 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { type Dataset, type DatasetField, quoteField } from '../../api';
+import { FacetPanel } from '../components/FacetPanel';
+import { FilterChips } from '../components/FilterChips';
+import { SearchBox } from '../components/SearchBox';
+import { ErrorPanel } from '../components/StatusMessages';
+import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
+import { datasetFacetLabeler } from '../filters/facet-labels';
+import { bboxFilter, type LonLat, polygonFilter } from '../filters/geo-filter';
+import type { CellFormat } from '../format/cells';
+import { formatCount, plural } from '../format/numbers';
+import { useDatasetSearch } from '../hooks/useDatasetSearch';
+import { useNavigate } from '../hooks/useNavigate';
+import { useExploreClient } from '../queries/client-context';
+import { exploreKeys } from '../queries/keys';
+import { datasetFacetsQuery, recordsQuery } from '../queries/options';
+import { datasetFacetsParams, datasetFilterParams } from '../queries/request-params';
+import { datasetSearchParams } from '../routes/dataset-search';
+import { datasetPath } from '../routes/paths';
+import { NO_FILTERS } from '../routes/search-params';
+import { datasetTimeZone } from '../table/queries';
+import { BASEMAP_LABELS } from './basemap';
+import { type DrawMode, geoFilterOutline } from './draw';
+import { fetchFeatures, fetchGroups, geojsonExportUrl } from './features';
+import { bulkBounds, featureFit, withMinimumSize } from './fit';
+import { clusterFeatures } from './layers';
+import { MapCanvas, type Pick, type Viewport } from './MapCanvas';
+import {
+  areaClause,
+  clusterArea,
+  clusterCell,
+  clusterField,
+  clusterParams,
+  clusterZoom,
+  FEATURE_THRESHOLD,
+  FIT_CLUSTER_ZOOM,
+  featureSelect,
+  geometryField,
+  mapMode,
+  readClusters,
+  withWhere,
+} from './map-data';
+import { BASEMAPS, type Basemap, type MapLocation } from './map-view';
+import { type PanelRecords, RecordPanel } from './RecordPanel';
+import './map.css';
+
+const NO_FIELDS: readonly DatasetField[] = [];
+
+/** A cluster this small, or seen this close, lists its records on click instead of zooming in. */
+const LIST_CLUSTER_AT = 50;
+const LIST_CLUSTER_ZOOM = 12;
+
+/** The records of the dataset on a map, following every active filter. Loaded only on this tab. */
+export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
+  const client = useExploreClient();
+  const datasetId = dataset.dataset_id;
+  const fields = dataset.fields ?? NO_FIELDS;
+  const fieldNames = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
+  const { state, setFilters } = useDatasetSearch(datasetId, 'map', fieldNames);
+  const { navigate } = useNavigate();
+  const labels = useMemo(() => datasetFacetLabeler(fields), [fields]);
+  const chips = useMemo(() => filterChips(state, labels), [state, labels]);
+  const timeZone = datasetTimeZone(dataset);
+  const cellFormat = useMemo<CellFormat>(() => ({ timeZone }), [timeZone]);
+  const filters = useMemo(() => datasetFilterParams(state), [state]);
+  const geometry = useMemo(() => geometryField(fields), [fields]);
+  const pointField = useMemo(() => clusterField(fields), [fields]);
+  const basemapId = useId();
+
+  const facets = useQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
+  const count = useQuery(recordsQuery(client, datasetId, { ...filters, limit: 0 }));
+  const total = count.data?.total_count;
+  const mode = total === undefined ? undefined : mapMode(total, pointField !== undefined);
+
+  const featuresUrl = geometry
+    ? geojsonExportUrl(client.baseUrl, datasetId, filters, featureSelect(fields, geometry))
+    : '';
+  const features = useQuery({
+    queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'map-features', featuresUrl],
+    queryFn: ({ signal }) => fetchFeatures(featuresUrl, signal),
+    enabled: mode === 'features' && geometry !== undefined,
+    placeholderData: keepPreviousData,
+  });
+
+  const [viewport, setViewport] = useState<Viewport>();
+  // Without a location in the address the map first fits the data: clusters of the world view it starts
+  // from would be thrown away, so they are asked for once the map has moved (`location` is then set).
+  const placed = state.map.location !== undefined;
+  const zoom = viewport ? clusterZoom(viewport.zoom) : 0;
+  const area = viewport ? clusterArea(viewport.bounds, zoom) : undefined;
+  const quotedPoint = pointField ? quoteField(pointField) : '';
+  const clusterRequest = clusterParams(filters, quotedPoint, zoom, area);
+  const clusters = useQuery({
+    queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'map-clusters', clusterRequest],
+    queryFn: ({ signal }) => fetchGroups(client.urls.records(datasetId, clusterRequest), signal),
+    enabled: mode === 'clusters' && viewport !== undefined && placed,
+    placeholderData: keepPreviousData,
+  });
+  const clusterList = useMemo(() => readClusters(clusters.data?.results ?? []), [clusters.data]);
+  const clusterData = useMemo(
+    () => (mode === 'clusters' ? clusterFeatures(clusterList) : undefined),
+    [mode, clusterList],
+  );
+
+  // Where the records are, in cells under a degree, to fit the map on load when they come as clusters.
+  const fitRequest = clusterParams(filters, quotedPoint, FIT_CLUSTER_ZOOM, undefined);
+  const extent = useQuery({
+    queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'map-clusters', fitRequest],
+    queryFn: ({ signal }) => fetchGroups(client.urls.records(datasetId, fitRequest), signal),
+    enabled: mode === 'clusters' && !state.map.location,
+  });
+  const fit = useMemo(() => {
+    const bounds =
+      mode === 'features'
+        ? features.data && featureFit(features.data)
+        : extent.data &&
+          bulkBounds(readClusters(extent.data.results).map((c) => ({ ...c, weight: c.count })));
+    return bounds ? withMinimumSize(bounds) : undefined;
+  }, [mode, features.data, extent.data]);
+
+  const [selection, setSelection] = useState<PanelRecords>();
+  const [page, setPage] = useState(0);
+  const [drawMode, setDrawMode] = useState<DrawMode>();
+  const outline = useMemo(() => geoFilterOutline(state.geo), [state.geo]);
+
+  const setMapView = useCallback(
+    (location: MapLocation | undefined, basemap: Basemap) =>
+      navigate(datasetPath(datasetId, 'map', datasetSearchParams({ ...state, map: { location, basemap } })), {
+        replace: true,
+      }),
+    [navigate, datasetId, state],
+  );
+
+  const recordsAt = (pick: Pick): PanelRecords | undefined => {
+    if (pick.kind === 'records') {
+      const all = features.data?.features ?? [];
+      const records = pick.indexes.flatMap((i) => (all[i]?.properties ? [all[i].properties] : []));
+      return records.length > 0 ? { kind: 'local', records } : undefined;
+    }
+    const cluster = clusterList[pick.index];
+    // Clusters of the previous zoom, still shown while the new ones load, belong to other cells.
+    if (!cluster || !pointField || clusters.isPlaceholderData) return undefined;
+    const cell = areaClause(quotedPoint, clusterCell(cluster, zoom));
+    return { kind: 'remote', params: withWhere(filters, cell), total: cluster.count };
+  };
+
+  const describe = (pick: Pick): string => {
+    if (pick.kind === 'cluster') {
+      const n = clusterList[pick.index]?.count ?? 0;
+      const zoomsIn = n > LIST_CLUSTER_AT && (viewport?.zoom ?? 0) < LIST_CLUSTER_ZOOM;
+      return `${plural(n, 'record', 'records')} — click to ${zoomsIn ? 'zoom in' : 'see them'}`;
+    }
+    // A record's name: its first text field that is not an identifier code.
+    const title =
+      fields.find((f) => f.type === 'text' && !f.annotations?.id) ?? fields.find((f) => f.type === 'text');
+    const first = features.data?.features[pick.indexes[0] ?? -1]?.properties?.[title?.name ?? ''];
+    const name = typeof first === 'string' ? first : plural(pick.indexes.length, 'record', 'records');
+    return pick.indexes.length > 1 ? `${name} and ${formatCount(pick.indexes.length - 1)} more` : name;
+  };
+
+  const onPick = (pick: Pick): 'zoom' | undefined => {
+    if (pick.kind === 'cluster') {
+      const n = clusterList[pick.index]?.count ?? 0;
+      if (n > LIST_CLUSTER_AT && (viewport?.zoom ?? 0) < LIST_CLUSTER_ZOOM) return 'zoom';
+    }
+    const records = recordsAt(pick);
+    setSelection(records);
+    setPage(0);
+    return undefined;
+  };
+
+  const onDrawn = (kind: DrawMode, corners: readonly LonLat[]) => {
+    setDrawMode(undefined);
+    if (!geometry) return;
+    const [a, b] = corners;
+    const geo =
+      kind === 'rectangle'
+        ? a && b
+          ? bboxFilter(geometry.name, a, b)
+          : undefined
+        : polygonFilter(geometry.name, corners);
+    if (geo) {
+      setSelection(undefined);
+      setFilters({ ...state, geo });
+    }
+  };
+
+  const removeChip = (chip: FilterChip) => setFilters(withoutChip(state, chip));
+  const busy =
+    count.isFetching ||
+    (mode === 'features' && features.isFetching) ||
+    (mode === 'clusters' && (clusters.isFetching || viewport === undefined || !placed));
+  const error = count.error ?? (mode === 'features' ? features.error : clusters.error);
+
+  if (!geometry) {
+    return (
+      <main className="content" id="main">
+        <p>This dataset has no geographic field, so it has no map.</p>
+      </main>
+    );
+  }
+
+  return (
+    <div className="layout-with-sidebar">
+      <FacetPanel
+        title="Filter records"
+        facets={facets}
+        labels={labels}
+        filters={state}
+        onFilters={setFilters}
+      />
+      <main className="content map-content" id="main">
+        <SearchBox
+          value={state.q}
+          label="Search records"
+          placeholder="Search in all fields…"
+          onSearch={(q) => setFilters({ ...state, q }, true)}
+        />
+        <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setFilters(NO_FILTERS)} />
+        <div className="map-toolbar">
+          <p className="result-count" aria-live="polite">
+            {total === undefined ? 'Counting records…' : plural(total, 'record', 'records')}
+            {mode === 'clusters' && (
+              <span className="muted"> · grouped by place, click a group to zoom in</span>
+            )}
+            {mode === 'features' && total !== undefined && total > FEATURE_THRESHOLD && (
+              <span className="muted"> · the first {formatCount(FEATURE_THRESHOLD)} are drawn</span>
+            )}
+          </p>
+          <fieldset className="map-tools" aria-label="Filter by area">
+            <button
+              type="button"
+              className={drawMode === 'rectangle' ? 'button is-active' : 'button'}
+              aria-pressed={drawMode === 'rectangle'}
+              onClick={() => setDrawMode(drawMode === 'rectangle' ? undefined : 'rectangle')}
+            >
+              Draw a rectangle
+            </button>
+            <button
+              type="button"
+              className={drawMode === 'polygon' ? 'button is-active' : 'button'}
+              aria-pressed={drawMode === 'polygon'}
+              onClick={() => setDrawMode(drawMode === 'polygon' ? undefined : 'polygon')}
+            >
+              Draw a polygon
+            </button>
+          </fieldset>
+          <label className="map-basemap" htmlFor={basemapId}>
+            Basemap
+            <select
+              id={basemapId}
+              value={state.map.basemap}
+              onChange={(event) =>
+                setMapView(state.map.location, BASEMAPS.find((b) => b === event.target.value) ?? 'offline')
+              }
+            >
+              {BASEMAPS.map((b) => (
+                <option key={b} value={b}>
+                  {BASEMAP_LABELS[b]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {drawMode && (
+          <p className="map-hint" role="status">
+            {drawMode === 'rectangle'
+              ? 'Press and drag on the map to draw the rectangle. Escape cancels.'
+              : 'Click each corner; double-click, click the first corner or press Enter to finish. Escape cancels.'}
+          </p>
+        )}
+        {error && (
+          <ErrorPanel
+            compact
+            title="The map's records could not be loaded"
+            error={error}
+            onRetry={() => {
+              void count.refetch();
+              void (mode === 'features' ? features.refetch() : clusters.refetch());
+            }}
+          />
+        )}
+        <div className="map-stage">
+          <MapCanvas
+            basemap={state.map.basemap}
+            location={state.map.location}
+            fit={fit}
+            records={mode === 'features' ? features.data : undefined}
+            clusters={clusterData}
+            filterOutline={outline}
+            drawMode={drawMode}
+            busy={busy}
+            describe={describe}
+            onViewport={setViewport}
+            onLocation={(location) => setMapView(location, state.map.basemap)}
+            onPick={onPick}
+            onDrawn={onDrawn}
+            onDrawCancel={() => setDrawMode(undefined)}
+          />
+          {selection && (
+            <RecordPanel
+              datasetId={datasetId}
+              fields={fields}
+              selection={selection}
+              page={page}
+              onPage={setPage}
+              onClose={() => setSelection(undefined)}
+              format={cellFormat}
+            />
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import type { FeatureCollection } from 'geojson';
+import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl';
+import { DRAW_SOURCE } from './draw';
+import { type Cluster, clusterRadius } from './map-data';
+
+/* The dataset's layers, drawn above whichever basemap is chosen. */
+
+export const RECORDS_SOURCE = 'records';
+export const CLUSTERS_SOURCE = 'clusters';
+export const FILTER_SOURCE = 'geo-filter';
+
+/** Layers a pointer can pick records or clusters from. */
+export const RECORD_LAYERS = ['records-fill', 'records-point'];
+export const CLUSTER_LAYERS = ['clusters-circle'];
+
+const ACCENT = '#1d5fbf';
+const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+export const DATA_SOURCES: Readonly<Record<string, SourceSpecification>> = {
+  [RECORDS_SOURCE]: { type: 'geojson', data: EMPTY },
+  [CLUSTERS_SOURCE]: { type: 'geojson', data: EMPTY },
+  [FILTER_SOURCE]: { type: 'geojson', data: EMPTY },
+  [DRAW_SOURCE]: { type: 'geojson', data: EMPTY },
+};
+
+const isArea = ['match', ['geometry-type'], ['Polygon', 'MultiPolygon'], true, false];
+
+export const DATA_LAYERS: readonly LayerSpecification[] = [
+  {
+    id: 'geo-filter-fill',
+    type: 'fill',
+    source: FILTER_SOURCE,
+    paint: { 'fill-color': '#f59e0b', 'fill-opacity': 0.08 },
+  },
+  {
+    id: 'geo-filter-line',
+    type: 'line',
+    source: FILTER_SOURCE,
+    paint: { 'line-color': '#b45309', 'line-width': 2, 'line-dasharray': [2, 1] },
+  },
+  {
+    id: 'records-fill',
+    type: 'fill',
+    source: RECORDS_SOURCE,
+    filter: isArea as never,
+    paint: { 'fill-color': ACCENT, 'fill-opacity': 0.25 },
+  },
+  {
+    id: 'records-outline',
+    type: 'line',
+    source: RECORDS_SOURCE,
+    filter: [
+      'match',
+      ['geometry-type'],
+      ['Polygon', 'MultiPolygon', 'LineString', 'MultiLineString'],
+      true,
+      false,
+    ],
+    paint: { 'line-color': ACCENT, 'line-width': 1.2 },
+  },
+  {
+    id: 'records-point',
+    type: 'circle',
+    source: RECORDS_SOURCE,
+    filter: ['match', ['geometry-type'], ['Point', 'MultiPoint'], true, false],
+    paint: {
+      'circle-color': ACCENT,
+      'circle-radius': ['interpolate', ['linear'], ['zoom'], 2, 2.5, 8, 5, 14, 7],
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1,
+      'circle-opacity': 0.85,
+    },
+  },
+  {
+    id: 'clusters-circle',
+    type: 'circle',
+    source: CLUSTERS_SOURCE,
+    paint: {
+      'circle-color': [
+        'step',
+        ['get', 'count'],
+        '#5b9bd5',
+        100,
+        '#1d5fbf',
+        10_000,
+        '#7a3db8',
+        100_000,
+        '#b42318',
+      ],
+      'circle-radius': ['get', 'radius'],
+      'circle-opacity': 0.75,
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1.5,
+    },
+  },
+  {
+    id: 'draw-fill',
+    type: 'fill',
+    source: DRAW_SOURCE,
+    filter: isArea as never,
+    paint: { 'fill-color': '#f59e0b', 'fill-opacity': 0.2 },
+  },
+  {
+    id: 'draw-line',
+    type: 'line',
+    source: DRAW_SOURCE,
+    paint: { 'line-color': '#b45309', 'line-width': 2 },
+  },
+];
+
+export function addDataLayers(map: MapLibreMap): void {
+  for (const [id, source] of Object.entries(DATA_SOURCES)) if (!map.getSource(id)) map.addSource(id, source);
+  for (const layer of DATA_LAYERS) if (!map.getLayer(layer.id)) map.addLayer(layer);
+}
+
+export function setSourceData(map: MapLibreMap, id: string, data: FeatureCollection): void {
+  map.getSource<GeoJSONSource>(id)?.setData(data);
+}
+
+/** Clusters as points sized by their count relative to the largest one in view. */
+export function clusterFeatures(clusters: readonly Cluster[]): FeatureCollection {
+  const largest = clusters.reduce((max, c) => Math.max(max, c.count), 1);
+  return {
+    type: 'FeatureCollection',
+    features: clusters.map((c, index) => ({
+      type: 'Feature',
+      properties: { index, count: c.count, radius: clusterRadius(c.count, largest) },
+      geometry: { type: 'Point', coordinates: [c.lon, c.lat] },
+    })),
+  };
+}
