@@ -30,8 +30,11 @@ export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames:
   );
   // The filters' `where` (the query chip) and the query editor's are one: changing either changes both.
   const setFilters = useCallback(
-    (filters: Filters, replace = false) =>
-      go({ ...state, ...filters, query: withWhere(state.query, filters.where) }, replace),
+    (filters: Filters, replace = false) => {
+      // The new filters replace every filter of the state: one left out (a removed chip) is gone.
+      const { q: _q, where: _where, geo: _geo, refine: _refine, exclude: _exclude, ...view } = state;
+      go({ ...view, ...filters, query: withWhere(state.query, filters.where) }, replace);
+    },
     [go, state],
   );
   // A header sort and the query's order_by would fight: the latest choice wins.
@@ -41,8 +44,10 @@ export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames:
   );
   // The query and the filters may change together ("Clear all filters" drops both in one step).
   const setQuery = useCallback(
-    (query: QueryText, filters: Filters = state) =>
-      go({ ...state, ...filters, query, sort: query.order_by?.trim() ? undefined : state.sort }),
+    (query: QueryText, filters: Filters = state) => {
+      const { q: _q, where: _where, geo: _geo, refine: _refine, exclude: _exclude, ...view } = state;
+      go({ ...view, ...filters, query, sort: query.order_by?.trim() ? undefined : state.sort });
+    },
     [go, state],
   );
   const setColumns = useCallback(
