@@ -9,6 +9,7 @@ describe('settings', () => {
     expect(config.defaultCatalog).toBe(true);
     expect(config.sqlTimeLimitMs).toBe(30_000);
     expect(config.dataDir.endsWith('.data')).toBe(true);
+    expect(config.memoryLimit).toBe('128MB');
   });
 
   it('reads the environment', () => {
@@ -17,7 +18,9 @@ describe('settings', () => {
       DEFAULT_CATALOG: 'false',
       DUCKDB_CONNECTIONS: '2',
       DATA_DIR: '/tmp/x',
+      DUCKDB_MEMORY_LIMIT: ' 2 gib ',
     });
+    expect(config.memoryLimit).toBe('2GiB');
     expect(config.port).toBe(0);
     expect(config.defaultCatalog).toBe(false);
     expect(config.connections).toBe(2);
@@ -28,6 +31,9 @@ describe('settings', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
     expect(() => loadConfig({ DEFAULT_CATALOG: 'maybe' })).toThrow(/^Invalid DEFAULT_CATALOG=maybe: /);
     expect(() => loadConfig({ SQL_TIME_LIMIT_MS: '-5' })).toThrow(/SQL_TIME_LIMIT_MS/);
+    // Never handed to DuckDB as text it did not expect.
+    expect(() => loadConfig({ DUCKDB_MEMORY_LIMIT: "1GB'; SET threads=1" })).toThrow(/DUCKDB_MEMORY_LIMIT/);
+    expect(() => loadConfig({ DUCKDB_MEMORY_LIMIT: '512' })).toThrow(/DUCKDB_MEMORY_LIMIT/);
   });
 
   it('documents every setting in the README', async () => {

@@ -31,6 +31,18 @@ const port = (raw: string): number | undefined => {
   return Number.isInteger(n) && n >= 0 && n < 65536 ? n : undefined;
 };
 
+/*
+ * DuckDB's buffer pool would otherwise keep every block it reads, up to 80% of the machine's memory: a
+ * whole-table export would leave the server holding the table. Beyond the limit, blocks are read again
+ * from the file (which the OS caches anyway) and large sorts spill to a temporary folder.
+ */
+const DEFAULT_MEMORY_LIMIT = '128MB';
+
+function memorySize(raw: string): string | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(KB|MB|GB|KiB|MiB|GiB)\s*$/i.exec(raw);
+  return match ? `${match[1]}${match[2]!.toUpperCase().replace('I', 'i')}` : undefined;
+}
+
 export const SETTINGS = {
   host: { env: 'HOST', default: '127.0.0.1', help: 'Address the server listens on.', parse: text },
   port: { env: 'PORT', default: 8080, help: 'Port the server listens on (0 picks a free one).', parse: port },
@@ -64,6 +76,12 @@ export const SETTINGS = {
     help: 'DuckDB connections, that is queries run at the same time.',
     parse: positiveInt,
   },
+  memoryLimit: {
+    env: 'DUCKDB_MEMORY_LIMIT',
+    default: DEFAULT_MEMORY_LIMIT,
+    help: 'Memory DuckDB may hold (its buffer pool and query state), such as 256MB or 2GB; larger work spills to disk.',
+    parse: memorySize,
+  },
   quotaCalls: {
     env: 'QUOTA_CALLS',
     default: 0,
@@ -92,6 +110,8 @@ export interface ServerConfig {
   readonly staticDir: string;
   readonly sqlTimeLimitMs: number;
   readonly connections: number;
+  /** DuckDB's `memory_limit`, as DuckDB writes sizes (`256MB`). */
+  readonly memoryLimit: string;
   readonly quota: QuotaSettings;
 }
 
@@ -117,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: resolve(read(SETTINGS.staticDir)),
     sqlTimeLimitMs: read(SETTINGS.sqlTimeLimitMs),
     connections: read(SETTINGS.connections),
+    memoryLimit: read(SETTINGS.memoryLimit),
     quota: {
       keyCalls,
       anonymousCalls: anonymous < 0 ? keyCalls : anonymous,

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   const engine = await openDuckDBEngine({
     path: join(config.dataDir, 'explore.duckdb'),
     connections: config.connections,
+    memoryLimit: config.memoryLimit,
   });
   for (const statement of setupStatements()) await engine.execute(statement);
   const catalog = await openCatalog(engine, {

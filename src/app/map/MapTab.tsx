@@ -22,7 +22,7 @@ import { NO_FILTERS } from '../routes/search-params';
 import { datasetTimeZone } from '../table/queries';
 import { BASEMAP_LABELS } from './basemap';
 import { type DrawMode, geoFilterOutline } from './draw';
-import { fetchFeatures, fetchGroups, geojsonExportUrl } from './features';
+import { fetchFeatures, geojsonExportUrl } from './features';
 import { bulkBounds, featureFit, withMinimumSize } from './fit';
 import { clusterFeatures } from './layers';
 import { MapCanvas, type Pick, type Viewport } from './MapCanvas';
@@ -74,11 +74,11 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const mode = total === undefined ? undefined : mapMode(total, pointField !== undefined);
 
   const featuresUrl = geometry
-    ? geojsonExportUrl(client.baseUrl, datasetId, filters, featureSelect(fields, geometry))
+    ? geojsonExportUrl(client, datasetId, filters, featureSelect(fields, geometry))
     : '';
   const features = useQuery({
     queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'map-features', featuresUrl],
-    queryFn: ({ signal }) => fetchFeatures(featuresUrl, signal),
+    queryFn: ({ signal }) => fetchFeatures(client, featuresUrl, signal),
     enabled: mode === 'features' && geometry !== undefined,
     placeholderData: keepPreviousData,
   });
@@ -93,7 +93,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const clusterRequest = clusterParams(filters, quotedPoint, zoom, area);
   const clusters = useQuery({
     queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'map-clusters', clusterRequest],
-    queryFn: ({ signal }) => fetchGroups(client.urls.records(datasetId, clusterRequest), signal),
+    queryFn: ({ signal }) => client.getRecords(datasetId, clusterRequest, signal),
     enabled: mode === 'clusters' && viewport !== undefined && placed,
     placeholderData: keepPreviousData,
   });
@@ -107,7 +107,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const fitRequest = clusterParams(filters, quotedPoint, FIT_CLUSTER_ZOOM, undefined);
   const extent = useQuery({
     queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'map-clusters', fitRequest],
-    queryFn: ({ signal }) => fetchGroups(client.urls.records(datasetId, fitRequest), signal),
+    queryFn: ({ signal }) => client.getRecords(datasetId, fitRequest, signal),
     enabled: mode === 'clusters' && !state.map.location,
   });
   const fit = useMemo(() => {

@@ -1,13 +1,5 @@
 import type { Feature, FeatureCollection } from 'geojson';
-import {
-  API_PATH,
-  buildQuery,
-  errorFromBody,
-  isAbortError,
-  networkError,
-  type RecordsParams,
-  unexpectedResponse,
-} from '../../api';
+import { type ExploreClient, type RecordsParams, unexpectedResponse } from '../../api';
 import { FEATURE_THRESHOLD } from './map-data';
 
 /*
@@ -25,13 +17,12 @@ type FilterParams = Pick<RecordsParams, 'where' | 'refine' | 'exclude'>;
  * the drawn one first, followed by the fields a popup shows (other geometries would only weigh).
  */
 export function geojsonExportUrl(
-  baseUrl: string,
+  client: ExploreClient,
   datasetId: string,
   filters: FilterParams,
   select: string,
 ): string {
-  const root = `${baseUrl.replace(/\/+$/, '')}${API_PATH}/catalog/datasets/${encodeURIComponent(datasetId)}`;
-  return `${root}/exports/geojson?${buildQuery({ ...filters, select, limit: FEATURE_THRESHOLD })}`;
+  return client.urls.recordsExport(datasetId, 'geojson', { ...filters, select, limit: FEATURE_THRESHOLD });
 }
 
 function isFeatureCollection(body: unknown): body is FeatureCollection {
@@ -40,50 +31,16 @@ function isFeatureCollection(body: unknown): body is FeatureCollection {
   return candidate.type === 'FeatureCollection' && Array.isArray(candidate.features);
 }
 
-/**
- * A JSON answer of the API, checked by `shape`; errors come back as `ApiError`s like the client's. The
- * typed client only knows record lists, and grouped records (clusters) have no `total_count`.
- */
-export async function fetchJson<T>(
+/** Features with a geometry, numbered; through the client, so that a portal's API key goes along. */
+export async function fetchFeatures(
+  client: ExploreClient,
   url: string,
-  shape: (body: unknown) => body is T,
   signal?: AbortSignal,
-): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, { signal, headers: { Accept: 'application/json, application/geo+json' } });
-  } catch (error) {
-    if (isAbortError(error) || signal?.aborted) throw error;
-    throw networkError(url);
-  }
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch (error) {
-    if (isAbortError(error) || signal?.aborted) throw error;
-    body = undefined;
-  }
-  if (!response.ok) throw errorFromBody(response.status, body, url);
-  if (!shape(body)) throw unexpectedResponse(response.status, url);
-  return body;
-}
-
-/** Features with a geometry, numbered. */
-export async function fetchFeatures(url: string, signal?: AbortSignal): Promise<FeatureCollection> {
-  return numberFeatures(await fetchJson(url, isFeatureCollection, signal));
-}
-
-export interface GroupsResponse {
-  readonly results: readonly Record<string, unknown>[];
-}
-
-function isGroups(body: unknown): body is GroupsResponse {
-  return typeof body === 'object' && body !== null && Array.isArray((body as { results?: unknown }).results);
-}
-
-/** `group_by` results (the typed client expects a `total_count`, which groups do not have). */
-export function fetchGroups(url: string, signal?: AbortSignal): Promise<GroupsResponse> {
-  return fetchJson(url, isGroups, signal);
+): Promise<FeatureCollection> {
+  const response = await client.getFile(url, signal);
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!isFeatureCollection(body)) throw unexpectedResponse(response.status, url);
+  return numberFeatures(body);
 }
 
 export function numberFeatures(collection: FeatureCollection): FeatureCollection {

@@ -17,6 +17,8 @@ export interface ExploreDataOptions {
   readonly connections?: number;
   /** DuckDB worker threads (default: all cores). */
   readonly threads?: number;
+  /** DuckDB's `memory_limit` (default: DuckDB's own). */
+  readonly memoryLimit?: string;
 }
 
 export interface ExploreData {
@@ -31,6 +33,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
     path: join(options.dataDir, DATABASE_FILE),
     ...(options.connections === undefined ? {} : { connections: options.connections }),
     ...(options.threads === undefined ? {} : { threads: options.threads }),
+    ...(options.memoryLimit === undefined ? {} : { memoryLimit: options.memoryLimit }),
   });
   try {
     const catalog = await openCatalog(engine, {

@@ -61,6 +61,8 @@ export interface DuckDBEngineOptions {
   readonly connections?: number;
   /** DuckDB worker threads; DuckDB's default (all cores) when unset. */
   readonly threads?: number;
+  /** DuckDB's `memory_limit` (`256MB`); DuckDB's default (80% of the machine's memory) when unset. */
+  readonly memoryLimit?: string;
 }
 
 export interface DuckDBEngine extends Engine {
@@ -191,6 +193,7 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
     autoload_known_extensions: 'false',
   };
   if (options.threads !== undefined) config.threads = String(options.threads);
+  if (options.memoryLimit !== undefined) config.memory_limit = options.memoryLimit;
   const instance = await DuckDBInstance.create(options.path, config);
   const connections: DuckDBConnection[] = [];
   try {
