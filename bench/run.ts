@@ -2,6 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { loadConfig } from '../src/server/config';
 import { type BenchCase, CASES } from './cases';
 import { explorerFigures, renderExplorerFigures } from './explorer';
 import { exportBench, renderExports } from './exports';
@@ -120,7 +121,7 @@ async function main(): Promise<void> {
 
     const explorer = await explorerFigures(dataDir, Number(process.env.BENCH_BROWSER_RUNS ?? 10));
 
-    const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, ${process.platform}`;
+    const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, ${process.platform}; server DuckDB memory_limit ${loadConfig().memoryLimit}`;
     const report =
       renderReport({
         rows,
