@@ -17,13 +17,12 @@ export interface JsonResponse<T = unknown> {
   readonly text: string;
 }
 
-/** GET with query parameters (repeated ones as arrays), parsing the JSON answer. */
-export async function getJson<T = unknown>(
-  path: string,
+/** GET a URL with query parameters (repeated ones as arrays), parsing the JSON answer if there is one. */
+export async function getJsonAt<T = unknown>(
+  address: string,
   params: Readonly<Record<string, string | number | readonly string[]>> = {},
-  version: '2.0' | '2.1' = '2.1',
 ): Promise<JsonResponse<T>> {
-  const url = new URL(`${api(version)}${path}`);
+  const url = new URL(address);
   for (const [key, value] of Object.entries(params)) {
     for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(v));
   }
@@ -36,4 +35,13 @@ export async function getJson<T = unknown>(
     body = undefined;
   }
   return { status: res.status, headers: res.headers, body: body as T, text };
+}
+
+/** GET an API path with query parameters (repeated ones as arrays), parsing the JSON answer. */
+export function getJson<T = unknown>(
+  path: string,
+  params: Readonly<Record<string, string | number | readonly string[]>> = {},
+  version: '2.0' | '2.1' = '2.1',
+): Promise<JsonResponse<T>> {
+  return getJsonAt<T>(`${api(version)}${path}`, params);
 }

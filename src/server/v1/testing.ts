@@ -1,4 +1,4 @@
-import { getJson, type JsonResponse, origin } from '../testing/http';
+import { getJson, getJsonAt, type JsonResponse, origin } from '../testing/http';
 
 /*
  * Helpers of the v1 HTTP tests: v1 calls, and the v2.0 answers they are compared with.
@@ -42,20 +42,8 @@ export interface V1DatasetsAnswer {
 }
 
 /** GET a v1 path (`records/1.0/search/`) with query parameters, repeated ones as arrays. */
-export async function v1<T>(path: string, params: Params = {}): Promise<JsonResponse<T>> {
-  const url = new URL(`${origin()}/api/${path}`);
-  for (const [key, value] of Object.entries(params)) {
-    for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(v));
-  }
-  const res = await fetch(url);
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, headers: res.headers, body: body as T, text };
+export function v1<T>(path: string, params: Params = {}): Promise<JsonResponse<T>> {
+  return getJsonAt<T>(`${origin()}/api/${path}`, params);
 }
 
 export async function v1Records(params: Params): Promise<V1RecordsAnswer> {
