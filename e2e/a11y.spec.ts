@@ -63,3 +63,22 @@ test('the catalog can be used with the keyboard alone, with a visible focus', as
   await expect(page).toHaveURL(/refine=theme:/);
   await expect(first).toHaveAttribute('aria-pressed', 'true');
 });
+
+test('the query editor, the export and API tabs and the map have no serious accessibility violation', async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto('/datasets/penguins/table?where=body_mass_g > 4000');
+  await expect(page.getByRole('region', { name: 'Query' })).toBeVisible();
+  await expect(page.locator('.cm-editor').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/datasets/earthquakes/export');
+  await page.getByRole('radio', { name: /^GPX/ }).check();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/datasets/movies/api');
+  await expect(page.getByRole('region', { name: 'Exports of the selection' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/datasets/airports/map');
+  await expect(page.locator('.maplibregl-canvas')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
