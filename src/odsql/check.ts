@@ -19,7 +19,7 @@ const PARSERS: Readonly<Record<QueryClause, (text: string) => ParseResult<unknow
   order_by: parseOrderBy,
 };
 
-/** The table name is never run: any trusted name will do. */
+/** The table name is never run: a placeholder name serves. */
 const UNUSED_TABLE = 'records';
 
 function present(text: string | undefined): text is string {

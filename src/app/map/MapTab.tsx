@@ -1,9 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { type Dataset, type DatasetField, quoteField } from '../../api';
-import { FacetPanel } from '../components/FacetPanel';
 import { FilterChips } from '../components/FilterChips';
-import { SearchBox } from '../components/SearchBox';
+import { RecordsLayout } from '../components/RecordsLayout';
 import { ErrorPanel } from '../components/StatusMessages';
 import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { datasetFacetLabeler } from '../filters/facet-labels';
@@ -202,115 +201,106 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   }
 
   return (
-    <div className="layout-with-sidebar">
-      <FacetPanel
-        title="Filter records"
-        facets={facets}
-        labels={labels}
-        filters={state}
-        onFilters={setFilters}
-      />
-      <main className="content map-content" id="main">
-        <SearchBox
-          value={state.q}
-          label="Search records"
-          placeholder="Search in all fields…"
-          onSearch={(q) => setFilters({ ...state, q }, true)}
-        />
-        <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setFilters(NO_FILTERS)} />
-        <div className="map-toolbar">
-          <p className="result-count" aria-live="polite">
-            {total === undefined ? 'Counting records…' : plural(total, 'record', 'records')}
-            {mode === 'clusters' && (
-              <span className="muted"> · grouped by place, click a group to zoom in</span>
-            )}
-            {mode === 'features' && total !== undefined && total > FEATURE_THRESHOLD && (
-              <span className="muted"> · the first {formatCount(FEATURE_THRESHOLD)} are drawn</span>
-            )}
-          </p>
-          <fieldset className="map-tools" aria-label="Filter by area">
-            <button
-              type="button"
-              className={drawMode === 'rectangle' ? 'button is-active' : 'button'}
-              aria-pressed={drawMode === 'rectangle'}
-              onClick={() => setDrawMode(drawMode === 'rectangle' ? undefined : 'rectangle')}
-            >
-              Draw a rectangle
-            </button>
-            <button
-              type="button"
-              className={drawMode === 'polygon' ? 'button is-active' : 'button'}
-              aria-pressed={drawMode === 'polygon'}
-              onClick={() => setDrawMode(drawMode === 'polygon' ? undefined : 'polygon')}
-            >
-              Draw a polygon
-            </button>
-          </fieldset>
-          <label className="map-basemap" htmlFor={basemapId}>
-            Basemap
-            <select
-              id={basemapId}
-              value={state.map.basemap}
-              onChange={(event) =>
-                setMapView(state.map.location, BASEMAPS.find((b) => b === event.target.value) ?? 'offline')
-              }
-            >
-              {BASEMAPS.map((b) => (
-                <option key={b} value={b}>
-                  {BASEMAP_LABELS[b]}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        {drawMode && (
-          <p className="map-hint" role="status">
-            {drawMode === 'rectangle'
-              ? 'Press and drag on the map to draw the rectangle. Escape cancels.'
-              : 'Click each corner; double-click, click the first corner or press Enter to finish. Escape cancels.'}
-          </p>
-        )}
-        {error && (
-          <ErrorPanel
-            compact
-            title="The map's records could not be loaded"
-            error={error}
-            onRetry={() => {
-              void count.refetch();
-              void (mode === 'features' ? features.refetch() : clusters.refetch());
-            }}
-          />
-        )}
-        <div className="map-stage">
-          <MapCanvas
-            basemap={state.map.basemap}
-            location={state.map.location}
-            fit={fit}
-            records={mode === 'features' ? features.data : undefined}
-            clusters={clusterData}
-            filterOutline={outline}
-            drawMode={drawMode}
-            busy={busy}
-            describe={describe}
-            onViewport={setViewport}
-            onLocation={(location) => setMapView(location, state.map.basemap)}
-            onPick={onPick}
-            onDrawn={onDrawn}
-            onDrawCancel={() => setDrawMode(undefined)}
-          />
-          {selection && (
-            <RecordPanel
-              datasetId={datasetId}
-              fields={fields}
-              selection={selection}
-              page={page}
-              onPage={setPage}
-              onClose={() => setSelection(undefined)}
-              format={cellFormat}
-            />
+    <RecordsLayout
+      facets={facets}
+      labels={labels}
+      filters={state}
+      onFilters={setFilters}
+      className="map-content"
+    >
+      <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setFilters(NO_FILTERS)} />
+      <div className="map-toolbar">
+        <p className="result-count" aria-live="polite">
+          {total === undefined ? 'Counting records…' : plural(total, 'record', 'records')}
+          {mode === 'clusters' && (
+            <span className="muted"> · grouped by place, click a group to zoom in</span>
           )}
-        </div>
-      </main>
-    </div>
+          {mode === 'features' && total !== undefined && total > FEATURE_THRESHOLD && (
+            <span className="muted"> · the first {formatCount(FEATURE_THRESHOLD)} are drawn</span>
+          )}
+        </p>
+        <fieldset className="map-tools" aria-label="Filter by area">
+          <button
+            type="button"
+            className={drawMode === 'rectangle' ? 'button is-active' : 'button'}
+            aria-pressed={drawMode === 'rectangle'}
+            onClick={() => setDrawMode(drawMode === 'rectangle' ? undefined : 'rectangle')}
+          >
+            Draw a rectangle
+          </button>
+          <button
+            type="button"
+            className={drawMode === 'polygon' ? 'button is-active' : 'button'}
+            aria-pressed={drawMode === 'polygon'}
+            onClick={() => setDrawMode(drawMode === 'polygon' ? undefined : 'polygon')}
+          >
+            Draw a polygon
+          </button>
+        </fieldset>
+        <label className="map-basemap" htmlFor={basemapId}>
+          Basemap
+          <select
+            id={basemapId}
+            value={state.map.basemap}
+            onChange={(event) =>
+              setMapView(state.map.location, BASEMAPS.find((b) => b === event.target.value) ?? 'offline')
+            }
+          >
+            {BASEMAPS.map((b) => (
+              <option key={b} value={b}>
+                {BASEMAP_LABELS[b]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {drawMode && (
+        <p className="map-hint" role="status">
+          {drawMode === 'rectangle'
+            ? 'Press and drag on the map to draw the rectangle. Escape cancels.'
+            : 'Click each corner; double-click, click the first corner or press Enter to finish. Escape cancels.'}
+        </p>
+      )}
+      {error && (
+        <ErrorPanel
+          compact
+          title="The map's records could not be loaded"
+          error={error}
+          onRetry={() => {
+            void count.refetch();
+            void (mode === 'features' ? features.refetch() : clusters.refetch());
+          }}
+        />
+      )}
+      <div className="map-stage">
+        <MapCanvas
+          basemap={state.map.basemap}
+          location={state.map.location}
+          fit={fit}
+          records={mode === 'features' ? features.data : undefined}
+          clusters={clusterData}
+          filterOutline={outline}
+          drawMode={drawMode}
+          busy={busy}
+          describe={describe}
+          onViewport={setViewport}
+          onLocation={(location) => setMapView(location, state.map.basemap)}
+          onPick={onPick}
+          onDrawn={onDrawn}
+          onDrawCancel={() => setDrawMode(undefined)}
+        />
+        {selection && (
+          <RecordPanel
+            datasetId={datasetId}
+            fields={fields}
+            selection={selection}
+            page={page}
+            onPage={setPage}
+            onClose={() => setSelection(undefined)}
+            format={cellFormat}
+          />
+        )}
+      </div>
+    </RecordsLayout>
   );
 }

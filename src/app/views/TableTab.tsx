@@ -1,10 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { ApiError, type Dataset, type DatasetField } from '../../api';
-import { FacetPanel } from '../components/FacetPanel';
 import { FilterChips } from '../components/FilterChips';
+import { RecordsLayout } from '../components/RecordsLayout';
 import { RecordsTable } from '../components/RecordsTable';
-import { SearchBox } from '../components/SearchBox';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
 import { ResultsTable } from '../editor/ResultsTable';
 import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
@@ -153,136 +152,128 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   );
 
   return (
-    <div className="layout-with-sidebar">
-      <FacetPanel
-        title="Filter records"
-        facets={facets}
-        labels={labels}
-        filters={state}
-        onFilters={setFilters}
-      />
-      <main className="content" id="main">
-        <SearchBox
-          value={state.q}
-          label="Search records"
-          placeholder="Search in all fields…"
-          onSearch={(q) => setFilters({ ...state, q }, true)}
-        />
-        <div className="query-bar">
-          <button
-            type="button"
-            className="button query-toggle"
-            aria-expanded={queryOpen}
-            onClick={() => setQueryOpen(!queryOpen)}
-          >
-            {queryOpen ? 'Hide the query' : 'Query with ODSQL'}
-          </button>
-        </div>
-        {queryOpen && (
-          <Suspense fallback={<Loading>Loading the query editor…</Loading>}>
-            <QueryPanel
-              fields={fields}
-              applied={state.query}
-              filters={state}
-              serverError={odsqlErrorMessage(current.error)}
-              accepted={current.isSuccess && !current.isPlaceholderData}
-              onRun={(query) => setQuery(query)}
-            />
-          </Suspense>
-        )}
-        <FilterChips chips={chips} onRemove={removeChip} onClearAll={clearAll} />
-        {custom ? (
-          results.isError ? (
-            <ErrorPanel title="The query failed" error={results.error} onRetry={() => results.refetch()} />
-          ) : !results.data ? (
-            <Loading>Running the query…</Loading>
-          ) : (
-            <>
-              <div className="table-toolbar">
-                <p className="result-count" aria-live="polite">
-                  {grouped
-                    ? `${results.data.results.length === GROUPS_LIMIT ? 'The first ' : ''}${plural(results.data.results.length, 'group', 'groups')}`
-                    : `${plural(results.data.results.length, 'row', 'rows')} of ${plural(results.data.total_count ?? 0, 'record', 'records')}`}
-                </p>
-              </div>
-              {results.data.results.length === 0 ? (
-                <div className="empty-state">
-                  <p>No record matches this query.</p>
-                </div>
-              ) : (
-                <ResultsTable
-                  fields={fields}
-                  results={results.data.results}
-                  offset={0}
-                  busy={results.isPlaceholderData}
-                  caption={`Query results of ${title}`}
-                  format={format}
-                />
-              )}
-            </>
-          )
+    <RecordsLayout
+      facets={facets}
+      labels={labels}
+      filters={state}
+      onFilters={setFilters}
+      aside={
+        (state.record !== undefined || localRow !== undefined) && (
+          <RecordDetail
+            datasetId={datasetId}
+            fields={fields}
+            recordId={state.record}
+            row={selected !== undefined ? records[selected] : undefined}
+            position={selected !== undefined ? selected + 1 : undefined}
+            params={timeZone ? { timezone: timeZone } : {}}
+            format={format}
+            onClose={close}
+          />
+        )
+      }
+    >
+      <div className="query-bar">
+        <button
+          type="button"
+          className="button query-toggle"
+          aria-expanded={queryOpen}
+          onClick={() => setQueryOpen(!queryOpen)}
+        >
+          {queryOpen ? 'Hide the query' : 'Query with ODSQL'}
+        </button>
+      </div>
+      {queryOpen && (
+        <Suspense fallback={<Loading>Loading the query editor…</Loading>}>
+          <QueryPanel
+            fields={fields}
+            applied={state.query}
+            filters={state}
+            serverError={odsqlErrorMessage(current.error)}
+            accepted={current.isSuccess && !current.isPlaceholderData}
+            onRun={(query) => setQuery(query)}
+          />
+        </Suspense>
+      )}
+      <FilterChips chips={chips} onRemove={removeChip} onClearAll={clearAll} />
+      {custom ? (
+        results.isError ? (
+          <ErrorPanel title="The query failed" error={results.error} onRetry={() => results.refetch()} />
+        ) : !results.data ? (
+          <Loading>Running the query…</Loading>
         ) : (
           <>
             <div className="table-toolbar">
-              {pages.data ? (
-                <p className="result-count" aria-live="polite">
-                  {plural(total, 'record', 'records')}
-                </p>
-              ) : (
-                !pages.isError && (
-                  <p className="muted" role="status">
-                    Loading records…
-                  </p>
-                )
-              )}
-              {records.length > 0 && records.length < total && (
-                <p className="muted loaded-count">
-                  {formatCount(records.length)} loaded ·{' '}
-                  {hasNextPage ? 'scroll for more' : 'the most the table reaches'}
-                </p>
-              )}
-              <ColumnsMenu fields={fields} layout={state.columns} onLayout={setColumns} />
+              <p className="result-count" aria-live="polite">
+                {grouped
+                  ? `${results.data.results.length === GROUPS_LIMIT ? 'The first ' : ''}${plural(results.data.results.length, 'group', 'groups')}`
+                  : `${plural(results.data.results.length, 'row', 'rows')} of ${plural(results.data.total_count ?? 0, 'record', 'records')}`}
+              </p>
             </div>
-            {pages.isError && !pages.data ? (
-              <ErrorPanel
-                title="Records could not be loaded"
-                error={pages.error}
-                onRetry={() => pages.refetch()}
-              >
-                {chips.length > 0 && <p>Removing a filter above may help.</p>}
-              </ErrorPanel>
-            ) : !pages.data ? (
-              table([], FIRST_SKELETON_ROWS)
-            ) : total === 0 || records.length === 0 ? (
+            {results.data.results.length === 0 ? (
               <div className="empty-state">
-                <p>No record matches these filters.</p>
-                {chips.length > 0 && (
-                  <button type="button" className="button" onClick={clearAll}>
-                    Clear all filters
-                  </button>
-                )}
+                <p>No record matches this query.</p>
               </div>
             ) : (
-              table(records, hasNextPage ? NEXT_SKELETON_ROWS : 0)
+              <ResultsTable
+                fields={fields}
+                results={results.data.results}
+                offset={0}
+                busy={results.isPlaceholderData}
+                caption={`Query results of ${title}`}
+                format={format}
+              />
             )}
           </>
-        )}
-        {hasDateTimes && (
-          <p className="muted table-note">Times are shown in {timeZone ?? 'UTC'}, the dataset’s time zone.</p>
-        )}
-      </main>
-      {(state.record !== undefined || localRow !== undefined) && (
-        <RecordDetail
-          datasetId={datasetId}
-          fields={fields}
-          recordId={state.record}
-          row={selected !== undefined ? records[selected] : undefined}
-          position={selected !== undefined ? selected + 1 : undefined}
-          params={timeZone ? { timezone: timeZone } : {}}
-          format={format}
-          onClose={close}
-        />
+        )
+      ) : (
+        <>
+          <div className="table-toolbar">
+            {pages.data ? (
+              <p className="result-count" aria-live="polite">
+                {plural(total, 'record', 'records')}
+              </p>
+            ) : (
+              !pages.isError && (
+                <p className="muted" role="status">
+                  Loading records…
+                </p>
+              )
+            )}
+            {records.length > 0 && records.length < total && (
+              <p className="muted loaded-count">
+                {formatCount(records.length)} loaded ·{' '}
+                {hasNextPage ? 'scroll for more' : 'the most the table reaches'}
+              </p>
+            )}
+            <ColumnsMenu fields={fields} layout={state.columns} onLayout={setColumns} />
+          </div>
+          {pages.isError && !pages.data ? (
+            <ErrorPanel
+              title="Records could not be loaded"
+              error={pages.error}
+              onRetry={() => pages.refetch()}
+            >
+              {chips.length > 0 && <p>Removing a filter above may help.</p>}
+            </ErrorPanel>
+          ) : !pages.data ? (
+            table([], FIRST_SKELETON_ROWS)
+          ) : total === 0 || records.length === 0 ? (
+            <div className="empty-state">
+              <p>No record matches these filters.</p>
+              {chips.length > 0 && (
+                <button type="button" className="button" onClick={clearAll}>
+                  Clear all filters
+                </button>
+              )}
+            </div>
+          ) : (
+            table(records, hasNextPage ? NEXT_SKELETON_ROWS : 0)
+          )}
+        </>
       )}
-    </div>
+      {hasDateTimes && (
+        <p className="muted table-note">Times are shown in {timeZone ?? 'UTC'}, the dataset’s time zone.</p>
+      )}
+    </RecordsLayout>
   );
 }

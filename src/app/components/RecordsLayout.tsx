@@ -1,0 +1,52 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { Facet } from '../../api';
+import type { FacetLabeler } from '../filters/facet-labels';
+import type { Filters } from '../routes/search-params';
+import { FacetPanel } from './FacetPanel';
+import { SearchBox } from './SearchBox';
+
+interface RecordsLayoutProps {
+  readonly facets: UseQueryResult<{ readonly facets: readonly Facet[] }>;
+  readonly labels: FacetLabeler;
+  readonly filters: Filters;
+  readonly onFilters: (next: Filters, replace?: boolean) => void;
+  /** Extra class of the main column (the map's takes the whole height). */
+  readonly className?: string;
+  /** Beside the main column (the record detail panel). */
+  readonly aside?: ReactNode;
+  readonly children: ReactNode;
+}
+
+/** The frame of every view of a dataset's records: the facet sidebar, the search box, then the view. */
+export function RecordsLayout({
+  facets,
+  labels,
+  filters,
+  onFilters,
+  className,
+  aside,
+  children,
+}: RecordsLayoutProps) {
+  return (
+    <div className="layout-with-sidebar">
+      <FacetPanel
+        title="Filter records"
+        facets={facets}
+        labels={labels}
+        filters={filters}
+        onFilters={onFilters}
+      />
+      <main className={className ? `content ${className}` : 'content'} id="main">
+        <SearchBox
+          value={filters.q}
+          label="Search records"
+          placeholder="Search in all fields…"
+          onSearch={(q) => onFilters({ ...filters, q }, true)}
+        />
+        {children}
+      </main>
+      {aside}
+    </div>
+  );
+}
