@@ -49,13 +49,19 @@ export const SETTINGS = {
   dataDir: {
     env: 'DATA_DIR',
     default: '.data',
-    help: 'Folder of the DuckDB database and of your own datasets (in its datasets/ subfolder).',
+    help: 'Folder of your own datasets (in its datasets/ subfolder) and of the stored records (store/).',
     parse: text,
   },
   defaultCatalog: {
     env: 'DEFAULT_CATALOG',
     default: true,
     help: 'Serve the built-in datasets of vega-datasets (true or false); your own datasets are always served.',
+    parse: flag,
+  },
+  ingestBeforeListen: {
+    env: 'INGEST_BEFORE_LISTEN',
+    default: false,
+    help: 'Ingest new and changed datasets before listening (true or false); by default the server listens at once and ingests in the background.',
     parse: flag,
   },
   staticDir: {
@@ -107,6 +113,8 @@ export interface ServerConfig {
   readonly port: number;
   readonly dataDir: string;
   readonly defaultCatalog: boolean;
+  /** Ingest what changed before listening (tests), instead of in the background. */
+  readonly ingestBeforeListen: boolean;
   readonly staticDir: string;
   readonly sqlTimeLimitMs: number;
   readonly connections: number;
@@ -134,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: read(SETTINGS.port),
     dataDir: resolve(read(SETTINGS.dataDir)),
     defaultCatalog: read(SETTINGS.defaultCatalog),
+    ingestBeforeListen: read(SETTINGS.ingestBeforeListen),
     staticDir: resolve(read(SETTINGS.staticDir)),
     sqlTimeLimitMs: read(SETTINGS.sqlTimeLimitMs),
     connections: read(SETTINGS.connections),

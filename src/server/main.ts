@@ -1,11 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { setupStatements } from '../odsql/compile/dialect';
 import { isValidTimezone } from '../odsql/time/zones';
 import { buildApp } from './app';
-import { openCatalog } from './catalog/registry';
+import { openExploreData } from './catalog/open';
 import { ConfigError, loadConfig } from './config';
-import { openDuckDBEngine } from './engine/duckdb';
 import type { Engine } from './engine/types';
 import { consoleLog } from './log';
 
@@ -20,29 +17,32 @@ async function knownTimezones(engine: Engine): Promise<Set<string>> {
 async function main(): Promise<void> {
   const log = consoleLog();
   const config = loadConfig();
-  mkdirSync(config.dataDir, { recursive: true });
   const started = Date.now();
-  const engine = await openDuckDBEngine({
-    path: join(config.dataDir, 'explore.duckdb'),
-    connections: config.connections,
-    memoryLimit: config.memoryLimit,
-  });
-  for (const statement of setupStatements()) await engine.execute(statement);
-  const catalog = await openCatalog(engine, {
+  // Stored datasets serve at once; new and changed ones are ingested in the background (catalog/registry).
+  const data = await openExploreData({
     dataDir: config.dataDir,
     log,
     includeDefault: config.defaultCatalog,
+    connections: config.connections,
+    memoryLimit: config.memoryLimit,
+    waitForIngestion: config.ingestBeforeListen,
   });
+  const { engine, catalog } = data;
+  for (const statement of setupStatements()) await engine.execute(statement);
   const timezones = await knownTimezones(engine);
   const app = await buildApp({ engine, catalog, config, timezones, log });
   const address = await app.listen({ host: config.host, port: config.port });
-  const records = catalog.list().reduce((n, ds) => n + ds.metas.default.records_count, 0);
-  log.info(
-    `Loaded ${catalog.list().length} datasets (${records.toLocaleString('en')} records) in ${Date.now() - started} ms from ${config.dataDir}`,
-  );
-  if (catalog.problems.length > 0)
-    log.warn(`${catalog.problems.length} dataset(s) skipped, see the messages above`);
+  const summary = (): string => {
+    const records = catalog.list().reduce((n, ds) => n + ds.metas.default.records_count, 0);
+    return `${catalog.list().length} datasets (${records.toLocaleString('en')} records)`;
+  };
+  log.info(`Serving ${summary()} ${Date.now() - started} ms after start, from ${config.dataDir}`);
   log.info(`Explorer: ${address}/   Explore API: ${address}/api/explore/v2.1/`);
+  void catalog.idle().then(() => {
+    log.info(`catalog up to date: ${summary()}, ${Date.now() - started} ms after start`);
+    if (catalog.problems.length > 0)
+      log.warn(`${catalog.problems.length} dataset(s) skipped, see the messages above`);
+  });
 
   let closing = false;
   const stop = async (signal: string): Promise<void> => {
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     closing = true;
     log.info(`${signal} received, stopping`);
     await app.close();
-    await engine.close();
+    await data.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

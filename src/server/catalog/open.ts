@@ -1,48 +1,94 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type DuckDBEngine, openDuckDBEngine } from '../engine/duckdb';
+import { type IngestEngine, openIngestEngine } from '../ingest/engine';
 import type { Logger } from '../ingest/logger';
-import { type Catalog, openCatalog } from './registry';
-
-/** The database file inside the data folder. */
-export const DATABASE_FILE = 'explore.duckdb';
+import { type LiveCatalog, openCatalog } from './registry';
+import { storeDirOf } from './store';
+import { RecordViews } from './views';
 
 export interface ExploreDataOptions {
-  /** `DATA_DIR`: holds the database file and the user's `datasets/` folder. */
+  /** `DATA_DIR`: holds the user's `datasets/`, the records `store/` and the scratch `tmp/` folder. */
   readonly dataDir: string;
   readonly log: Logger;
   /** Include the built-in datasets (default true). */
   readonly includeDefault?: boolean;
-  /** Pooled DuckDB connections (default 4). */
+  /** Pooled DuckDB connections of the request engine (default 4). */
   readonly connections?: number;
-  /** DuckDB worker threads (default: all cores). */
+  /** DuckDB worker threads, of each engine (default: all cores). */
   readonly threads?: number;
-  /** DuckDB's `memory_limit` (default: DuckDB's own). */
+  /** DuckDB's `memory_limit`, of each engine (default: DuckDB's own). */
   readonly memoryLimit?: string;
+  /** Resolve only once everything is ingested (default true; the server itself serves meanwhile). */
+  readonly waitForIngestion?: boolean;
+  /** Follow `datasets/` for changes (default true). */
+  readonly watch?: boolean;
+  /** Full rescan period of the descriptors and files (default 60 s, 0: never). */
+  readonly rescanMs?: number;
 }
 
 export interface ExploreData {
+  /** The request engine: reads the records files of `storeDir` only (besides its own memory). */
   readonly engine: DuckDBEngine;
-  readonly catalog: Catalog;
+  readonly catalog: LiveCatalog;
+  /** Folder of the records files (for the request engine's allowed directories). */
+  readonly storeDir: string;
+  /** Scratch folder: ingestion files and DuckDB spill files. */
+  readonly tmpDir: string;
+  /** Stops the catalog, then both engines. */
+  close(): Promise<void>;
 }
 
-/** Opens the database of the data folder and loads the catalog, ingesting what changed. */
+/**
+ * Opens the data folder: a request engine in memory (views over the records files), a separate
+ * ingestion engine, and the live catalog.
+ */
 export async function openExploreData(options: ExploreDataOptions): Promise<ExploreData> {
   await mkdir(options.dataDir, { recursive: true });
+  const storeDir = storeDirOf(options.dataDir);
+  const tmpDir = join(options.dataDir, 'tmp');
+  await mkdir(storeDir, { recursive: true });
+  let views: RecordViews | undefined;
   const engine = await openDuckDBEngine({
-    path: join(options.dataDir, DATABASE_FILE),
+    path: ':memory:',
     ...(options.connections === undefined ? {} : { connections: options.connections }),
     ...(options.threads === undefined ? {} : { threads: options.threads }),
     ...(options.memoryLimit === undefined ? {} : { memoryLimit: options.memoryLimit }),
+    tempDirectory: join(tmpDir, 'spill-requests'),
+    beforeQuery: () => views?.pending(),
   });
+  let ingest: IngestEngine | undefined;
   try {
+    ingest = await openIngestEngine({
+      tempDirectory: join(tmpDir, 'spill-ingest'),
+      ...(options.threads === undefined ? {} : { threads: options.threads }),
+      ...(options.memoryLimit === undefined ? {} : { memoryLimit: options.memoryLimit }),
+    });
+    views = new RecordViews(engine);
     const catalog = await openCatalog(engine, {
       dataDir: options.dataDir,
       log: options.log,
       includeDefault: options.includeDefault ?? true,
+      ingest,
+      views,
+      ...(options.watch === undefined ? {} : { watch: options.watch }),
+      ...(options.rescanMs === undefined ? {} : { rescanMs: options.rescanMs }),
     });
-    return { engine, catalog };
+    if (options.waitForIngestion ?? true) await catalog.idle();
+    const ingestEngine = ingest;
+    return {
+      engine,
+      catalog,
+      storeDir,
+      tmpDir,
+      close: async () => {
+        await catalog.close();
+        await ingestEngine.close();
+        await engine.close();
+      },
+    };
   } catch (error) {
+    await ingest?.close();
     await engine.close();
     throw error;
   }

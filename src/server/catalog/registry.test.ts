@@ -85,7 +85,7 @@ describe('the default catalog', () => {
   });
 
   afterAll(async () => {
-    await data.engine.close();
+    await data.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -271,7 +271,7 @@ describe('the default catalog', () => {
   it('reopens without ingesting, with the same ids', async () => {
     const ids = await sql(`SELECT __id FROM ${table('movies')} ORDER BY __pos LIMIT 50`);
     const processed = dataset('flights').metas.default.data_processed;
-    await data.engine.close();
+    await data.close();
     const log = recordingLogger();
     data = await openExploreData({ dataDir, log, threads: 2 });
     expect(log.lines.filter((l) => l.includes(': ingesting '))).toEqual([]);

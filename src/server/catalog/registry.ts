@@ -1,52 +1,83 @@
-import { mkdir } from 'node:fs/promises';
+import { type FSWatcher, watch } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { quoteIdent } from '../../odsql/compile/storage';
 import type { DatasetSchema } from '../../odsql/schema';
 import type { Engine } from '../engine/types';
 import type { DatasetDescriptor } from '../ingest/descriptor';
+import type { IngestEngine } from '../ingest/engine';
 import { type FileStamp, fileStamp, fingerprint, isoUtc, mimetypeOf } from '../ingest/files';
-import { errorSummary, stageDataset } from '../ingest/ingest';
+import { errorSummary, type FailureKind, IngestError, ingestDataset } from '../ingest/ingest';
 import type { Logger } from '../ingest/logger';
 import { attachmentId, datasetUid, deduplicateNames, recordsTableName } from '../ingest/names';
 import { CATALOG_SCHEMA, CATALOG_TABLE, writeCatalogTable } from './catalog-table';
 import { buildDataset } from './metas';
-import { withSortRanges } from './sort-ranges';
 import { type CatalogEntry, type CatalogProblem, gatherEntries } from './sources';
 import {
-  commitDataset,
-  dropStagingTables,
-  ensureStore,
-  existingTables,
-  readFailures,
+  newVersionFile,
   readStore,
-  removeDataset,
+  removeOtherVersions,
+  removeTable,
   type StoredDataset,
-  writeFailures,
+  type StoredFailure,
+  storeDirOf,
+  writeFailure,
+  writeManifest,
 } from './store';
 import type { Attachment, Dataset } from './types';
+import type { RecordViews } from './views';
 
 export type { CatalogProblem } from './sources';
 
 export interface Catalog {
   /** Every dataset, sorted by dataset_id. */
   list(): readonly Dataset[];
+  /** The dataset (and its records view, created if needed before the next query runs). */
   get(datasetId: string): Dataset | undefined;
   /** The ODSQL schema of a dataset's records. */
   schema(datasetId: string): DatasetSchema | undefined;
   /** Table with one row per dataset, laid out like records (odsql/compile/storage). */
   readonly catalogTable: string;
   readonly catalogSchema: DatasetSchema;
-  /** Datasets left out at start-up, with the reason (also logged). */
+  /** Datasets left out, with the reason (also logged). */
   readonly problems: readonly CatalogProblem[];
 }
 
+/** The catalog as the server runs it: ingesting in the background and following the data folder. */
+export interface LiveCatalog extends Catalog {
+  /** The folder of the records files: the only folder the request engine needs to read. */
+  readonly storeDir: string;
+  /** Resolves once nothing is left to ingest (and the catalog table is up to date). */
+  idle(): Promise<void>;
+  /** Reads the descriptors again now and queues what changed. */
+  rescan(): Promise<void>;
+  /** Stops watching and ingesting (the running ingestion finishes first). */
+  close(): Promise<void>;
+}
+
 export interface CatalogOptions {
-  /** Holds `datasets/` (user descriptors) and `tmp/` (ingestion scratch files). */
+  /** Holds `datasets/` (user descriptors), `store/` (records) and `tmp/` (ingestion scratch files). */
   readonly dataDir: string;
   readonly log: Logger;
   /** Include the built-in datasets from vega-datasets (default true). */
   readonly includeDefault?: boolean;
+  /** The DuckDB instance that reads sources and writes records files. */
+  readonly ingest: IngestEngine;
+  /** The request engine's views of the records files. */
+  readonly views: RecordViews;
+  /** Follow `datasets/` for changes (default true). */
+  readonly watch?: boolean;
+  /** Full rescan of descriptors and files, in case a change was not notified (default 60 s; 0: never). */
+  readonly rescanMs?: number;
 }
+
+/** Up to this many datasets, every view is created at start; beyond, on first use. */
+const EAGER_VIEWS_UP_TO = 1_000;
+/** An old records file is deleted this long after the swap: no query still reads it by then. */
+const OLD_VERSION_GRACE_MS = 120_000;
+/** Coalesces catalog table rebuilds while many datasets are ingested. */
+const CATALOG_TABLE_DELAY_MS = 1_000;
+/** Coalesces the notifications of a burst of file changes. */
+const WATCH_DELAY_MS = 300;
 
 export function datasetSchema(dataset: Dataset): DatasetSchema {
   return {
@@ -95,173 +126,430 @@ interface Planned {
   readonly sourceModified: string;
 }
 
-interface Failure {
-  readonly datasetId: string;
-  readonly fingerprint: string;
-  readonly reason: string;
+interface Served {
+  readonly stored: StoredDataset;
+  readonly dataset: Dataset;
 }
 
-/** Collects the datasets left out, logging each one once. */
-class Problems {
-  readonly list: CatalogProblem[];
-  /** Failed ingestions, remembered so that unchanged broken files are not read at every start. */
-  readonly failures: Failure[] = [];
+const byId = (a: Dataset, b: Dataset): number =>
+  a.dataset_id < b.dataset_id ? -1 : a.dataset_id > b.dataset_id ? 1 : 0;
+
+/**
+ * The catalog: datasets whose descriptor and files are unchanged are served from their stored records
+ * file at once; the others are ingested one at a time in the background, each swapped in when complete.
+ */
+class CatalogState implements LiveCatalog {
+  readonly catalogTable = CATALOG_TABLE;
+  readonly catalogSchema = CATALOG_SCHEMA;
+  readonly storeDir: string;
+  private readonly datasetsDir: string;
+  private readonly tmpDir: string;
+  private readonly served = new Map<string, Served>();
+  private sorted: readonly Dataset[] = [];
+  private readonly failures = new Map<string, StoredFailure>();
+  /** Descriptor problems of the last scan. */
+  private scanProblems: readonly CatalogProblem[] = [];
+  /** Failed ingestions (and unreadable files) by dataset id. */
+  private readonly ingestProblems = new Map<string, CatalogProblem>();
+  private readonly queue = new Map<string, Planned>();
+  private running: Promise<void> | undefined;
+  private idleWaiters: (() => void)[] = [];
+  private catalogTimer: ReturnType<typeof setTimeout> | undefined;
+  private catalogWrite: Promise<void> = Promise.resolve();
+  private scanning: Promise<void> | undefined;
+  private scanAgain = false;
+  private watcher: FSWatcher | undefined;
+  private watchTimer: ReturnType<typeof setTimeout> | undefined;
+  private rescanTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly oldFiles = new Set<ReturnType<typeof setTimeout>>();
+  private closed = false;
 
   constructor(
-    private readonly log: Logger,
-    initial: readonly CatalogProblem[],
+    private readonly engine: Engine,
+    private readonly options: CatalogOptions,
   ) {
-    this.list = [...initial];
+    this.storeDir = storeDirOf(options.dataDir);
+    this.datasetsDir = join(options.dataDir, 'datasets');
+    this.tmpDir = join(options.dataDir, 'tmp');
   }
 
-  skip(entry: CatalogEntry, reason: string, fingerprint?: string): void {
-    const id = entry.descriptor.dataset_id;
-    this.list.push({ origin: entry.origin, datasetId: id, reason });
-    if (fingerprint) this.failures.push({ datasetId: id, fingerprint, reason });
-    this.log.error(`dataset ${id} (${entry.origin}) skipped: ${reason}`);
+  list(): readonly Dataset[] {
+    return this.sorted;
   }
-}
 
-interface CatalogPlan {
-  /** Unchanged datasets, served as stored. */
-  readonly ready: Dataset[];
-  /** Datasets to ingest. */
-  readonly pending: Planned[];
-}
+  get(datasetId: string): Dataset | undefined {
+    const served = this.served.get(datasetId);
+    if (served) this.options.views.want(served.dataset.table);
+    return served?.dataset;
+  }
 
-/** Sorts the entries into unchanged (served as stored), to ingest, and known to fail. */
-async function planCatalog(
-  entries: readonly CatalogEntry[],
-  known: {
-    readonly stored: ReadonlyMap<string, StoredDataset>;
-    readonly failures: ReadonlyMap<string, { fingerprint: string; reason: string }>;
-    readonly tables: ReadonlySet<string>;
-  },
-  problems: Problems,
-): Promise<CatalogPlan> {
-  const tableOf = assignTables(entries);
-  const ready: Dataset[] = [];
-  const pending: Planned[] = [];
-  for (const entry of entries) {
-    const id = entry.descriptor.dataset_id;
-    const table = tableOf.get(id) ?? recordsTableName(id);
-    let stamps: FileStamp[];
-    try {
-      stamps = await stampsOf(entry.descriptor);
-    } catch (error) {
-      problems.skip(entry, errorSummary(error));
-      continue;
+  schema(datasetId: string): DatasetSchema | undefined {
+    return this.served.get(datasetId)?.stored.schema;
+  }
+
+  get problems(): readonly CatalogProblem[] {
+    return [...this.scanProblems, ...this.ingestProblems.values()];
+  }
+
+  /** Serves what is stored, then queues what changed. */
+  async open(): Promise<void> {
+    const started = Date.now();
+    await mkdir(this.datasetsDir, { recursive: true });
+    // Scratch files of an interrupted run.
+    await rm(this.tmpDir, { recursive: true, force: true });
+    await mkdir(this.tmpDir, { recursive: true });
+    const store = await readStore(this.storeDir);
+    for (const failure of store.failures.values()) {
+      // Machine failures are tried again at each start.
+      if (failure.kind === 'data') this.failures.set(failure.datasetId, failure);
     }
-    const print = fingerprint(entry.json, stamps, table);
-    const previous = known.stored.get(id);
-    const failed = known.failures.get(id);
-    if (previous && previous.fingerprint === print && known.tables.has(table)) {
-      // The visibility is the descriptor's (part of the fingerprint); datasets stored before it existed
-      // lack the key and are served as they are otherwise.
-      ready.push({ ...previous.dataset, visibility: entry.descriptor.visibility });
-    } else if (failed && failed.fingerprint === print) {
-      problems.skip(entry, `${failed.reason} (unchanged since it failed)`, print);
-    } else {
+    const { entries, plans } = await this.scan(store.datasets);
+    const claimed = new Set(entries.map((e) => e.table));
+    for (const stored of store.datasets.values()) {
+      const entry = entries.find((e) => e.id === stored.datasetId);
+      if (entry && entry.table === stored.dataset.table) {
+        // Served as stored; when it changed, until its new version is swapped in.
+        this.serve(stored, entry.visibility);
+      }
+    }
+    // Folders of datasets that are gone (unless a dataset now uses that table name).
+    for (const table of store.tables) if (!claimed.has(table)) await removeTable(this.storeDir, table);
+    if (this.served.size <= EAGER_VIEWS_UP_TO) await this.options.views.createAll();
+    await this.writeCatalogTableNow();
+    for (const plan of plans) this.queue.set(plan.entry.descriptor.dataset_id, plan);
+    this.options.log.info(
+      `catalog: ${this.served.size} datasets served from ${this.storeDir} in ${Date.now() - started} ms, ${this.queue.size} to ingest`,
+    );
+    // Older versions left by an interrupted run, in the background.
+    void this.sweep([...this.served.values()]);
+    this.kick();
+    this.follow();
+  }
+
+  /** Reads the descriptors and decides what to ingest; datasets whose descriptor is gone are removed. */
+  private async scan(stored: ReadonlyMap<string, StoredDataset>): Promise<{
+    entries: { id: string; table: string; visibility: Dataset['visibility'] }[];
+    plans: Planned[];
+  }> {
+    const gathered = await gatherEntries({
+      datasetsDir: this.datasetsDir,
+      includeDefault: this.options.includeDefault ?? true,
+      log:
+        this.scanProblems.length === 0 ? this.options.log : quietAbout(this.options.log, this.scanProblems),
+    });
+    this.scanProblems = gathered.problems;
+    const tableOf = assignTables(gathered.entries);
+    const plans: Planned[] = [];
+    const entries: { id: string; table: string; visibility: Dataset['visibility'] }[] = [];
+    const present = new Set<string>();
+    for (const entry of gathered.entries) {
+      const id = entry.descriptor.dataset_id;
+      present.add(id);
+      const table = tableOf.get(id) ?? recordsTableName(id);
+      entries.push({ id, table, visibility: entry.descriptor.visibility });
+      let stamps: FileStamp[];
+      try {
+        stamps = await stampsOf(entry.descriptor);
+      } catch (error) {
+        this.problem(entry, errorSummary(error), 'data', !this.ingestProblems.has(id));
+        continue;
+      }
+      const print = fingerprint(entry.json, stamps, table);
+      const current = stored.get(id);
+      const failed = this.failures.get(id);
+      if (current && current.fingerprint === print) {
+        this.ingestProblems.delete(id);
+        continue;
+      }
+      if (failed && failed.fingerprint === print) {
+        if (!this.ingestProblems.has(id))
+          this.problem(entry, `${failed.reason} (unchanged since it failed)`, failed.kind, true);
+        continue;
+      }
+      if (this.queue.get(id)?.fingerprint === print) continue;
       const sourceModified = isoUtc(new Date(stamps[0]?.mtimeMs ?? Date.now()));
-      pending.push({ entry, table, fingerprint: print, sourceModified });
+      plans.push({ entry, table, fingerprint: print, sourceModified });
+    }
+    for (const id of this.ingestProblems.keys()) if (!present.has(id)) this.ingestProblems.delete(id);
+    for (const id of this.queue.keys()) if (!present.has(id)) this.queue.delete(id);
+    return { entries, plans };
+  }
+
+  private problem(entry: CatalogEntry, reason: string, kind: FailureKind, log: boolean): void {
+    const id = entry.descriptor.dataset_id;
+    this.ingestProblems.set(id, { origin: entry.origin, datasetId: id, reason });
+    if (!log) return;
+    const when =
+      kind === 'machine'
+        ? 'machine failure, tried again at the next start'
+        : 'data failure, kept until its files or descriptor change';
+    this.options.log.error(`dataset ${id} (${entry.origin}) skipped (${when}): ${reason}`);
+  }
+
+  private serve(stored: StoredDataset, visibility: Dataset['visibility']): void {
+    // The visibility is the descriptor's (part of the fingerprint); manifests written before it existed
+    // lack the key.
+    const dataset = { ...stored.dataset, visibility };
+    this.served.set(stored.datasetId, { stored, dataset });
+    this.options.views.register(dataset.table, stored.file);
+    this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
+  }
+
+  async rescan(): Promise<void> {
+    if (this.closed) return;
+    if (this.scanning) {
+      this.scanAgain = true;
+      return this.scanning;
+    }
+    this.scanning = (async () => {
+      do {
+        this.scanAgain = false;
+        const storedNow = new Map([...this.served.values()].map((s) => [s.stored.datasetId, s.stored]));
+        const { entries, plans } = await this.scan(storedNow);
+        const present = new Map(entries.map((e) => [e.id, e]));
+        let changed = false;
+        for (const served of [...this.served.values()]) {
+          const entry = present.get(served.stored.datasetId);
+          if (entry && entry.table === served.dataset.table) {
+            if (entry.visibility !== served.dataset.visibility) {
+              this.serve(served.stored, entry.visibility);
+              changed = true;
+            }
+            continue;
+          }
+          await this.unserve(served);
+          changed = true;
+        }
+        for (const plan of plans) {
+          const id = plan.entry.descriptor.dataset_id;
+          this.options.log.info(
+            `dataset ${id}: ${this.served.has(id) ? 'changed' : 'added'}, queued for ingestion`,
+          );
+          this.queue.set(id, plan);
+        }
+        if (changed) this.scheduleCatalogTable();
+        this.kick();
+      } while (this.scanAgain && !this.closed);
+    })().finally(() => {
+      this.scanning = undefined;
+    });
+    return this.scanning;
+  }
+
+  private async unserve(served: Served): Promise<void> {
+    const { dataset } = served;
+    this.served.delete(dataset.dataset_id);
+    this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
+    this.options.log.info(`dataset ${dataset.dataset_id}: descriptor removed, no longer served`);
+    await this.options.views.drop(dataset.table);
+    // Queries started before still read the file: remove the folder after the grace period.
+    this.later(() => removeTable(this.storeDir, dataset.table));
+  }
+
+  private later(work: () => Promise<void>): void {
+    const timer = setTimeout(() => {
+      this.oldFiles.delete(timer);
+      void work().catch(() => undefined);
+    }, OLD_VERSION_GRACE_MS);
+    timer.unref();
+    this.oldFiles.add(timer);
+  }
+
+  /** Starts the ingestion loop unless it runs. */
+  private kick(): void {
+    if (this.running || this.closed) return;
+    if (this.queue.size === 0) {
+      this.settle();
+      return;
+    }
+    this.running = (async () => {
+      while (this.queue.size > 0 && !this.closed) {
+        const [id, plan] = this.queue.entries().next().value as [string, Planned];
+        this.queue.delete(id);
+        await this.ingest(plan);
+        // Lets requests run between datasets.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })().finally(() => {
+      this.running = undefined;
+      if (this.queue.size > 0 && !this.closed) this.kick();
+      else this.settle();
+    });
+  }
+
+  private settle(): void {
+    void this.flushCatalogTable().then(() => {
+      if (this.running || this.queue.size > 0) return;
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    });
+  }
+
+  idle(): Promise<void> {
+    if (!this.running && this.queue.size === 0 && !this.scanning && !this.catalogTimer)
+      return this.catalogWrite;
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private async ingest(plan: Planned): Promise<void> {
+    const descriptor = plan.entry.descriptor;
+    const id = descriptor.dataset_id;
+    const processedAt = isoUtc(new Date());
+    const target = newVersionFile(this.storeDir, plan.table);
+    await mkdir(join(this.storeDir, plan.table), { recursive: true });
+    try {
+      const ingested = await ingestDataset(this.options.ingest, descriptor, {
+        table: plan.table,
+        processedAt,
+        tmpDir: this.tmpDir,
+        target,
+        log: this.options.log,
+      });
+      const dataset = buildDataset({
+        descriptor,
+        table: plan.table,
+        fields: ingested.fields,
+        stats: ingested.stats,
+        attachments: attachmentsOf(descriptor),
+        processedAt,
+        sourceModified: plan.sourceModified,
+      });
+      const stored: StoredDataset = {
+        datasetId: id,
+        fingerprint: plan.fingerprint,
+        file: target,
+        dataset,
+        schema: ingested.schema,
+      };
+      // The swap: the manifest on disk, then the view.
+      await writeManifest(this.storeDir, stored);
+      const previous = this.served.get(id);
+      await this.options.views.swap(plan.table, target);
+      this.serve(stored, descriptor.visibility);
+      this.failures.delete(id);
+      this.ingestProblems.delete(id);
+      if (previous && previous.stored.file !== target) {
+        const old = previous.stored.file;
+        this.later(() => rm(old, { force: true }));
+      }
+      this.scheduleCatalogTable();
+    } catch (error) {
+      await rm(target, { force: true }).catch(() => undefined);
+      const kind = error instanceof IngestError ? error.kind : 'machine';
+      const reason = errorSummary(error);
+      const failure: StoredFailure = { datasetId: id, fingerprint: plan.fingerprint, reason, kind };
+      this.failures.set(id, failure);
+      this.problem(plan.entry, reason, kind, true);
+      await writeFailure(this.storeDir, plan.table, failure).catch(() => undefined);
+      // Data that no longer loads is no longer served; after a machine failure the previous version stays.
+      const previous = this.served.get(id);
+      if (previous && kind === 'data') {
+        this.served.delete(id);
+        this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
+        await this.options.views.drop(previous.dataset.table);
+        this.scheduleCatalogTable();
+      }
     }
   }
-  return { ready, pending };
+
+  private scheduleCatalogTable(): void {
+    if (this.catalogTimer) return;
+    this.catalogTimer = setTimeout(() => {
+      this.catalogTimer = undefined;
+      void this.writeCatalogTableNow();
+    }, CATALOG_TABLE_DELAY_MS);
+    this.catalogTimer.unref();
+  }
+
+  private async flushCatalogTable(): Promise<void> {
+    if (this.catalogTimer) {
+      clearTimeout(this.catalogTimer);
+      this.catalogTimer = undefined;
+      await this.writeCatalogTableNow();
+    }
+    await this.catalogWrite;
+  }
+
+  private writeCatalogTableNow(): Promise<void> {
+    const datasets = this.sorted;
+    this.catalogWrite = this.catalogWrite
+      .then(() => writeCatalogTable(this.engine, datasets))
+      .catch((error: unknown) => this.options.log.error(`catalog table: ${errorSummary(error)}`));
+    return this.catalogWrite;
+  }
+
+  private async sweep(served: readonly Served[]): Promise<void> {
+    for (const s of served) {
+      if (this.closed) return;
+      await removeOtherVersions(this.storeDir, s.dataset.table, s.stored.file).catch(() => undefined);
+    }
+  }
+
+  /** Watches `datasets/` and rescans now and then (a watch can miss changes, e.g. on network disks). */
+  private follow(): void {
+    const onChange = (): void => {
+      if (this.watchTimer) clearTimeout(this.watchTimer);
+      this.watchTimer = setTimeout(() => {
+        this.watchTimer = undefined;
+        void this.rescan();
+      }, WATCH_DELAY_MS);
+      this.watchTimer.unref();
+    };
+    if (this.options.watch ?? true) {
+      try {
+        this.watcher = watch(this.datasetsDir, { recursive: true }, onChange);
+      } catch {
+        try {
+          this.watcher = watch(this.datasetsDir, onChange);
+        } catch (error) {
+          this.options.log.warn(
+            `catalog: cannot watch ${this.datasetsDir} (${errorSummary(error)}): rescans only`,
+          );
+        }
+      }
+      this.watcher?.on('error', () => undefined);
+      this.watcher?.unref();
+    }
+    const every = this.options.rescanMs ?? 60_000;
+    if (every > 0) {
+      this.rescanTimer = setInterval(() => void this.rescan(), every);
+      this.rescanTimer.unref();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.watcher?.close();
+    if (this.watchTimer) clearTimeout(this.watchTimer);
+    if (this.rescanTimer) clearInterval(this.rescanTimer);
+    for (const timer of this.oldFiles) clearTimeout(timer);
+    this.options.ingest.interrupt();
+    await this.scanning;
+    await this.running;
+    await this.flushCatalogTable();
+  }
+}
+
+/** A logger that does not repeat descriptor problems already reported by an earlier scan. */
+function quietAbout(log: Logger, known: readonly CatalogProblem[]): Logger {
+  const seen = new Set(known.map((p) => p.origin));
+  return {
+    info: (m) => log.info(m),
+    warn: (m) => log.warn(m),
+    error: (m) => {
+      if (![...seen].some((origin) => m.includes(origin))) log.error(m);
+    },
+  };
 }
 
 /**
- * Opens the catalog: datasets whose descriptor and files are unchanged are served from the database as
- * they are; the others are ingested (set-based SQL, see ingest/records). A dataset that cannot be read is
- * logged with its reason and left out; the others still load.
+ * Opens the catalog: stored datasets serve at once; new and changed ones are ingested in the background
+ * (see `LiveCatalog.idle`). A dataset that cannot be read is logged with its reason and left out.
  */
-export async function openCatalog(engine: Engine, options: CatalogOptions): Promise<Catalog> {
-  const started = Date.now();
-  const datasetsDir = join(options.dataDir, 'datasets');
-  await mkdir(datasetsDir, { recursive: true });
-  await ensureStore(engine);
-  const tables = await existingTables(engine);
-  await dropStagingTables(engine, tables);
-  const stored = await readStore(engine);
-  const failures = await readFailures(engine);
-  const gathered = await gatherEntries({
-    datasetsDir,
-    includeDefault: options.includeDefault ?? true,
-    log: options.log,
-  });
-  const problems = new Problems(options.log, gathered.problems);
-  const { ready, pending } = await planCatalog(gathered.entries, { stored, failures, tables }, problems);
-
-  // Stored datasets not served as they are go; their tables too, unless a dataset to ingest reuses the name.
-  const kept = new Set(ready.map((d) => d.dataset_id));
-  const claimed = new Set([...ready.map((d) => d.table), ...pending.map((p) => p.table)]);
-  const stale = [...stored.values()].filter((s) => !kept.has(s.datasetId));
-  for (const old of stale) {
-    await removeDataset(
-      engine,
-      old.datasetId,
-      claimed.has(old.dataset.table) ? undefined : old.dataset.table,
-    );
-  }
-  for (const plan of pending) {
-    try {
-      ready.push(await ingest(engine, plan, options));
-    } catch (error) {
-      problems.skip(plan.entry, errorSummary(error), plan.fingerprint);
-      await engine.execute(`DROP TABLE IF EXISTS ${quoteIdent(plan.table)}`);
-    }
-  }
-  const failuresChanged =
-    problems.failures.length !== failures.size ||
-    problems.failures.some((f) => failures.get(f.datasetId)?.fingerprint !== f.fingerprint);
-  if (failuresChanged) await writeFailures(engine, problems.failures);
-  if (pending.length > 0 || stale.length > 0) await engine.execute('CHECKPOINT');
-
-  const datasets = ready.sort((a, b) =>
-    a.dataset_id < b.dataset_id ? -1 : a.dataset_id > b.dataset_id ? 1 : 0,
-  );
-  await writeCatalogTable(engine, datasets);
-  const schemas = new Map<string, DatasetSchema>();
-  for (const d of datasets) schemas.set(d.dataset_id, await withSortRanges(engine, d, datasetSchema(d)));
-  options.log.info(
-    `catalog: ${datasets.length} datasets (${pending.length} ingested, ${problems.list.length} skipped) in ${Date.now() - started} ms`,
-  );
-  return catalogOf(datasets, schemas, problems.list);
-}
-
-async function ingest(engine: Engine, plan: Planned, options: CatalogOptions): Promise<Dataset> {
-  const processedAt = isoUtc(new Date());
-  const descriptor = plan.entry.descriptor;
-  const staged = await stageDataset(engine, descriptor, {
-    table: plan.table,
-    processedAt,
-    tmpDir: join(options.dataDir, 'tmp'),
-    log: options.log,
-  });
-  const dataset = buildDataset({
-    descriptor,
-    table: plan.table,
-    fields: staged.fields,
-    stats: staged.stats,
-    attachments: attachmentsOf(descriptor),
-    processedAt,
-    sourceModified: plan.sourceModified,
-  });
-  await commitDataset(engine, staged.stagingTable, dataset, plan.fingerprint);
-  return dataset;
-}
-
-function catalogOf(
-  datasets: readonly Dataset[],
-  schemas: ReadonlyMap<string, DatasetSchema>,
-  problems: readonly CatalogProblem[],
-): Catalog {
-  const byId = new Map(datasets.map((d) => [d.dataset_id, d]));
-  return {
-    list: () => datasets,
-    get: (datasetId) => byId.get(datasetId),
-    schema: (datasetId) => schemas.get(datasetId),
-    catalogTable: CATALOG_TABLE,
-    catalogSchema: CATALOG_SCHEMA,
-    problems,
-  };
+export async function openCatalog(engine: Engine, options: CatalogOptions): Promise<LiveCatalog> {
+  const catalog = new CatalogState(engine, options);
+  await catalog.open();
+  return catalog;
 }

@@ -1,17 +1,16 @@
 import { quoteIdent } from '../../odsql/compile/storage';
 import type { DatasetSchema, FieldSchema } from '../../odsql/schema';
 import type { Engine } from '../engine/types';
-import type { Dataset } from './types';
 
 /**
  * Adds to a dataset's schema the number of records and the range of its int, date and datetime fields
  * (dates in days since 1970, datetimes in epoch milliseconds): single-key sorts and time zone
- * conversions use them. Read from the table at each start: one scan of those columns, a few
- * milliseconds on 3 million records.
+ * conversions use them. Read once after ingestion (one scan of those columns) and kept
+ * with the dataset's manifest.
  */
 export async function withSortRanges(
   engine: Engine,
-  dataset: Dataset,
+  table: string,
   schema: DatasetSchema,
 ): Promise<DatasetSchema> {
   const ranged = schema.fields.filter(
@@ -24,7 +23,7 @@ export async function withSortRanges(
         ? `epoch_ms(${quoteIdent(f.name)})`
         : quoteIdent(f.name);
   const aggregates = ranged.flatMap((f) => [`min(${value(f)})`, `max(${value(f)})`]);
-  const sql = `SELECT count(*)${aggregates.map((a) => `, CAST(${a} AS DOUBLE)`).join('')} FROM ${quoteIdent(dataset.table)}`;
+  const sql = `SELECT count(*)${aggregates.map((a) => `, CAST(${a} AS DOUBLE)`).join('')} FROM ${quoteIdent(table)}`;
   const [row] = await engine.rows({ sql, params: [] });
   if (!row) return schema;
   const ranges = new Map<string, { min: number; max: number }>();

@@ -1,139 +1,188 @@
-import { quoteIdent } from '../../odsql/compile/storage';
-import type { Engine } from '../engine/types';
-import { STAGING_PREFIX } from '../ingest/ingest';
-import { sqlString } from '../ingest/sql';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DatasetSchema } from '../../odsql/schema';
+import type { FailureKind } from '../ingest/ingest';
 import type { Dataset } from './types';
 
 /*
- * What the database remembers between starts: one row per ingested dataset with the fingerprint it was
- * built from and the dataset as served, so that a start without changes reads no source file.
+ * The storage of record, in `<DATA_DIR>/store/`: one folder per records table holding
+ *
+ *   <version>.parquet   the records (layout: odsql/compile/storage), one file per ingested version;
+ *   manifest.json       which version is current, the fingerprint it was built from and the dataset as
+ *                       served, so that a start without changes reads no source file;
+ *   failure.json        the last failed ingestion (fingerprint, reason, kind), when it failed.
+ *
+ * Parquet files are never changed once written, so any engine or process can read them. JSON files are
+ * written to a temporary name and renamed, so a reader sees the old or the new one, never half.
  */
 
-export const DATASETS_TABLE = '__datasets';
-/** Datasets whose last ingestion failed, so that unchanged broken files are not read again. */
-export const FAILURES_TABLE = '__ingest_failures';
+export const STORE_DIR = 'store';
+const MANIFEST = 'manifest.json';
+const FAILURE = 'failure.json';
+/** Bumped when the manifest changes shape: older manifests are then ingested again. */
+const MANIFEST_FORMAT = 1;
 
 export interface StoredDataset {
   readonly datasetId: string;
   readonly fingerprint: string;
+  /** Absolute path of the current records file. */
+  readonly file: string;
   readonly dataset: Dataset;
+  readonly schema: DatasetSchema;
 }
 
-export async function ensureStore(engine: Engine): Promise<void> {
-  await engine.execute(
-    `CREATE TABLE IF NOT EXISTS ${DATASETS_TABLE} (dataset_id VARCHAR NOT NULL, fingerprint VARCHAR NOT NULL, dataset VARCHAR NOT NULL);
-CREATE TABLE IF NOT EXISTS ${FAILURES_TABLE} (dataset_id VARCHAR NOT NULL, fingerprint VARCHAR NOT NULL, reason VARCHAR NOT NULL);`,
-  );
+export interface StoredFailure {
+  readonly datasetId: string;
+  readonly fingerprint: string;
+  readonly reason: string;
+  readonly kind: FailureKind;
 }
 
-/** Reasons of past failures by dataset id, with the fingerprint they failed with. */
-export async function readFailures(
-  engine: Engine,
-): Promise<Map<string, { fingerprint: string; reason: string }>> {
-  const rows = await engine.rows({
-    sql: `SELECT dataset_id, fingerprint, reason FROM ${FAILURES_TABLE}`,
-    params: [],
-  });
-  return new Map(
-    rows.map(([id, fingerprint, reason]) => [
-      String(id),
-      { fingerprint: String(fingerprint), reason: String(reason) },
-    ]),
-  );
+export interface StoreContents {
+  /** By dataset id. */
+  readonly datasets: Map<string, StoredDataset>;
+  readonly failures: Map<string, StoredFailure>;
+  /** Folders found, by table name (leftovers of removed datasets included). */
+  readonly tables: ReadonlySet<string>;
 }
 
-/** Replaces the failures on record (few rows: rewritten whole at each start). */
-export async function writeFailures(
-  engine: Engine,
-  failures: readonly { datasetId: string; fingerprint: string; reason: string }[],
-): Promise<void> {
-  const values = failures.map(
-    (f) => `(${sqlString(f.datasetId)}, ${sqlString(f.fingerprint)}, ${sqlString(f.reason)})`,
-  );
-  const insert = values.length > 0 ? `INSERT INTO ${FAILURES_TABLE} VALUES ${values.join(', ')};` : '';
-  await engine.execute(`BEGIN TRANSACTION;
-DELETE FROM ${FAILURES_TABLE};
-${insert}
-COMMIT;`);
+export function storeDirOf(dataDir: string): string {
+  return join(dataDir, STORE_DIR);
+}
+
+export function tableDir(storeDir: string, table: string): string {
+  return join(storeDir, table);
+}
+
+/** A fresh records file name in the table's folder: versions sort by creation time. */
+export function newVersionFile(storeDir: string, table: string): string {
+  const version = `${Date.now().toString(36).padStart(9, '0')}-${Math.random().toString(36).slice(2, 8)}`;
+  return join(tableDir(storeDir, table), `${version}.parquet`);
+}
+
+async function readJson(path: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
 
 function isDataset(value: unknown): value is Dataset {
-  if (typeof value !== 'object' || value === null) return false;
   return (
-    'dataset_id' in value &&
+    isObject(value) &&
     typeof value.dataset_id === 'string' &&
-    'table' in value &&
     typeof value.table === 'string' &&
-    'fields' in value &&
     Array.isArray(value.fields) &&
-    'metas' in value
+    isObject(value.metas)
   );
 }
 
-export async function readStore(engine: Engine): Promise<Map<string, StoredDataset>> {
-  const rows = await engine.rows({
-    sql: `SELECT dataset_id, fingerprint, dataset FROM ${DATASETS_TABLE}`,
-    params: [],
-  });
-  const stored = new Map<string, StoredDataset>();
-  for (const [datasetId, fingerprint, text] of rows) {
-    if (typeof datasetId !== 'string' || typeof fingerprint !== 'string' || typeof text !== 'string')
-      continue;
-    let dataset: unknown;
-    try {
-      dataset = JSON.parse(text);
-    } catch {
-      continue;
-    }
-    if (isDataset(dataset)) stored.set(datasetId, { datasetId, fingerprint, dataset });
+function storedOf(dir: string, manifest: unknown): StoredDataset | undefined {
+  if (!isObject(manifest) || manifest.format !== MANIFEST_FORMAT) return undefined;
+  const { datasetId, fingerprint, file, dataset, schema } = manifest;
+  if (typeof datasetId !== 'string' || typeof fingerprint !== 'string' || typeof file !== 'string')
+    return undefined;
+  if (!isDataset(dataset) || !isObject(schema) || !Array.isArray(schema.fields)) return undefined;
+  return {
+    datasetId,
+    fingerprint,
+    file: join(dir, file),
+    dataset,
+    schema: schema as unknown as DatasetSchema,
+  };
+}
+
+function failureOf(value: unknown): StoredFailure | undefined {
+  if (!isObject(value)) return undefined;
+  const { datasetId, fingerprint, reason, kind } = value;
+  if (typeof datasetId !== 'string' || typeof fingerprint !== 'string' || typeof reason !== 'string')
+    return undefined;
+  return { datasetId, fingerprint, reason, kind: kind === 'machine' ? 'machine' : 'data' };
+}
+
+/** Reads every manifest and failure of the store (a few at a time: thousands of folders). */
+export async function readStore(storeDir: string): Promise<StoreContents> {
+  await mkdir(storeDir, { recursive: true });
+  const names = (await readdir(storeDir, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const datasets = new Map<string, StoredDataset>();
+  const failures = new Map<string, StoredFailure>();
+  const BATCH = 64;
+  for (let i = 0; i < names.length; i += BATCH) {
+    await Promise.all(
+      names.slice(i, i + BATCH).map(async (table) => {
+        const dir = tableDir(storeDir, table);
+        const [manifest, failure] = await Promise.all([
+          readJson(join(dir, MANIFEST)),
+          readJson(join(dir, FAILURE)),
+        ]);
+        const stored = storedOf(dir, manifest);
+        if (stored && stored.dataset.table === table) datasets.set(stored.datasetId, stored);
+        const failed = failureOf(failure);
+        if (failed) failures.set(failed.datasetId, failed);
+      }),
+    );
   }
-  return stored;
+  return { datasets, failures, tables: new Set(names) };
 }
 
-/** Names of the tables in the database's main schema. */
-export async function existingTables(engine: Engine): Promise<Set<string>> {
-  const rows = await engine.rows({
-    sql: "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main' AND NOT temporary",
-    params: [],
+async function writeJsonAtomically(path: string, value: unknown): Promise<void> {
+  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`;
+  await writeFile(temporary, JSON.stringify(value));
+  await rename(temporary, path);
+}
+
+/** Makes `file` the table's current version (the swap: one rename). */
+export async function writeManifest(
+  storeDir: string,
+  entry: { datasetId: string; fingerprint: string; file: string; dataset: Dataset; schema: DatasetSchema },
+): Promise<void> {
+  const dir = tableDir(storeDir, entry.dataset.table);
+  await mkdir(dir, { recursive: true });
+  await writeJsonAtomically(join(dir, MANIFEST), {
+    format: MANIFEST_FORMAT,
+    datasetId: entry.datasetId,
+    fingerprint: entry.fingerprint,
+    file: entry.file.slice(dir.length + 1),
+    schema: entry.schema,
+    dataset: entry.dataset,
   });
-  return new Set(rows.map((row) => String(row[0])));
+  await rm(join(dir, FAILURE), { force: true });
 }
 
-/** Drops what an interrupted ingestion left behind. */
-export async function dropStagingTables(engine: Engine, tables: ReadonlySet<string>): Promise<void> {
-  const leftovers = [...tables].filter((name) => name.startsWith(STAGING_PREFIX));
-  if (leftovers.length === 0) return;
-  await engine.execute(leftovers.map((name) => `DROP TABLE IF EXISTS ${quoteIdent(name)};`).join('\n'));
+export async function writeFailure(storeDir: string, table: string, failure: StoredFailure): Promise<void> {
+  const dir = tableDir(storeDir, table);
+  await mkdir(dir, { recursive: true });
+  await writeJsonAtomically(join(dir, FAILURE), failure);
 }
 
-/**
- * Puts freshly built records in place and records the dataset, in one transaction: readers see either
- * the previous version or the new one.
- */
-export async function commitDataset(
-  engine: Engine,
-  stagingTable: string,
-  dataset: Dataset,
-  fingerprint: string,
+/** Removes a table's folder: its records files, manifest and failure. */
+export async function removeTable(storeDir: string, table: string): Promise<void> {
+  await rm(tableDir(storeDir, table), { recursive: true, force: true });
+}
+
+/** Removes the table's records files other than `keep` (older versions, unfinished writes). */
+export async function removeOtherVersions(
+  storeDir: string,
+  table: string,
+  keep: string | undefined,
 ): Promise<void> {
-  const id = sqlString(dataset.dataset_id);
-  await engine.execute(`BEGIN TRANSACTION;
-DROP TABLE IF EXISTS ${quoteIdent(dataset.table)};
-ALTER TABLE ${quoteIdent(stagingTable)} RENAME TO ${quoteIdent(dataset.table)};
-DELETE FROM ${DATASETS_TABLE} WHERE dataset_id = ${id};
-INSERT INTO ${DATASETS_TABLE} VALUES (${id}, ${sqlString(fingerprint)}, ${sqlString(JSON.stringify(dataset))});
-COMMIT;`);
-}
-
-/** Forgets a stored dataset, and drops `table` (its records) when given. */
-export async function removeDataset(
-  engine: Engine,
-  datasetId: string,
-  table: string | undefined,
-): Promise<void> {
-  const drop = table === undefined ? '' : `DROP TABLE IF EXISTS ${quoteIdent(table)};`;
-  await engine.execute(`BEGIN TRANSACTION;
-${drop}
-DELETE FROM ${DATASETS_TABLE} WHERE dataset_id = ${sqlString(datasetId)};
-COMMIT;`);
+  const dir = tableDir(storeDir, table);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    if (path === keep || name === MANIFEST || name === FAILURE) continue;
+    await rm(path, { force: true });
+  }
 }

@@ -63,6 +63,13 @@ export interface DuckDBEngineOptions {
   readonly threads?: number;
   /** DuckDB's `memory_limit` (`256MB`); DuckDB's default (80% of the machine's memory) when unset. */
   readonly memoryLimit?: string;
+  /** Where large sorts, joins and aggregates spill (DuckDB's `temp_directory`). */
+  readonly tempDirectory?: string;
+  /**
+   * Called before each query (rows, stream, copy); a returned promise is awaited first. The catalog
+   * uses it to create the views a query needs on demand (catalog/views).
+   */
+  readonly beforeQuery?: () => Promise<void> | undefined;
 }
 
 export interface DuckDBEngine extends Engine {
@@ -194,6 +201,7 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
   };
   if (options.threads !== undefined) config.threads = String(options.threads);
   if (options.memoryLimit !== undefined) config.memory_limit = options.memoryLimit;
+  if (options.tempDirectory !== undefined) config.temp_directory = options.tempDirectory;
   const instance = await DuckDBInstance.create(options.path, config);
   const connections: DuckDBConnection[] = [];
   try {
@@ -235,8 +243,10 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
     path: options.path,
     connections: size,
 
-    rows(query: SqlQuery, queryOptions?: QueryOptions): Promise<Row[]> {
+    async rows(query: SqlQuery, queryOptions?: QueryOptions): Promise<Row[]> {
       const signal = queryOptions?.signal;
+      const before = options.beforeQuery?.();
+      if (before) await before;
       return withConnection(signal, async (connection) => {
         try {
           const prepared = await statements.get(connection, query.sql);
@@ -254,6 +264,8 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
 
     async *stream(query: SqlQuery, queryOptions?: QueryOptions): AsyncIterable<Row[]> {
       const signal = queryOptions?.signal;
+      const before = options.beforeQuery?.();
+      if (before) await before;
       if (closed) throw new EngineError('The engine is closed', 'other');
       const connection = await pool.acquire(signal);
       const stopInterrupting = interruptOnAbort(connection, signal);
@@ -284,10 +296,17 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
       if (failure !== undefined) throw toEngineError(failure, signal);
     },
 
-    copy(query: SqlQuery, target: string, options: string, queryOptions?: QueryOptions): Promise<void> {
+    async copy(
+      query: SqlQuery,
+      target: string,
+      copyOptions: string,
+      queryOptions?: QueryOptions,
+    ): Promise<void> {
+      const before = options.beforeQuery?.();
+      if (before) await before;
       return withConnection(queryOptions?.signal, async (connection) => {
         const literal = `'${target.replaceAll("'", "''")}'`;
-        const prepared = await connection.prepare(`COPY (${query.sql}) TO ${literal} (${options})`);
+        const prepared = await connection.prepare(`COPY (${query.sql}) TO ${literal} (${copyOptions})`);
         try {
           bindParams(prepared, query.params);
           await prepared.run();

@@ -1,35 +1,66 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { quoteIdent } from '../../odsql/compile/storage';
-import type { Engine } from '../engine/types';
+import type { DatasetSchema } from '../../odsql/schema';
+import { withSortRanges } from '../catalog/sort-ranges';
 import type { DatasetDescriptor } from './descriptor';
+import type { IngestEngine } from './engine';
 import { declaredTextColumns, type ResolvedField, resolveFields } from './fields';
 import type { Logger } from './logger';
-import { type RecordsPlan, recordsTableSql, repeatsTableSql } from './records';
+import { type RecordsPlan, recordsCopySql, repeatsTableSql, rewriteSql } from './records';
 import { loadSource } from './sources';
 import { inferFacets, type RecordStats, recordStats } from './stats';
 
-/** Prefix of the tables ingestion works in; leftovers of an interrupted run are dropped on start. */
+/** Prefix of the tables and files ingestion works in; leftovers of an interrupted run are removed. */
 export const STAGING_PREFIX = '__stage_';
 
-/** From this many rows, ingestion logs each of its steps. */
+/** From this many rows, ingestion logs each of its steps and its progress. */
 const LARGE_DATASET_ROWS = 100_000;
+/** How often a long step logs its progress. */
+const PROGRESS_EVERY_MS = 10_000;
 
-export interface StagedDataset {
+export interface IngestedDataset {
   readonly fields: readonly ResolvedField[];
   readonly stats: RecordStats;
-  /** The finished records table, still under its staging name until it is committed. */
-  readonly stagingTable: string;
+  /** The ODSQL schema of the records, with their count and the ranges of sortable fields. */
+  readonly schema: DatasetSchema;
 }
 
-export interface StageOptions {
-  /** Final name of the records table (staging names derive from it). */
+export interface IngestOptions {
+  /** Name of the records table (scratch names derive from it). */
   readonly table: string;
   /** data_processed: every record's `__timestamp`. */
   readonly processedAt: string;
-  /** Scratch folder for GeoJSON staging files. */
+  /** Scratch folder (same file system as `target`, so that the finished file is renamed into place). */
   readonly tmpDir: string;
+  /** Where the finished records file goes; nothing is written there unless ingestion succeeds. */
+  readonly target: string;
   readonly log: Logger;
+}
+
+/**
+ * Why an ingestion failed: `data` (a value that does not fit, a malformed file: remembered until the
+ * files or the descriptor change) or `machine` (out of memory, disk full, interrupted: tried again at
+ * the next start).
+ */
+export type FailureKind = 'data' | 'machine';
+
+const MACHINE_FAILURE =
+  /out of memory|failed to allocate|no space left|ENOSPC|disk full|could not write|INTERRUPT|interrupted|EMFILE|ENOMEM|closed/i;
+
+export function failureKind(error: unknown): FailureKind {
+  const message = error instanceof Error ? error.message : String(error);
+  return MACHINE_FAILURE.test(message) ? 'machine' : 'data';
+}
+
+/** An ingestion failure with its kind. */
+export class IngestError extends Error {
+  readonly kind: FailureKind;
+  constructor(message: string, kind: FailureKind, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'IngestError';
+    this.kind = kind;
+  }
 }
 
 /**
@@ -41,7 +72,7 @@ export function errorSummary(error: unknown): string {
   const kept: string[] = [];
   for (const line of message.split('\n')) {
     const text = line.trim();
-    if (text === '' || text.startsWith('LINE ') || text.startsWith('Possible Solution')) break;
+    if (text === '' || text.startsWith('LINE ') || /^Possible solution/i.test(text)) break;
     kept.push(text);
   }
   return kept.length > 0 ? kept.join(' ') : message.trim();
@@ -51,33 +82,67 @@ async function readSource<T>(path: string, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    throw new Error(`cannot read ${path}: ${errorSummary(error)}`, { cause: error });
+    throw new IngestError(`cannot read ${path}: ${errorSummary(error)}`, failureKind(error), {
+      cause: error,
+    });
   }
 }
 
 const count = (n: number): string => n.toLocaleString('en-US');
 
+/** Runs a long statement, logging rows done, rows per second and time left every few seconds. */
+async function withProgress<T>(
+  engine: IngestEngine,
+  say: ((message: string) => void) | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!say) return work();
+  const started = Date.now();
+  const timer = setInterval(() => {
+    const progress = engine.progress();
+    if (!progress) return;
+    const seconds = (Date.now() - started) / 1000;
+    const rate = progress.done / Math.max(seconds, 0.001);
+    const left = rate > 0 ? Math.max(0, (progress.total - progress.done) / rate) : Number.NaN;
+    say(
+      `${count(progress.done)} of ${count(progress.total)} rows, ${count(Math.round(rate))} rows/s, about ${Number.isFinite(left) ? Math.round(left) : '?'} s left`,
+    );
+  }, PROGRESS_EVERY_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /**
- * Reads a dataset's source (and joined file) and builds its records table under a staging name, without
- * touching the records being served. The caller commits it (see catalog/store).
+ * Reads a dataset's source (and joined file) and writes its records file to `options.target`, in a few
+ * streaming passes (see records.ts). The records being served are untouched until the caller swaps.
  */
-export async function stageDataset(
-  engine: Engine,
+export async function ingestDataset(
+  engine: IngestEngine,
   descriptor: DatasetDescriptor,
-  options: StageOptions,
-): Promise<StagedDataset> {
+  options: IngestOptions,
+): Promise<IngestedDataset> {
   const id = descriptor.dataset_id;
-  const rawTable = `${STAGING_PREFIX}raw_${options.table}`;
-  const joinTable = `${STAGING_PREFIX}join_${options.table}`;
-  const repeatsTable = `${STAGING_PREFIX}repeats_${options.table}`;
-  const stagingTable = `${STAGING_PREFIX}${options.table}`;
-  const stagingFile = join(options.tmpDir, `${options.table}.ndjson`);
-  const joinFile = join(options.tmpDir, `${options.table}.join.ndjson`);
+  const scratch = `${STAGING_PREFIX}${options.table}`;
+  const rawTable = `${scratch}_raw`;
+  const joinTable = `${scratch}_join`;
+  const repeatsTable = `${scratch}_repeats`;
+  const view = `${scratch}_records`;
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const firstFile = join(options.tmpDir, `${scratch}_${unique}.1.parquet`);
+  const secondFile = join(options.tmpDir, `${scratch}_${unique}.2.parquet`);
+  const stagingFile = join(options.tmpDir, `${scratch}_${unique}.ndjson`);
+  const joinFile = join(options.tmpDir, `${scratch}_${unique}.join.ndjson`);
   const dropScratch = async (): Promise<void> => {
-    const scratch = [rawTable, joinTable, repeatsTable].map((t) => `DROP TABLE IF EXISTS ${quoteIdent(t)};`);
-    await engine.execute(scratch.join('\n'));
-    await rm(stagingFile, { force: true });
-    await rm(joinFile, { force: true });
+    await engine.execute(
+      [
+        `DROP VIEW IF EXISTS ${quoteIdent(view)};`,
+        ...[rawTable, joinTable, repeatsTable].map((t) => `DROP TABLE IF EXISTS ${quoteIdent(t)};`),
+      ].join('\n'),
+    );
+    for (const file of [firstFile, secondFile, stagingFile, joinFile]) await rm(file, { force: true });
   };
   const started = Date.now();
   options.log.info(`dataset ${id}: ingesting ${descriptor.source.path}`);
@@ -90,19 +155,21 @@ export async function stageDataset(
         stagingFile,
       }),
     );
-    const join = descriptor.join;
-    const joined = join
-      ? await readSource(join.source.path, () =>
-          loadSource(engine, join.source, joinTable, {
+    const joinSpec = descriptor.join;
+    const joined = joinSpec
+      ? await readSource(joinSpec.source.path, () =>
+          loadSource(engine, joinSpec.source, joinTable, {
             nullValues: descriptor.nullValues,
             textColumns: [],
             stagingFile: joinFile,
           }),
         )
       : undefined;
-    const [rawCount] = await engine.rows({ sql: `SELECT count(*) FROM ${quoteIdent(rawTable)}`, params: [] });
+    const [rawCount] = await engine.rows({ sql: `SELECT count(*) FROM ${source.from}`, params: [] });
+    const rows = Number(rawCount?.[0] ?? 0);
+    const large = rows >= LARGE_DATASET_ROWS;
     options.log.info(
-      `dataset ${id}: ${count(Number(rawCount?.[0] ?? 0))} rows read (${source.format}) in ${Date.now() - started} ms`,
+      `dataset ${id}: ${count(rows)} rows (${source.format}) found in ${Date.now() - started} ms`,
     );
     let fields = resolveFields(
       descriptor,
@@ -110,41 +177,70 @@ export async function stageDataset(
       (message) => options.log.warn(`dataset ${id}: ${message}`),
     );
     const plan: RecordsPlan = {
-      rawTable,
+      source: source.from,
+      position: source.position,
       joinTable: joined ? joinTable : undefined,
       join: descriptor.join,
-      targetTable: stagingTable,
-      repeatsTable,
       fields,
       nullValues: descriptor.nullValues,
       timezone: descriptor.metas.timezone ?? 'UTC',
       processedAt: options.processedAt,
     };
-    // Large sources take seconds per step: say what is happening meanwhile.
-    const rows = Number(rawCount?.[0] ?? 0);
     const step = (what: string): void => {
-      if (rows >= LARGE_DATASET_ROWS)
-        options.log.info(`dataset ${id}: ${what} (${Date.now() - started} ms so far)`);
+      if (large) options.log.info(`dataset ${id}: ${what} (${Date.now() - started} ms so far)`);
     };
+    const progress = large ? (message: string) => options.log.info(`dataset ${id}: ${message}`) : undefined;
+    let file = firstFile;
     try {
-      step('finding repeated rows');
-      await engine.execute(repeatsTableSql(plan));
-      step(`building ${count(rows)} records: typed values, record ids, search text`);
-      await engine.execute(recordsTableSql(plan));
+      step(`writing ${count(rows)} records: typed values, record ids, search text`);
+      await withProgress(engine, progress, () => engine.execute(recordsCopySql(plan, firstFile)));
     } catch (error) {
-      throw new Error(`the values do not fit the field types: ${errorSummary(error)}`, { cause: error });
+      const kind = failureKind(error);
+      const prefix = kind === 'data' ? 'the values do not fit the field types: ' : '';
+      throw new IngestError(`${prefix}${errorSummary(error)}`, kind, { cause: error });
     }
-    if (!descriptor.fields) fields = await inferFacets(engine, stagingTable, fields);
-    step('computing statistics');
-    const stats = await recordStats(engine, stagingTable, fields);
-    await dropScratch();
-    options.log.info(
-      `dataset ${id}: ${count(stats.recordsCount)} records built in ${Date.now() - started} ms`,
+    await engine.execute(
+      `DROP TABLE IF EXISTS ${quoteIdent(rawTable)}; DROP TABLE IF EXISTS ${quoteIdent(joinTable)}`,
     );
-    return { fields, stats, stagingTable };
-  } catch (error) {
-    await engine.execute(`DROP TABLE IF EXISTS ${quoteIdent(stagingTable)}`);
+    step('finding repeated records');
+    await withProgress(engine, progress, () => engine.execute(repeatsTableSql(firstFile, repeatsTable)));
+    const [repeated] = await engine.rows({
+      sql: `SELECT count(*) FROM ${quoteIdent(repeatsTable)}`,
+      params: [],
+    });
+    const repeats = Number(repeated?.[0] ?? 0);
+    if (repeats > 0) {
+      step(`giving ${count(repeats)} repeated records their own ids`);
+      await withProgress(engine, progress, () =>
+        engine.execute(rewriteSql(firstFile, repeatsTable, secondFile)),
+      );
+      await rm(firstFile, { force: true });
+      file = secondFile;
+    }
+    await engine.execute(
+      `CREATE OR REPLACE VIEW ${quoteIdent(view)} AS SELECT * FROM read_parquet('${file.replaceAll("'", "''")}')`,
+    );
+    if (!descriptor.fields) fields = await inferFacets(engine, view, fields);
+    step('computing statistics');
+    const stats = await recordStats(engine, view, fields);
+    const schema = await withSortRanges(engine, view, {
+      fields: fields.map((f) => ({
+        name: f.name,
+        type: f.type,
+        multivalued: f.annotations.multivalued !== undefined,
+      })),
+    });
+    await rename(file, options.target);
+    const size = (await stat(options.target)).size;
     await dropScratch();
-    throw error;
+    const seconds = (Date.now() - started) / 1000;
+    options.log.info(
+      `dataset ${id}: ${count(stats.recordsCount)} records written in ${Math.round(seconds * 1000)} ms (${count(Math.round(stats.recordsCount / Math.max(seconds, 0.001)))} records/s, ${count(Math.round(size / 1024))} KiB)`,
+    );
+    return { fields, stats, schema };
+  } catch (error) {
+    await dropScratch().catch(() => undefined);
+    if (error instanceof IngestError) throw error;
+    throw new IngestError(errorSummary(error), failureKind(error), { cause: error });
   }
 }

@@ -15,23 +15,26 @@ import { LAT_COLUMN, LON_COLUMN, SHAPE_COLUMN } from './geojson';
 import { sqlString } from './sql';
 
 /*
- * The set-based SQL that turns staged source rows into the records table (layout: odsql/compile/storage).
- * Everything happens in one CREATE TABLE … AS statement, so 3 million rows never pass through JavaScript.
+ * The set-based SQL that turns source rows into the records file (layout: odsql/compile/storage), in
+ * streaming passes that never hold a dataset in memory:
  *
- * Record ids: the hex SHA-1 of the record's canonical JSON (`{"field": value, …}` in field order, a
- * geo_shape as its GeoJSON). Identical rows would share it, so the n-th repeat (n ≥ 1, in source order)
- * gets the SHA-1 of `<first id>#n` instead. Repeats are found first, in a pass that keeps only positions
- * and hashes (`repeatsTableSql`): numbering every row with a window, or updating ids afterwards, costs
- * far more time, memory or file space on millions of rows.
+ * 1. `recordsCopySql`: one COPY from the source to Parquet giving each row its typed values, its id
+ *    (the hex SHA-1 of its canonical JSON: `{"field": value, …}` in field order, a geo_shape as its
+ *    GeoJSON), its size, its search text and its position in the source.
+ * 2. `repeatsTableSql`: identical rows share that id. Only the id column is read again: ids whose 64-bit
+ *    hash appears more than once are candidates, and only those rows are numbered (n ≥ 1 for the n-th
+ *    repeat in source order). Without repeats (the usual case) the file from step 1 is the result.
+ * 3. `rewriteSql`: with repeats, the file is copied once more, the n-th repeat getting the SHA-1 of
+ *    `<first id>#n` as its id.
  */
 
 export interface RecordsPlan {
-  readonly rawTable: string;
+  /** FROM item of the source rows: a staging table, or `read_parquet(…)` of the source itself. */
+  readonly source: string;
+  /** Column of the source giving a row's position in the file (`rowid`, `file_row_number`). */
+  readonly position: string;
   readonly joinTable: string | undefined;
   readonly join: { readonly key: string; readonly on: string } | undefined;
-  readonly targetTable: string;
-  /** Scratch table of the repeated rows (see `repeatsTableSql`). */
-  readonly repeatsTable: string;
   readonly fields: readonly ResolvedField[];
   readonly nullValues: readonly string[];
   /** Zone of naive date-times in the source (the dataset's timezone). */
@@ -203,51 +206,65 @@ function searchExpression(fields: readonly ResolvedField[]): string {
   return `' ' || concat_ws(' ', ${parts.join(', ')}) || ' '`;
 }
 
-/** The WITH clause giving each staged row its typed field values (`typed`) and canonical JSON (`canon`). */
+/** The WITH clause giving each source row its typed field values (`typed`) and canonical JSON (`canon`). */
 function canonicalRows(plan: RecordsPlan): string {
   const expressions = new Expressions(plan);
   const typed = plan.fields.map(
     (f) => `CAST(${expressions.field(f)} AS ${columnType(schemaOf(f))}) AS ${quoteIdent(f.name)}`,
   );
-  let from = `${quoteIdent(plan.rawTable)} AS r`;
+  let from = `${plan.source} AS r`;
   let joinCte = '';
   if (plan.joinTable && plan.join) {
     const key = quoteIdent(plan.join.key);
     joinCte = `j AS (SELECT * FROM ${quoteIdent(plan.joinTable)} QUALIFY row_number() OVER (PARTITION BY ${key} ORDER BY rowid) = 1),\n`;
     from += ` LEFT JOIN j ON CAST(r.${quoteIdent(plan.join.on)} AS VARCHAR) = CAST(j.${key} AS VARCHAR)`;
   }
-  return `WITH ${joinCte}typed AS (SELECT r.rowid AS __p, ${typed.join(', ')} FROM ${from}),
+  return `WITH ${joinCte}typed AS (SELECT r.${quoteIdent(plan.position)} AS __p, ${typed.join(', ')} FROM ${from}),
 canon AS (SELECT *, ${canonicalJson(plan.fields)} AS __canon FROM typed)`;
 }
 
-/**
- * The statement listing repeated rows (position and repeat number n ≥ 1) into `plan.repeatsTable`. Only
- * positions and hashes are held while counting, so this stays light even for millions of rows.
- */
-export function repeatsTableSql(plan: RecordsPlan): string {
-  return `CREATE OR REPLACE TABLE ${quoteIdent(plan.repeatsTable)} AS
-${canonicalRows(plan)},
-hashed AS (SELECT __p, sha1(__canon) AS __hash FROM canon),
-repeated AS (SELECT __hash FROM hashed GROUP BY __hash HAVING count(*) > 1),
-numbered AS (
-  SELECT __p, row_number() OVER (PARTITION BY __hash ORDER BY __p) - 1 AS __n
-  FROM hashed WHERE __hash IN (SELECT __hash FROM repeated)
-)
-SELECT __p, __n FROM numbered WHERE __n > 0`;
-}
+/** Parquet writing options of every records file. */
+export const PARQUET_OPTIONS = 'FORMAT parquet, COMPRESSION zstd';
 
-/** The statement building the records table from the staging tables (after `repeatsTableSql`). */
-export function recordsTableSql(plan: RecordsPlan): string {
-  const columns = plan.fields.map((f) => `canon.${quoteIdent(f.name)}`).join(', ');
-  return `CREATE OR REPLACE TABLE ${quoteIdent(plan.targetTable)} AS
+/**
+ * Step 1: the records, ids as if no row repeated, written to `target`. Rows keep the source order where
+ * the plan allows (a join may shuffle rows within a chunk): positions are exact either way, and row
+ * groups hold narrow position ranges, so the default order reads few of them.
+ */
+export function recordsCopySql(plan: RecordsPlan, target: string): string {
+  const columns = plan.fields.map((f) => quoteIdent(f.name)).join(', ');
+  return `COPY (
 ${canonicalRows(plan)}
 SELECT ${columns},
-  CASE WHEN repeats.__n IS NULL THEN sha1(__canon)
-    ELSE sha1(sha1(__canon) || '#' || CAST(repeats.__n AS VARCHAR)) END AS ${RECORD_ID_COLUMN},
+  sha1(__canon) AS ${RECORD_ID_COLUMN},
   timezone('UTC', CAST(${sqlString(plan.processedAt)} AS TIMESTAMPTZ)) AS ${RECORD_TIMESTAMP_COLUMN},
   CAST(octet_length(encode(__canon)) AS INTEGER) AS ${RECORD_SIZE_COLUMN},
   ${searchExpression(plan.fields)} AS ${SEARCH_COLUMN},
-  CAST(canon.__p AS BIGINT) AS ${POSITION_COLUMN}
-FROM canon LEFT JOIN ${quoteIdent(plan.repeatsTable)} AS repeats ON repeats.__p = canon.__p
-ORDER BY canon.__p`;
+  CAST(__p AS BIGINT) AS ${POSITION_COLUMN}
+FROM canon
+) TO ${sqlString(target)} (${PARQUET_OPTIONS})`;
+}
+
+/**
+ * Step 2: the repeated rows of a records file (position and repeat number n ≥ 1) into `table`. Counting
+ * 64-bit hashes of the ids keeps the aggregate small; the exact ids then decide among the candidates.
+ */
+export function repeatsTableSql(file: string, table: string): string {
+  const records = `read_parquet(${sqlString(file)})`;
+  return `CREATE OR REPLACE TABLE ${quoteIdent(table)} AS
+WITH candidates AS (SELECT hash(${RECORD_ID_COLUMN}) AS h FROM ${records} GROUP BY h HAVING count(*) > 1),
+numbered AS (
+  SELECT ${POSITION_COLUMN} AS pos, row_number() OVER (PARTITION BY ${RECORD_ID_COLUMN} ORDER BY ${POSITION_COLUMN}) - 1 AS n
+  FROM ${records} WHERE hash(${RECORD_ID_COLUMN}) IN (SELECT h FROM candidates)
+)
+SELECT pos, n FROM numbered WHERE n > 0`;
+}
+
+/** Step 3: `file` copied to `target` with the ids of repeats replaced (`repeats` from step 2). */
+export function rewriteSql(file: string, repeats: string, target: string): string {
+  const id = `t.${RECORD_ID_COLUMN}`;
+  return `COPY (
+SELECT t.* REPLACE (CASE WHEN r.n IS NULL THEN ${id} ELSE sha1(${id} || '#' || CAST(r.n AS VARCHAR)) END AS ${RECORD_ID_COLUMN})
+FROM read_parquet(${sqlString(file)}) AS t LEFT JOIN ${quoteIdent(repeats)} AS r ON r.pos = t.${POSITION_COLUMN}
+) TO ${sqlString(target)} (${PARQUET_OPTIONS})`;
 }

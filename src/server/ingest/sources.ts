@@ -7,8 +7,9 @@ import { type FeatureSummary, readFeatures, writeFeatureLines } from './geojson'
 import { sqlString, sqlStringList } from './sql';
 
 /*
- * Loading a source file, as it is, into a staging table. Rows keep the file's order, so the table's
- * `rowid` is the record's position in the source.
+ * Reading a source file as it is. Parquet is read in place (`file_row_number` is a row's position); the
+ * other formats are loaded into a staging table of the ingestion engine, whose `rowid` is the position
+ * (their readers give no row number of their own).
  */
 
 export interface SourceColumn {
@@ -22,6 +23,10 @@ export interface LoadedSource {
   readonly columns: readonly SourceColumn[];
   /** For GeoJSON and TopoJSON sources. */
   readonly features: FeatureSummary | undefined;
+  /** FROM item giving the source rows. */
+  readonly from: string;
+  /** Column of `from` holding a row's position in the file. */
+  readonly position: string;
 }
 
 export interface LoadOptions {
@@ -123,7 +128,7 @@ function jsonReader(path: string, format: 'json' | 'ndjson'): string {
   return `read_json(${sqlString(path)}, format = ${sqlString(layout)}, records = true, sample_size = -1)`;
 }
 
-/** Creates `table` holding the source's rows in file order. */
+/** Reads the source: in place for Parquet, else into the staging table `table`, in file order. */
 export async function loadSource(
   engine: Engine,
   spec: SourceSpec,
@@ -152,9 +157,16 @@ export async function loadSource(
     case 'ndjson':
       reader = jsonReader(spec.path, format);
       break;
-    case 'parquet':
-      reader = `read_parquet(${sqlString(spec.path)})`;
-      break;
+    case 'parquet': {
+      const rows = await engine.rows({
+        sql: `DESCRIBE SELECT * FROM read_parquet(${sqlString(spec.path)})`,
+        params: [],
+      });
+      const columns = rows.map(([name, type]) => ({ name: String(name), type: String(type) }));
+      if (columns.length === 0) throw new Error('no columns');
+      const from = `read_parquet(${sqlString(spec.path)}, file_row_number = true)`;
+      return { format, columns, features: undefined, from, position: 'file_row_number' };
+    }
     case 'geojson':
     case 'topojson': {
       const list = await readFeatures(spec.path, format, spec.topojsonObject);
@@ -167,5 +179,5 @@ export async function loadSource(
   await engine.execute(`CREATE OR REPLACE TABLE ${quoteIdent(table)} AS SELECT * FROM ${reader}`);
   const columns = await tableColumns(engine, table);
   if (columns.length === 0) throw new Error('no columns');
-  return { format, columns, features };
+  return { format, columns, features, from: quoteIdent(table), position: 'rowid' };
 }

@@ -1,0 +1,118 @@
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { SqlQuery } from '../../odsql/compile/sql';
+import { bindParams, plainValueConverter } from '../engine/duckdb-values';
+import type { Engine, Row } from '../engine/types';
+import { sqlString } from './sql';
+
+/*
+ * The DuckDB instance ingestion works in: separate from the one answering requests, so that the request
+ * engine can be locked to reading the store folder (no file writes, no other files) while ingestion
+ * reads source files anywhere and writes Parquet. One connection: datasets are ingested one at a time,
+ * and its progress can be read while a statement runs.
+ */
+
+export interface IngestEngineOptions {
+  /** DuckDB's memory_limit (`128MB`). */
+  readonly memoryLimit?: string;
+  readonly threads?: number;
+  /** Where sorts, joins and aggregates larger than memory spill. */
+  readonly tempDirectory: string;
+}
+
+export interface IngestEngine extends Engine {
+  /** Progress of the running statement: rows processed out of the rows to process, when DuckDB knows. */
+  progress(): { readonly done: number; readonly total: number } | undefined;
+  /** Stops the running statement (it fails with an interruption: a machine failure). */
+  interrupt(): void;
+}
+
+export async function openIngestEngine(options: IngestEngineOptions): Promise<IngestEngine> {
+  const config: Record<string, string> = {
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+    temp_directory: options.tempDirectory,
+  };
+  if (options.memoryLimit !== undefined) config.memory_limit = options.memoryLimit;
+  if (options.threads !== undefined) config.threads = String(options.threads);
+  const instance = await DuckDBInstance.create(':memory:', config);
+  let connection: DuckDBConnection;
+  try {
+    connection = await instance.connect();
+    // Naive timestamps are read as UTC whatever the host's zone (as in the request engine).
+    await connection.run("SET TimeZone = 'UTC'");
+    // Progress is only tracked with the progress bar on; it is never printed.
+    await connection.run('SET enable_progress_bar = true; SET enable_progress_bar_print = false');
+  } catch (error) {
+    instance.closeSync();
+    throw error;
+  }
+  // One statement at a time on the single connection.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  let closed = false;
+  const rows = (query: SqlQuery): Promise<Row[]> =>
+    serial(async () => {
+      const prepared = await connection.prepare(query.sql);
+      try {
+        bindParams(prepared, query.params);
+        const result = await prepared.run();
+        return result.convertRows(plainValueConverter);
+      } finally {
+        prepared.destroySync();
+      }
+    });
+  return {
+    rows,
+    async *stream(query: SqlQuery): AsyncIterable<Row[]> {
+      yield await rows(query);
+    },
+    copy(query: SqlQuery, target: string, options: string): Promise<void> {
+      return serial(async () => {
+        const prepared = await connection.prepare(`COPY (${query.sql}) TO ${sqlString(target)} (${options})`);
+        try {
+          bindParams(prepared, query.params);
+          await prepared.run();
+        } finally {
+          prepared.destroySync();
+        }
+      });
+    },
+    execute(sql: string, params: SqlQuery['params'] = []): Promise<void> {
+      return serial(async () => {
+        if (params.length === 0) {
+          await connection.run(sql);
+          return;
+        }
+        const prepared = await connection.prepare(sql);
+        try {
+          bindParams(prepared, params);
+          await prepared.run();
+        } finally {
+          prepared.destroySync();
+        }
+      });
+    },
+    progress() {
+      if (closed) return undefined;
+      const p = connection.progress;
+      const total = Number(p.total_rows_to_process);
+      if (!(p.percentage >= 0) || total <= 0) return undefined;
+      return { done: Number(p.rows_processed), total };
+    },
+    interrupt(): void {
+      if (!closed) connection.interrupt();
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      connection.interrupt();
+      await queue;
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
