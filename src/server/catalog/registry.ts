@@ -1,5 +1,5 @@
 import { type FSWatcher, watch } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { DatasetSchema } from '../../odsql/schema';
 import type { Engine } from '../engine/types';
@@ -170,7 +170,7 @@ class CatalogState implements LiveCatalog {
   ) {
     this.storeDir = storeDirOf(options.dataDir);
     this.datasetsDir = join(options.dataDir, 'datasets');
-    this.tmpDir = join(options.dataDir, 'tmp');
+    this.tmpDir = join(options.dataDir, 'tmp', `ingest-${process.pid}`);
   }
 
   list(): readonly Dataset[] {
@@ -195,8 +195,8 @@ class CatalogState implements LiveCatalog {
   async open(): Promise<void> {
     const started = Date.now();
     await mkdir(this.datasetsDir, { recursive: true });
-    // Scratch files of an interrupted run.
-    await rm(this.tmpDir, { recursive: true, force: true });
+    // Scratch files of interrupted runs (other live processes keep theirs).
+    await removeScratchOfDeadProcesses(join(this.options.dataDir, 'tmp'));
     await mkdir(this.tmpDir, { recursive: true });
     const store = await readStore(this.storeDir);
     for (const failure of store.failures.values()) {
@@ -279,11 +279,11 @@ class CatalogState implements LiveCatalog {
     const id = entry.descriptor.dataset_id;
     this.ingestProblems.set(id, { origin: entry.origin, datasetId: id, reason });
     if (!log) return;
-    const when =
+    const what =
       kind === 'machine'
-        ? 'machine failure, tried again at the next start'
-        : 'data failure, kept until its files or descriptor change';
-    this.options.log.error(`dataset ${id} (${entry.origin}) skipped (${when}): ${reason}`);
+        ? 'machine failure: tried again at the next start'
+        : 'data failure: kept until its files or descriptor change';
+    this.options.log.error(`dataset ${id} (${entry.origin}) skipped: ${reason} [${what}]`);
   }
 
   private serve(stored: StoredDataset, visibility: Dataset['visibility']): void {
@@ -482,7 +482,9 @@ class CatalogState implements LiveCatalog {
   private async sweep(served: readonly Served[]): Promise<void> {
     for (const s of served) {
       if (this.closed) return;
-      await removeOtherVersions(this.storeDir, s.dataset.table, s.stored.file).catch(() => undefined);
+      await removeOtherVersions(this.storeDir, s.dataset.table, s.stored.file, OLD_VERSION_GRACE_MS).catch(
+        () => undefined,
+      );
     }
   }
 
@@ -529,6 +531,30 @@ class CatalogState implements LiveCatalog {
     await this.scanning;
     await this.running;
     await this.flushCatalogTable();
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error instanceof Error && 'code' in error && error.code === 'EPERM';
+  }
+}
+
+/** Removes `<tmp>/ingest-<pid>` folders of processes that are gone. */
+async function removeScratchOfDeadProcesses(tmp: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(tmp);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^ingest-(\d+)$/.exec(name)?.[1]);
+    if (Number.isInteger(pid) && pid > 0 && (pid === process.pid || !isRunning(pid)))
+      await rm(join(tmp, name), { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatasetSchema } from '../../odsql/schema';
 import type { FailureKind } from '../ingest/ingest';
@@ -167,11 +167,15 @@ export async function removeTable(storeDir: string, table: string): Promise<void
   await rm(tableDir(storeDir, table), { recursive: true, force: true });
 }
 
-/** Removes the table's records files other than `keep` (older versions, unfinished writes). */
+/**
+ * Removes the table's records files other than `keep` (older versions, unfinished writes) last changed
+ * more than `olderThanMs` ago: another process sharing the folder may be writing or reading a newer one.
+ */
 export async function removeOtherVersions(
   storeDir: string,
   table: string,
   keep: string | undefined,
+  olderThanMs: number,
 ): Promise<void> {
   const dir = tableDir(storeDir, table);
   let names: string[];
@@ -183,6 +187,11 @@ export async function removeOtherVersions(
   for (const name of names) {
     const path = join(dir, name);
     if (path === keep || name === MANIFEST || name === FAILURE) continue;
+    try {
+      if (Date.now() - (await stat(path)).mtimeMs < olderThanMs) continue;
+    } catch {
+      continue;
+    }
     await rm(path, { force: true });
   }
 }

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,7 +135,7 @@ describe('ingestion of user datasets', () => {
     await writeFile(join(datasetsDir, name), JSON.stringify(descriptor));
   };
   const reopen = async (): Promise<void> => {
-    await data.engine.close();
+    await data.close();
     log = memoryLogger();
     data = await openExploreData({ dataDir, log, includeDefault: false, threads: 2 });
   };
@@ -222,7 +223,7 @@ describe('ingestion of user datasets', () => {
   });
 
   afterAll(async () => {
-    await data.engine.close();
+    await data.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -443,7 +444,7 @@ describe('ingestion of user datasets', () => {
     expect(dataset('trees').metas.default.data_processed).toBe(processed);
     expect(data.catalog.problems).toHaveLength(6);
     expect(log.lines).toContainEqual(
-      expect.stringMatching(/^error dataset illtyped .* \(unchanged since it failed\)$/),
+      expect.stringMatching(/^error dataset illtyped .* \(unchanged since it failed\) \[data failure: .*\]$/),
     );
 
     const later = new Date(Date.now() + 5000);
@@ -467,8 +468,9 @@ describe('ingestion of user datasets', () => {
     expect(data.catalog.get('illtyped')?.metas.default.records_count).toBe(2);
     expect(dataset('points').metas.default.title).toBe('P');
     expect(data.catalog.get('lists')).toBeUndefined();
-    expect(await sql("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'ds_lists'")).toEqual([[0]]);
+    expect(await sql("SELECT count(*) FROM duckdb_views() WHERE view_name = 'ds_lists'")).toEqual([[0]]);
+    expect(existsSync(join(dataDir, 'store', 'ds_lists'))).toBe(false);
     expect(await sql(`SELECT __id FROM ${dataset('trees').table} ORDER BY __pos`)).toEqual(before);
-    expect(await sql("SELECT count(*) FROM duckdb_tables() WHERE table_name LIKE '__stage%'")).toEqual([[0]]);
+    expect(readdirSync(join(dataDir, 'tmp')).filter((name) => name.startsWith('__stage'))).toEqual([]);
   });
 });

@@ -1,19 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { writeAccessFixture } from './access-fixture';
 
 /*
  * HTTP tests run against one real server process on the default catalog, started here once for the
- * whole run. Its data folder is kept between runs (ingestion happens only the first time). When another
- * run holds that folder's database, this run ingests into a private temporary folder instead. Beside
+ * whole run. Its data folder is kept between runs (ingestion happens only the first time); records are
+ * Parquet files that several processes may read at once, so concurrent runs can share it. The server
+ * ingests before it listens (INGEST_BEFORE_LISTEN), so tests never see a half-loaded catalog. Beside
  * the default catalog it serves one small restricted dataset and a keys file (see access-fixture.ts).
  */
 
 let server: ChildProcess | undefined;
-let privateDir: string | undefined;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,12 +19,10 @@ declare module 'vitest' {
   }
 }
 
-class LockedError extends Error {}
-
 function start(dataDir: string): Promise<{ child: ChildProcess; origin: string }> {
   writeAccessFixture(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, INGEST_BEFORE_LISTEN: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolveStart, reject) => {
@@ -47,24 +43,14 @@ function start(dataDir: string): Promise<{ child: ChildProcess; origin: string }
     child.stderr?.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      const locked = /Could not set lock on file/i.test(output);
-      reject(
-        locked ? new LockedError(output) : new Error(`The test server exited with code ${code}:\n${output}`),
-      );
+      reject(new Error(`The test server exited with code ${code}:\n${output}`));
     });
   });
 }
 
 export async function setup(project: TestProject): Promise<void> {
   const shared = resolve(process.env.TEST_DATA_DIR ?? '.data-test');
-  let started: { child: ChildProcess; origin: string };
-  try {
-    started = await start(shared);
-  } catch (e) {
-    if (!(e instanceof LockedError)) throw e;
-    privateDir = mkdtempSync(join(tmpdir(), 'odexplorer-test-'));
-    started = await start(privateDir);
-  }
+  const started = await start(shared);
   server = started.child;
   project.provide('apiBase', started.origin);
 }
@@ -75,5 +61,4 @@ export async function teardown(): Promise<void> {
     server.kill('SIGTERM');
     await exited;
   }
-  if (privateDir) rmSync(privateDir, { recursive: true, force: true });
 }
