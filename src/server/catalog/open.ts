@@ -25,6 +25,8 @@ export interface ExploreDataOptions {
   readonly watch?: boolean;
   /** Full rescan period of the descriptors and files (default 60 s, 0: never). */
   readonly rescanMs?: number;
+  /** Up to this many datasets, views are created at start, else on first use (default 1,000). */
+  readonly eagerViewsUpTo?: number;
 }
 
 export interface ExploreData {
@@ -73,6 +75,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
       views,
       ...(options.watch === undefined ? {} : { watch: options.watch }),
       ...(options.rescanMs === undefined ? {} : { rescanMs: options.rescanMs }),
+      ...(options.eagerViewsUpTo === undefined ? {} : { eagerViewsUpTo: options.eagerViewsUpTo }),
     });
     if (options.waitForIngestion ?? true) await catalog.idle();
     const ingestEngine = ingest;

@@ -68,6 +68,8 @@ export interface CatalogOptions {
   readonly watch?: boolean;
   /** Full rescan of descriptors and files, in case a change was not notified (default 60 s; 0: never). */
   readonly rescanMs?: number;
+  /** Up to this many datasets, every view is created at start; beyond, on first use (default 1,000). */
+  readonly eagerViewsUpTo?: number;
 }
 
 /** Up to this many datasets, every view is created at start; beyond, on first use. */
@@ -214,7 +216,8 @@ class CatalogState implements LiveCatalog {
     }
     // Folders of datasets that are gone (unless a dataset now uses that table name).
     for (const table of store.tables) if (!claimed.has(table)) await removeTable(this.storeDir, table);
-    if (this.served.size <= EAGER_VIEWS_UP_TO) await this.options.views.createAll();
+    if (this.served.size <= (this.options.eagerViewsUpTo ?? EAGER_VIEWS_UP_TO))
+      await this.options.views.createAll();
     await this.writeCatalogTableNow();
     for (const plan of plans) this.queue.set(plan.entry.descriptor.dataset_id, plan);
     this.options.log.info(

@@ -1,0 +1,190 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { failureKind } from '../ingest/ingest';
+import type { Logger } from '../ingest/logger';
+import { type ExploreData, openExploreData } from './open';
+
+/*
+ * The rules of the live catalog on small data: many datasets, failure kinds, atomic swap, pick-up of
+ * added and changed descriptors. No timings: `npm run bench` measures speed.
+ */
+
+function memoryLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  return {
+    lines,
+    info: (m) => lines.push(`info ${m}`),
+    warn: (m) => lines.push(`warn ${m}`),
+    error: (m) => lines.push(`error ${m}`),
+  };
+}
+
+async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('condition never met');
+}
+
+describe('the live catalog', () => {
+  let dataDir: string;
+  let data: ExploreData | undefined;
+  let log: ReturnType<typeof memoryLogger>;
+
+  const open = async (extra: Partial<Parameters<typeof openExploreData>[0]> = {}): Promise<ExploreData> => {
+    log = memoryLogger();
+    data = await openExploreData({
+      dataDir,
+      log,
+      includeDefault: false,
+      threads: 1,
+      connections: 2,
+      rescanMs: 0,
+      ...extra,
+    });
+    return data;
+  };
+  const describeCsv = async (id: string, csv: string, metas: Record<string, unknown> = {}): Promise<void> => {
+    await writeFile(join(dataDir, 'files', `${id}.csv`), csv);
+    await writeFile(
+      join(dataDir, 'datasets', `${id}.json`),
+      JSON.stringify({ dataset_id: id, source: `../files/${id}.csv`, metas }),
+    );
+  };
+  const fresh = async (): Promise<void> => {
+    dataDir = await mkdtemp(join(tmpdir(), 'live-catalog-'));
+    await mkdir(join(dataDir, 'datasets'), { recursive: true });
+    await mkdir(join(dataDir, 'files'), { recursive: true });
+  };
+
+  afterEach(async () => {
+    await data?.close();
+    data = undefined;
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves many datasets, their views created on first use', async () => {
+    await fresh();
+    const ids = Array.from({ length: 120 }, (_, i) => `set-${String(i).padStart(3, '0')}`);
+    for (const [i, id] of ids.entries()) await describeCsv(id, `n,label\n${i},a\n${i + 1},b\n`);
+    await open();
+    expect(data!.catalog.problems).toEqual([]);
+    expect(data!.catalog.list().map((d) => d.dataset_id)).toEqual(ids);
+    await data!.close();
+    // Reopened with views on demand: nothing is ingested, every dataset answers once resolved.
+    const reopened = await open({ eagerViewsUpTo: 10 });
+    expect(log.lines.filter((l) => l.includes(': ingesting '))).toEqual([]);
+    expect(
+      await reopened.engine.rows({
+        sql: 'SELECT count(*) FROM duckdb_views() WHERE NOT internal',
+        params: [],
+      }),
+    ).toEqual([[0]]);
+    for (const [i, id] of ids.entries()) {
+      const table = reopened.catalog.get(id)!.table;
+      expect(await reopened.engine.rows({ sql: `SELECT sum(n) FROM "${table}"`, params: [] })).toEqual([
+        [2 * i + 1],
+      ]);
+    }
+    const [count] = await reopened.engine.rows({
+      sql: `SELECT count(*) FROM ${reopened.catalog.catalogTable}`,
+      params: [],
+    });
+    expect(count).toEqual([ids.length]);
+  });
+
+  it('tries machine failures again at the next start and remembers data failures', async () => {
+    expect(failureKind(new Error('Out of Memory Error: failed to allocate data of size 16.0 MiB'))).toBe(
+      'machine',
+    );
+    expect(failureKind(new Error('IO Error: No space left on device'))).toBe('machine');
+    expect(failureKind(new Error('INTERRUPT Error: Interrupted!'))).toBe('machine');
+    expect(failureKind(new Error("Conversion Error: Could not convert string 'abc' to INT64"))).toBe('data');
+    await fresh();
+    for (const id of ['first', 'second']) {
+      await writeFile(join(dataDir, 'files', `${id}.csv`), 'n\n1\nabc\n');
+      await writeFile(
+        join(dataDir, 'datasets', `${id}.json`),
+        JSON.stringify({
+          dataset_id: id,
+          source: `../files/${id}.csv`,
+          fields: [{ name: 'n', type: 'int' }],
+        }),
+      );
+    }
+    await open();
+    expect(data!.catalog.problems.map((p) => p.datasetId)).toEqual(['first', 'second']);
+    expect(log.lines.filter((l) => l.includes('[data failure'))).toHaveLength(2);
+    await data!.close();
+    // As if the first had run out of memory: its failure is of the machine kind.
+    const failureFile = join(dataDir, 'store', 'ds_first', 'failure.json');
+    const failure = JSON.parse(readFileSync(failureFile, 'utf8')) as Record<string, unknown>;
+    expect(failure.kind).toBe('data');
+    writeFileSync(failureFile, JSON.stringify({ ...failure, kind: 'machine' }));
+    await open();
+    const ingested = log.lines.filter((l) => l.includes(': ingesting ')).map((l) => l.split(':')[0]);
+    expect(ingested).toEqual(['info dataset first']);
+    expect(log.lines).toContainEqual(
+      expect.stringMatching(/^error dataset second .*unchanged since it failed/),
+    );
+  });
+
+  it('keeps answering with the previous version until the new one is swapped in', async () => {
+    await fresh();
+    const version = (letter: string, rows: number): string =>
+      `v\n${Array.from({ length: rows }, () => letter).join('\n')}\n`;
+    await describeCsv('swapped', version('a', 1000));
+    const live = await open();
+    const table = live.catalog.get('swapped')!.table;
+    const seen = new Set<string>();
+    let reading = true;
+    const reader = (async () => {
+      while (reading) {
+        const rows = await live.engine.rows({
+          sql: `SELECT count(*), min(v), max(v), count(DISTINCT __id) FROM "${table}"`,
+          params: [],
+        });
+        seen.add(JSON.stringify(rows));
+      }
+    })();
+    await describeCsv('swapped', version('b', 3000));
+    await live.catalog.rescan();
+    await live.catalog.idle();
+    await eventually(() => (seen.has(JSON.stringify([[3000, 'b', 'b', 3000]])) ? true : undefined));
+    reading = false;
+    await reader;
+    expect([...seen].sort()).toEqual([
+      JSON.stringify([[1000, 'a', 'a', 1000]]),
+      JSON.stringify([[3000, 'b', 'b', 3000]]),
+    ]);
+    expect(live.catalog.get('swapped')?.metas.default.records_count).toBe(3000);
+  });
+
+  it('picks up added and changed descriptors without a restart', async () => {
+    await fresh();
+    await describeCsv('existing', 'n\n1\n');
+    const live = await open({ watch: true, rescanMs: 500 });
+    expect(live.catalog.list().map((d) => d.dataset_id)).toEqual(['existing']);
+    await describeCsv('added', 'n\n1\n2\n', { title: 'Added' });
+    const added = await eventually(() => live.catalog.get('added'));
+    expect(added.metas.default.title).toBe('Added');
+    await writeFile(
+      join(dataDir, 'datasets', 'added.json'),
+      JSON.stringify({ dataset_id: 'added', source: '../files/added.csv', metas: { title: 'Renamed' } }),
+    );
+    await eventually(() => (live.catalog.get('added')?.metas.default.title === 'Renamed' ? true : undefined));
+    await live.catalog.idle();
+    const [row] = await live.engine.rows({
+      sql: `SELECT title FROM ${live.catalog.catalogTable} WHERE dataset_id = 'added'`,
+      params: [],
+    });
+    expect(row).toEqual(['Renamed']);
+    await rm(join(dataDir, 'datasets', 'existing.json'));
+    await eventually(() => (live.catalog.get('existing') ? undefined : true));
+  });
+});
