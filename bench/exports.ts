@@ -1,17 +1,17 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { compileRecordsQuery } from '../src/odsql/compile/query';
 import type { SqlQuery } from '../src/odsql/compile/sql';
 import type { DatasetSchema } from '../src/odsql/schema';
-import type { Dataset } from '../src/server/catalog/types';
 import { bindParams } from '../src/server/engine/duckdb-values';
 import { csvCopy } from '../src/server/exports/formats/csv';
 import { jsonCopy } from '../src/server/exports/formats/lines';
 import type { ExportColumn } from '../src/server/exports/types';
 import { residentMiB } from './server';
 import { percentile } from './stats';
+import { rawInstance, storedDataset } from './store';
 
 /*
  * Exports of all of flights over HTTP (v2.1, defaults), against DuckDB's own `COPY … TO` file in the
@@ -67,25 +67,15 @@ async function peakDuring(pid: number, work: () => Promise<unknown>): Promise<nu
   return Math.max(peak, residentMiB(pid));
 }
 
-async function flightsDataset(connection: DuckDBConnection): Promise<Dataset> {
-  const reader = await connection.runAndReadAll(
-    `SELECT dataset FROM __datasets WHERE dataset_id = 'flights'`,
-  );
-  return JSON.parse(String(reader.getRowsJS()[0]?.[0])) as Dataset;
-}
-
 export async function exportBench(
   origin: string,
   pid: number,
-  rawFile: string,
+  dataDir: string,
+  memoryLimit: string,
 ): Promise<{ figures: ExportFigure[]; memory: ExportMemory }> {
-  const instance = await DuckDBInstance.create(rawFile, {
-    access_mode: 'READ_ONLY',
-    autoinstall_known_extensions: 'false',
-    autoload_known_extensions: 'false',
-  });
+  const instance = await rawInstance(dataDir, ['flights'], memoryLimit);
   const connection = await instance.connect();
-  const ds = await flightsDataset(connection);
+  const ds = storedDataset(dataDir, 'flights').dataset;
   const schema: DatasetSchema = {
     fields: ds.fields.map((f) => ({
       name: f.name,

@@ -1,15 +1,17 @@
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { loadConfig } from '../src/server/config';
 import { type BenchCase, CASES } from './cases';
 import { explorerFigures, renderExplorerFigures } from './explorer';
 import { exportBench, renderExports } from './exports';
 import { buildExplorer, type MapFigure, mapRenderFigures, renderMapTable } from './map';
 import { parserThroughput } from './parser';
-import { residentMiB, startServer, stopServer } from './server';
+import { renderScale, scaleBench } from './scale';
+import { residentMiB, startServer, stopServer, waitForLog } from './server';
 import { fmt, percentile, timeInterleaved } from './stats';
+import { rawInstance, storedDataset } from './store';
 
 /*
  * `npm run bench`: the figures the issues name, each HTTP figure against raw DuckDB running the
@@ -26,12 +28,10 @@ interface Row {
   readonly target: number;
 }
 
-async function rawRunner(dbFile: string, flightsTable: string): Promise<(c: BenchCase) => Promise<void>> {
-  const instance = await DuckDBInstance.create(dbFile, {
-    access_mode: 'READ_ONLY',
-    autoinstall_known_extensions: 'false',
-    autoload_known_extensions: 'false',
-  });
+async function rawRunner(
+  instance: DuckDBInstance,
+  flightsTable: string,
+): Promise<(c: BenchCase) => Promise<void>> {
   const connections: DuckDBConnection[] = [];
   for (let i = 0; i < 3; i++) connections.push(await instance.connect());
   return async (c) => {
@@ -57,18 +57,6 @@ async function httpRunner(origin: string): Promise<(c: BenchCase) => Promise<voi
   };
 }
 
-async function flightsTable(dbFile: string): Promise<string> {
-  const instance = await DuckDBInstance.create(dbFile, { access_mode: 'READ_ONLY' });
-  const connection = await instance.connect();
-  const reader = await connection.runAndReadAll(
-    `SELECT dataset FROM __datasets WHERE dataset_id = 'flights'`,
-  );
-  const json = String(reader.getRowsJS()[0]?.[0] ?? '{}');
-  connection.closeSync();
-  instance.closeSync();
-  return (JSON.parse(json) as { table: string }).table;
-}
-
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'odexplorer-bench-'));
   const dataDir = join(work, 'data');
@@ -78,21 +66,31 @@ async function main(): Promise<void> {
       `parser: ${parser.bytes} bytes in ${fmt(parser.msPerParse)} ms = ${parser.msPerKb.toFixed(3)} ms/KB`,
     );
 
+    const memoryLimit = loadConfig().memoryLimit;
+    if (process.env.BENCH_ONLY === 'scale') {
+      const scale = await scaleBench(work, memoryLimit);
+      const text = renderScale(scale);
+      writeFileSync(
+        join(import.meta.dirname, 'RESULTS-scale.md'),
+        `# Scale figures\n\nMachine: ${machineLine()}.\n${text}`,
+      );
+      console.log(text);
+      return;
+    }
+
     console.log('first start (ingests the whole default catalog)…');
     const first = await startServer(dataDir);
-    const ingestMs = Number(/catalog: \d+ datasets .* in (\d+) ms/.exec(first.log())?.[1] ?? Number.NaN);
+    const ingestMs = Number((await waitForLog(first, /catalog up to date: .*?, (\d+) ms after start/))[1]);
     await stopServer(first);
-    const dbFile = join(dataDir, 'explore.duckdb');
-    const rawFile = join(work, 'raw.duckdb');
-    copyFileSync(dbFile, rawFile);
-    const table = await flightsTable(rawFile);
+    const table = storedDataset(dataDir, 'flights').dataset.table;
 
     // The second server also serves the explorer, for the map's render in a browser.
     process.env.STATIC_DIR = buildExplorer(work);
     const server = await startServer(dataDir);
     console.log(`second start: ready in ${Math.round(server.readyMs)} ms`);
     const http = await httpRunner(server.origin);
-    const raw = await rawRunner(rawFile, table);
+    // Raw DuckDB reads the same records file, at the same memory limit.
+    const raw = await rawRunner(await rawInstance(dataDir, ['flights'], memoryLimit), table);
     const rows: Row[] = [];
     for (const c of CASES) {
       const [h, r] = await timeInterleaved(
@@ -113,15 +111,16 @@ async function main(): Promise<void> {
         `${c.name.padEnd(40)} http ${fmt(row.httpP50).padStart(7)} ms   raw ${fmt(rawP50).padStart(7)} ms   ${row.httpP50 <= row.target ? 'ok' : 'OVER TARGET'}`,
       );
     }
-    const exports = await exportBench(server.origin, server.process.pid!, rawFile);
+    const exports = await exportBench(server.origin, server.process.pid!, dataDir, memoryLimit);
     const map = await mapRenderFigures(server.origin);
     await new Promise((r) => setTimeout(r, 2000));
     const idleMiB = residentMiB(server.process.pid!);
     await stopServer(server);
 
     const explorer = await explorerFigures(dataDir, Number(process.env.BENCH_BROWSER_RUNS ?? 10));
+    const scale = await scaleBench(work, memoryLimit);
 
-    const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, ${process.platform}; server DuckDB memory_limit ${loadConfig().memoryLimit}`;
+    const machine = machineLine();
     const report =
       renderReport({
         rows,
@@ -134,12 +133,17 @@ async function main(): Promise<void> {
         map,
       }) +
       renderExports(exports.figures, exports.memory) +
-      renderExplorerFigures(explorer);
+      renderExplorerFigures(explorer) +
+      renderScale(scale);
     writeFileSync(join(import.meta.dirname, 'RESULTS.md'), report);
     console.log(`\n${report}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+function machineLine(): string {
+  return `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, ${process.platform}; server DuckDB memory_limit ${loadConfig().memoryLimit}`;
 }
 
 function renderReport(r: {
@@ -166,7 +170,8 @@ alternating so that the machine's drift weighs on both alike; p50 = median).
 Machine: ${r.machine}. Date: ${new Date().toISOString().slice(0, 10)}.
 
 HTTP figures are full round trips to the real server (\`/api/explore/v2.1\`, keep-alive fetch, JSON parsed);
-raw figures run the equivalent SQL through @duckdb/node-api on a copy of the same database file, in the same run.
+raw figures run the equivalent SQL through @duckdb/node-api on the same records file (a view over the
+Parquet file of the store, same memory limit), in the same run.
 Target: HTTP p50 ≤ 1.3 × raw p50 + 3 ms.
 
 | issue | request on flights (3,000,000 records) | HTTP p50 ms | raw DuckDB p50 ms | ratio | target ms | target |

@@ -47,3 +47,40 @@ export function residentMiB(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
   return kb / 1024;
 }
+
+/** Waits until the server's log matches `pattern`; returns the match. */
+export async function waitForLog(
+  server: RunningServer,
+  pattern: RegExp,
+  timeoutMs = 3_600_000,
+): Promise<RegExpExecArray> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const match = pattern.exec(server.log());
+    if (match) return match;
+    if (server.process.exitCode !== null) throw new Error(`server exited:\n${server.log()}`);
+    if (Date.now() > until)
+      throw new Error(`no log line ${pattern} in ${timeoutMs} ms:\n${server.log().slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Highest resident memory of a process while `work` runs, in MiB. */
+export async function peakResidentMiB<T>(pid: number, work: () => Promise<T>): Promise<[T, number]> {
+  let peak = 0;
+  const sample = (): void => {
+    try {
+      peak = Math.max(peak, residentMiB(pid));
+    } catch {
+      // The process is gone.
+    }
+  };
+  const timer = setInterval(sample, 200);
+  try {
+    const result = await work();
+    sample();
+    return [result, peak];
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -1,0 +1,367 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { type BenchCase, CASES } from './cases';
+import {
+  peakResidentMiB,
+  type RunningServer,
+  residentMiB,
+  startServer,
+  stopServer,
+  waitForLog,
+} from './server';
+import { fmt, percentile, timeInterleaved } from './stats';
+import { rawInstance, storedDataset } from './store';
+
+/*
+ * The scale section of `npm run bench` (issue 12): many small datasets, and flights-3m repeated k times
+ * (the year shifted by copy) as one large dataset, generated at run time in a temporary folder. Each
+ * ingestion is set against DuckDB's own load of the same files in the same run. The largest sizes run
+ * only with BENCH_SCALE=full.
+ */
+
+const FLIGHTS = join(
+  import.meta.dirname,
+  '..',
+  'node_modules',
+  'vega-datasets',
+  'data',
+  'flights-3m.parquet',
+);
+const FULL = process.env.BENCH_SCALE === 'full';
+
+export interface ManyFigure {
+  readonly datasets: number;
+  readonly ingestS: number;
+  readonly duckdbS: number;
+  readonly peakMiB: number;
+  /** Restart with nothing to ingest: listening, then the last dataset answering. */
+  readonly listenS: number;
+  readonly servesS: number;
+  readonly idleMiB: number;
+  readonly listP50: number;
+  readonly searchP50: number;
+  readonly facetsP50: number;
+  readonly served: number;
+}
+
+export interface LargeFigure {
+  readonly records: number;
+  readonly ingestS: number;
+  readonly duckdbS: number;
+  readonly peakMiB: number;
+  readonly idleMiB: number;
+  readonly fileMiB: number;
+  readonly cases: readonly { name: string; httpP50: number; rawP50: number; target: number }[];
+}
+
+const seconds = (ms: number): number => ms / 1000;
+
+async function time(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+async function get(origin: string, path: string): Promise<unknown> {
+  const res = await fetch(`${origin}/api/explore/v2.1${path}`);
+  if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+async function p50(runs: number, work: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 2; i++) {
+    const t = await time(work);
+    if (i >= 2) times.push(t);
+  }
+  return percentile(times, 50);
+}
+
+/** DuckDB's own load: CREATE TABLE … AS SELECT * FROM the reader, in a database file, at `memoryLimit`. */
+async function duckdbLoad(dir: string, readers: readonly string[], memoryLimit: string): Promise<number> {
+  const file = join(dir, 'duckdb-own-load.duckdb');
+  const instance = await DuckDBInstance.create(file, {
+    memory_limit: memoryLimit,
+    temp_directory: join(dir, 'spill'),
+  });
+  const connection = await instance.connect();
+  try {
+    return await time(async () => {
+      for (const reader of readers) {
+        await connection.run(`CREATE OR REPLACE TABLE loaded AS SELECT * FROM ${reader}`);
+        // Thousands of tables in one database exhaust 128 MB: the table is replaced, as ingestion's is.
+      }
+    });
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+    rmSync(file, { force: true });
+    rmSync(`${file}.wal`, { force: true });
+  }
+}
+
+function writeSmallDatasets(dataDir: string, count: number): string[] {
+  const datasets = join(dataDir, 'datasets');
+  const files = join(dataDir, 'files');
+  mkdirSync(datasets, { recursive: true });
+  mkdirSync(files, { recursive: true });
+  const themes = ['Transport', 'Health', 'Environment', 'Economy', 'Culture'];
+  const paths: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = `set-${String(i).padStart(5, '0')}`;
+    const lines = ['code,name,amount,day'];
+    for (let r = 0; r < 100; r++)
+      lines.push(`${i}-${r},item ${r % 17} of ${id},${(r * 7.5 + i) % 1000},2024-0${1 + (r % 9)}-1${r % 10}`);
+    const csv = join(files, `${id}.csv`);
+    writeFileSync(csv, `${lines.join('\n')}\n`);
+    paths.push(csv);
+    writeFileSync(
+      join(datasets, `${id}.json`),
+      JSON.stringify({
+        dataset_id: id,
+        source: `../files/${id}.csv`,
+        metas: { title: `Synthetic dataset ${i}`, theme: themes[i % themes.length], keyword: [`k${i % 50}`] },
+      }),
+    );
+  }
+  return paths;
+}
+
+const SERVER_ENV = { DEFAULT_CATALOG: 'false' };
+
+export async function manyDatasets(work: string, count: number, memoryLimit: string): Promise<ManyFigure> {
+  const dataDir = join(work, `many-${count}`);
+  const paths = writeSmallDatasets(dataDir, count);
+  const duckdbMs = await duckdbLoad(
+    work,
+    paths.map((p) => `read_csv('${p}', header = true, sample_size = -1)`),
+    memoryLimit,
+  );
+  console.log(`scale: ${count} datasets generated; DuckDB's own load ${fmt(duckdbMs)} ms`);
+  let server: RunningServer = await startServer(dataDir, SERVER_ENV);
+  const [ingestMs, peakMiB] = await peakResidentMiB(server.process.pid!, async () => {
+    const m = await waitForLog(server, /catalog up to date: .*?, (\d+) ms after start/);
+    return Number(m[1]);
+  });
+  await stopServer(server);
+  console.log(`scale: ${count} datasets ingested in ${fmt(ingestMs)} ms (peak ${Math.round(peakMiB)} MiB)`);
+  const started = performance.now();
+  server = await startServer(dataDir, SERVER_ENV);
+  const listenMs = performance.now() - started;
+  const last = `set-${String(count - 1).padStart(5, '0')}`;
+  await get(server.origin, `/catalog/datasets/${last}/records?limit=1`);
+  const servesMs = performance.now() - started;
+  const listing = (await get(server.origin, '/catalog/datasets?limit=1')) as { total_count: number };
+  const listP50 = await p50(20, () => get(server.origin, '/catalog/datasets?limit=20'));
+  const searchP50 = await p50(20, () =>
+    get(server.origin, '/catalog/datasets?where=%22dataset%2042%22&limit=20'),
+  );
+  const facetsP50 = await p50(20, () => get(server.origin, '/catalog/facets'));
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const idleMiB = residentMiB(server.process.pid!);
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+  return {
+    datasets: count,
+    ingestS: seconds(ingestMs),
+    duckdbS: seconds(duckdbMs),
+    peakMiB,
+    listenS: seconds(listenMs),
+    servesS: seconds(servesMs),
+    idleMiB,
+    listP50,
+    searchP50,
+    facetsP50,
+    served: listing.total_count,
+  };
+}
+
+/** flights-3m repeated `copies` times, the year shifted by one per copy, as one Parquet file. */
+async function writeFlights(dir: string, copies: number): Promise<string> {
+  const file = join(dir, `flights-${copies * 3}m.parquet`);
+  const instance = await DuckDBInstance.create(':memory:', {
+    memory_limit: '1GB',
+    temp_directory: join(dir, 'spill'),
+  });
+  const connection = await instance.connect();
+  await connection.run(
+    `COPY (SELECT date + to_years(CAST(i AS INTEGER)) AS date, delay, distance, origin, destination
+      FROM range(${copies}) AS c(i), read_parquet('${FLIGHTS}')) TO '${file}' (FORMAT parquet)`,
+  );
+  connection.closeSync();
+  instance.closeSync();
+  return file;
+}
+
+async function rawRunner(instance: DuckDBInstance, table: string): Promise<(c: BenchCase) => Promise<void>> {
+  const connections = await Promise.all([0, 1, 2].map(() => instance.connect()));
+  return async (c) => {
+    await Promise.all(
+      c.raw.map(async (sequence, i) => {
+        for (const sql of sequence)
+          (await connections[i]!.runAndReadAll(sql.replaceAll('{t}', `"${table}"`))).getRowsJS();
+      }),
+    );
+  };
+}
+
+function httpRunner(origin: string): (c: BenchCase) => Promise<void> {
+  return async (c) => {
+    const url = new URL(`${origin}/api/explore/v2.1${c.path}`);
+    for (const [k, v] of Object.entries(c.params))
+      for (const x of typeof v === 'string' ? [v] : v) url.searchParams.append(k, x);
+    const res = await fetch(url);
+    if (res.status !== 200) throw new Error(`${c.name}: HTTP ${res.status} ${await res.text()}`);
+    await res.json();
+  };
+}
+
+export async function largeDataset(
+  work: string,
+  copies: number,
+  memoryLimit: string,
+  runCases: boolean,
+): Promise<LargeFigure> {
+  const dir = join(work, `large-${copies}`);
+  const dataDir = join(dir, 'data');
+  mkdirSync(join(dataDir, 'datasets'), { recursive: true });
+  const source = await writeFlights(dir, copies);
+  const records = copies * 3_000_000;
+  const duckdbMs = await duckdbLoad(dir, [`read_parquet('${source}')`], memoryLimit);
+  console.log(
+    `scale: ${records.toLocaleString('en')} records generated; DuckDB's own load ${fmt(duckdbMs)} ms`,
+  );
+  const facet = { facet: true, facetsort: 'alphanum' };
+  writeFileSync(
+    join(dataDir, 'datasets', 'flights.json'),
+    JSON.stringify({
+      dataset_id: 'flights',
+      source,
+      metas: { title: `Flights repeated ${copies} times` },
+      fields: [
+        { name: 'date', type: 'datetime', annotations: facet },
+        { name: 'delay', type: 'int', annotations: { sortable: true } },
+        { name: 'distance', type: 'int', annotations: { sortable: true } },
+        { name: 'origin', type: 'text', annotations: { facet: true, facetsort: '-count' } },
+        { name: 'destination', type: 'text', annotations: { facet: true, facetsort: '-count' } },
+      ],
+    }),
+  );
+  let server = await startServer(dataDir, SERVER_ENV);
+  const [ingestMs, peakMiB] = await peakResidentMiB(server.process.pid!, async () => {
+    const m = await waitForLog(server, /dataset flights: [\d,]+ records written in (\d+) ms/);
+    await waitForLog(server, /catalog up to date/);
+    return Number(m[1]);
+  });
+  if (!storedDataset(dataDir, 'flights')) throw new Error('flights not stored');
+  console.log(
+    `scale: ${records.toLocaleString('en')} records ingested in ${fmt(ingestMs)} ms (peak ${Math.round(peakMiB)} MiB)`,
+  );
+  await stopServer(server);
+  server = await startServer(dataDir, SERVER_ENV);
+  const cases: { name: string; httpP50: number; rawP50: number; target: number }[] = [];
+  if (runCases) {
+    const { dataset } = storedDataset(dataDir, 'flights');
+    const raw = await rawRunner(await rawInstance(dataDir, ['flights'], memoryLimit), dataset.table);
+    const http = httpRunner(server.origin);
+    for (const c of CASES) {
+      const [h, r] = await timeInterleaved(
+        () => http(c),
+        () => raw(c),
+        Number(process.env.BENCH_SCALE_RUNS ?? 10),
+      );
+      const rawP50 = percentile(r, 50);
+      cases.push({ name: c.name, httpP50: percentile(h, 50), rawP50, target: 1.3 * rawP50 + 3 });
+      console.log(
+        `scale ${records / 1e6}M: ${c.name.padEnd(40)} http ${fmt(percentile(h, 50))} ms   raw ${fmt(rawP50)} ms`,
+      );
+    }
+  } else {
+    await get(server.origin, '/catalog/datasets/flights/records?limit=10');
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const idleMiB = residentMiB(server.process.pid!);
+  await stopServer(server);
+  const { statSync } = await import('node:fs');
+  const fileMiB = statSync(storedDataset(dataDir, 'flights').file).size / 2 ** 20;
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    records,
+    ingestS: seconds(ingestMs),
+    duckdbS: seconds(duckdbMs),
+    peakMiB,
+    idleMiB,
+    fileMiB,
+    cases,
+  };
+}
+
+/** The sizes of this run: the default bench stays short, BENCH_SCALE=full adds the largest. */
+export function scaleSizes(): { many: number[]; copies: number[]; casesAt: number } {
+  if (process.env.BENCH_SCALE_MANY || process.env.BENCH_SCALE_COPIES) {
+    return {
+      many: (process.env.BENCH_SCALE_MANY ?? '').split(',').filter(Boolean).map(Number),
+      copies: (process.env.BENCH_SCALE_COPIES ?? '').split(',').filter(Boolean).map(Number),
+      casesAt: 10,
+    };
+  }
+  return FULL
+    ? { many: [100, 1000, 10_000], copies: [1, 10, 34], casesAt: 10 }
+    : { many: [100, 1000], copies: [1, 10], casesAt: 10 };
+}
+
+export async function scaleBench(
+  work: string,
+  memoryLimit: string,
+): Promise<{ many: ManyFigure[]; large: LargeFigure[] }> {
+  const sizes = scaleSizes();
+  const many: ManyFigure[] = [];
+  for (const n of sizes.many) many.push(await manyDatasets(work, n, memoryLimit));
+  const large: LargeFigure[] = [];
+  for (const k of sizes.copies) large.push(await largeDataset(work, k, memoryLimit, k === sizes.casesAt));
+  return { many, large };
+}
+
+export function renderScale(r: { many: readonly ManyFigure[]; large: readonly LargeFigure[] }): string {
+  const many = r.many
+    .map(
+      (m) =>
+        `| ${m.datasets.toLocaleString('en')} | ${m.served.toLocaleString('en')} | ${m.ingestS.toFixed(1)} | ${m.duckdbS.toFixed(1)} | ${(m.ingestS / m.duckdbS).toFixed(1)} | ${Math.round(m.peakMiB)} | ${m.listenS.toFixed(2)} / ${m.servesS.toFixed(2)} | ${Math.round(m.idleMiB)} | ${fmt(m.listP50)} / ${fmt(m.searchP50)} / ${fmt(m.facetsP50)} |`,
+    )
+    .join('\n');
+  const large = r.large
+    .map(
+      (l) =>
+        `| ${l.records.toLocaleString('en')} | ${l.ingestS.toFixed(1)} | ${l.duckdbS.toFixed(1)} | ${(l.ingestS / l.duckdbS).toFixed(1)} | ${Math.round(l.peakMiB)} | ${Math.round(l.idleMiB)} | ${Math.round(l.fileMiB)} |`,
+    )
+    .join('\n');
+  const withCases = r.large.find((l) => l.cases.length > 0);
+  const cases = withCases
+    ? `\n| request on flights (${withCases.records.toLocaleString('en')} records, Parquet store) | HTTP p50 ms | raw DuckDB p50 ms | ratio | target ms | target |
+|---|---|---|---|---|---|
+${withCases.cases
+  .map(
+    (c) =>
+      `| ${c.name} | ${fmt(c.httpP50)} | ${fmt(c.rawP50)} | ${(c.httpP50 / c.rawP50).toFixed(2)} | ${fmt(c.target)} | ${c.httpP50 <= c.target ? 'met' : '**missed**'} |`,
+  )
+  .join('\n')}
+`
+    : '';
+  return `
+## Scale (issue 12)
+
+Generated at run time${FULL ? ' (BENCH_SCALE=full)' : ' (default sizes; BENCH_SCALE=full adds 10,000 datasets and 100M records)'}; server at its default settings
+(\`DEFAULT_CATALOG=false\`). DuckDB's own load is \`CREATE TABLE … AS SELECT * FROM read_csv/read_parquet(…)\`
+of the same files in a database file at the same memory limit, in the same run. Memory is the server
+process's resident set (Node and DuckDB together).
+
+| datasets (100-row CSV each) | served | ingestion s | DuckDB's own load s | ratio | peak MiB while ingesting | restart: listening / last dataset answers, s | idle MiB | catalog list / search / facets p50 ms |
+|---|---|---|---|---|---|---|---|---|
+${many}
+
+| records (flights-3m repeated, Parquet) | ingestion s | DuckDB's own load s | ratio | peak MiB while ingesting | idle MiB after restart | records file MiB |
+|---|---|---|---|---|---|---|
+${large}
+${cases}`;
+}
