@@ -158,6 +158,8 @@ class CatalogState implements LiveCatalog {
   private idleWaiters: (() => void)[] = [];
   private catalogTimer: ReturnType<typeof setTimeout> | undefined;
   private catalogWrite: Promise<void> = Promise.resolve();
+  /** Duration of the last catalog table rebuild: rebuilds are spaced by a multiple of it. */
+  private catalogWriteMs = 0;
   private scanning: Promise<void> | undefined;
   private scanAgain = false;
   private watcher: FSWatcher | undefined;
@@ -458,10 +460,12 @@ class CatalogState implements LiveCatalog {
 
   private scheduleCatalogTable(): void {
     if (this.catalogTimer) return;
+    // While thousands of datasets are ingested, rebuilding takes a small share of the time.
+    const delay = Math.max(CATALOG_TABLE_DELAY_MS, 20 * this.catalogWriteMs);
     this.catalogTimer = setTimeout(() => {
       this.catalogTimer = undefined;
       void this.writeCatalogTableNow();
-    }, CATALOG_TABLE_DELAY_MS);
+    }, delay);
     this.catalogTimer.unref();
   }
 
@@ -477,7 +481,11 @@ class CatalogState implements LiveCatalog {
   private writeCatalogTableNow(): Promise<void> {
     const datasets = this.sorted;
     this.catalogWrite = this.catalogWrite
-      .then(() => writeCatalogTable(this.engine, datasets))
+      .then(async () => {
+        const started = Date.now();
+        await writeCatalogTable(this.engine, datasets);
+        this.catalogWriteMs = Date.now() - started;
+      })
       .catch((error: unknown) => this.options.log.error(`catalog table: ${errorSummary(error)}`));
     return this.catalogWrite;
   }

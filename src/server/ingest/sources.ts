@@ -98,10 +98,7 @@ export async function resolveFormat(spec: SourceSpec): Promise<SourceFormat> {
 }
 
 export async function tableColumns(engine: Engine, table: string): Promise<SourceColumn[]> {
-  const rows = await engine.rows({
-    sql: "SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main' AND table_name = $1 ORDER BY column_index",
-    params: [table],
-  });
+  const rows = await engine.rows({ sql: `DESCRIBE ${quoteIdent(table)}`, params: [] });
   return rows.map(([name, type]) => ({ name: String(name), type: String(type) }));
 }
 

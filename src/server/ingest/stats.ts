@@ -69,13 +69,22 @@ export async function inferFacets(
   const distinct = new Map<string, number>();
   let total = 0;
   if (texts.length > 0) {
-    const counts = texts.map((f) => `count(DISTINCT ${quoteIdent(f.name)})`);
+    // An estimate first (cheap), then exact counts only for the columns that may qualify.
+    const estimates = texts.map((f) => `approx_count_distinct(${quoteIdent(f.name)})`);
     const [row] = await engine.rows({
-      sql: `SELECT count(*), ${counts.join(', ')} FROM ${quoteIdent(table)}`,
+      sql: `SELECT count(*), ${estimates.join(', ')} FROM ${quoteIdent(table)}`,
       params: [],
     });
     total = Number(row?.[0] ?? 0);
-    for (const [i, f] of texts.entries()) distinct.set(f.name, Number(row?.[i + 1] ?? 0));
+    const candidates = texts.filter((_, i) => Number(row?.[i + 1] ?? 0) <= 2 * FACET_MAX_DISTINCT);
+    if (candidates.length > 0) {
+      const counts = candidates.map((f) => `count(DISTINCT ${quoteIdent(f.name)})`);
+      const [exact] = await engine.rows({
+        sql: `SELECT ${counts.join(', ')} FROM ${quoteIdent(table)}`,
+        params: [],
+      });
+      for (const [i, f] of candidates.entries()) distinct.set(f.name, Number(exact?.[i] ?? 0));
+    }
   }
   return fields.map((field) => {
     let facet: FieldAnnotations | undefined;
