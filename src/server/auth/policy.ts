@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { quoteIdent, RECORD_ID_COLUMN } from '../../odsql/compile/storage';
+import { RESTRICTED_COLUMN } from '../catalog/catalog-table';
 import type { Catalog } from '../catalog/registry';
 import type { Engine } from '../engine/types';
 import type { Logger } from '../ingest/logger';
@@ -8,22 +9,21 @@ import type { Caller } from './access';
 import type { KeyGrant, KeyRing } from './keys';
 
 /*
- * Who reads what: public datasets are readable by all, restricted ones by the keys granting them. Each
- * distinct set of hidden datasets gets a view of the catalog table without them, so that every catalog
- * query (list, counts, facets, exports) of a caller runs on what it may see and cannot count the rest.
+ * Who reads what: public datasets are readable by all, restricted ones by the keys granting them. The
+ * catalog is live (datasets are added and re-ingested while the server runs), so both checks read the
+ * current catalog: `canRead` asks for the dataset's visibility at each request, and each caller's catalog
+ * queries run on a view that keeps public rows (`__restricted` is false) plus the ids its key grants.
  */
 
-const VIEW_PREFIX = '__catalog_without_';
+const VIEW_PREFIX = '__catalog_for_';
 
 export interface AccessPolicy {
   readonly anonymous: Caller;
   callerFor(grant: KeyGrant): Caller;
-  /** Restricted dataset ids. */
-  readonly restricted: ReadonlySet<string>;
 }
 
-function viewName(hidden: readonly string[]): string {
-  const hash = createHash('sha256').update(hidden.join('\n')).digest('hex').slice(0, 16);
+function viewName(granted: readonly string[]): string {
+  const hash = createHash('sha256').update(granted.join('\n')).digest('hex').slice(0, 16);
   return `${VIEW_PREFIX}${hash}`;
 }
 
@@ -34,22 +34,17 @@ export async function openAccessPolicy(
   keys: KeyRing,
   log: Logger,
 ): Promise<AccessPolicy> {
-  const restricted = new Set(
-    catalog
-      .list()
-      .filter((d) => d.visibility === 'restricted')
-      .map((d) => d.dataset_id),
-  );
+  const isRestricted = (id: string): boolean => catalog.get(id)?.visibility === 'restricted';
   const views = new Map<string, readonly string[]>();
 
   const callerOf = (keyName: string | undefined, granted: KeyGrant['datasets'] | undefined): Caller => {
     const reads = (id: string): boolean =>
-      !restricted.has(id) || granted === 'all' || granted?.has(id) === true;
-    const hidden = [...restricted].filter((id) => !reads(id)).sort();
+      granted === 'all' || granted?.has(id) === true || !isRestricted(id);
     let catalogTable = catalog.catalogTable;
-    if (hidden.length > 0) {
-      catalogTable = viewName(hidden);
-      views.set(catalogTable, hidden);
+    if (granted !== 'all') {
+      const ids = [...(granted ?? [])].sort();
+      catalogTable = viewName(ids);
+      views.set(catalogTable, ids);
     }
     return { keyName, canRead: reads, catalogTable };
   };
@@ -61,20 +56,19 @@ export async function openAccessPolicy(
     if (grant.datasets === 'all') continue;
     for (const id of grant.datasets) {
       if (!catalog.get(id))
-        log.warn(`API key "${grant.name}" grants dataset ${id}, which is not in the catalog`);
-      else if (!restricted.has(id))
+        log.warn(`API key "${grant.name}" grants dataset ${id}, which is not in the catalog (yet)`);
+      else if (!isRestricted(id))
         log.info(`API key "${grant.name}" grants dataset ${id}, which is public anyway`);
     }
   }
 
-  if (restricted.size > 0) {
-    log.info(`access: ${restricted.size} restricted dataset(s), ${keys.grants.length} API key(s)`);
+  const restricted = catalog.list().filter((d) => d.visibility === 'restricted').length;
+  if (restricted > 0) {
+    log.info(`access: ${restricted} restricted dataset(s), ${keys.grants.length} API key(s)`);
   }
-  // Without restricted datasets every caller reads the catalog table itself: no view to keep.
-  if (restricted.size > 0) await writeViews(engine, catalog.catalogTable, views);
+  await writeViews(engine, catalog.catalogTable, views);
   return {
     anonymous,
-    restricted,
     callerFor: (grant) => byName.get(grant.name) ?? anonymous,
   };
 }
@@ -92,10 +86,14 @@ async function writeViews(
     if (typeof name === 'string' && !views.has(name))
       await engine.execute(`DROP VIEW IF EXISTS ${quoteIdent(name)}`);
   }
-  for (const [name, hidden] of views) {
+  for (const [name, granted] of views) {
+    const grantedIds =
+      granted.length > 0
+        ? ` OR ${quoteIdent(RECORD_ID_COLUMN)} IN (${granted.map(sqlString).join(', ')})`
+        : '';
     await engine.execute(
       `CREATE OR REPLACE VIEW ${quoteIdent(name)} AS SELECT * FROM ${quoteIdent(catalogTable)}
-WHERE ${quoteIdent(RECORD_ID_COLUMN)} NOT IN (${hidden.map(sqlString).join(', ')})`,
+WHERE NOT ${quoteIdent(RESTRICTED_COLUMN)}${grantedIds}`,
     );
   }
 }

@@ -19,6 +19,8 @@ import type { Dataset } from './types';
  */
 
 export const CATALOG_TABLE = '__catalog';
+/** Technical column: the dataset is restricted (auth/policy keeps such rows from callers without a grant). */
+export const RESTRICTED_COLUMN = '__restricted';
 
 export const CATALOG_SCHEMA: DatasetSchema = {
   fields: [
@@ -104,11 +106,16 @@ export async function writeCatalogTable(engine: Engine, datasets: readonly Datas
     a.dataset_id < b.dataset_id ? -1 : a.dataset_id > b.dataset_id ? 1 : 0,
   );
   const rows = sorted.map((dataset, pos) =>
-    JSON.stringify({ ...catalogRow(dataset), [POSITION_COLUMN]: pos }),
+    JSON.stringify({
+      ...catalogRow(dataset),
+      [POSITION_COLUMN]: pos,
+      [RESTRICTED_COLUMN]: dataset.visibility === 'restricted',
+    }),
   );
   const structure = JSON.stringify({
     ...Object.fromEntries(CATALOG_SCHEMA.fields.map((f) => [f.name, jsonStructure(f)])),
     [POSITION_COLUMN]: 'BIGINT',
+    [RESTRICTED_COLUMN]: 'BOOLEAN',
   });
   const columns = CATALOG_SCHEMA.fields.map(
     (f) => `${columnValue(f, `d.${quoteIdent(f.name)}`)} AS ${quoteIdent(f.name)}`,
@@ -127,7 +134,8 @@ SELECT ${columns.join(', ')},
   ${utcWallClock('d.metadata_processed')} AS ${RECORD_TIMESTAMP_COLUMN},
   CAST(octet_length(encode(line)) AS INTEGER) AS ${RECORD_SIZE_COLUMN},
   ' ' || concat_ws(' ', ${search.join(', ')}) || ' ' AS ${SEARCH_COLUMN},
-  d.${POSITION_COLUMN} AS ${POSITION_COLUMN}
+  d.${POSITION_COLUMN} AS ${POSITION_COLUMN},
+  coalesce(d.${RESTRICTED_COLUMN}, true) AS ${RESTRICTED_COLUMN}
 FROM parsed ORDER BY d.${POSITION_COLUMN}`,
     [rows],
   );
