@@ -25,7 +25,7 @@ export interface ExploreDataOptions {
   readonly watch?: boolean;
   /** Full rescan period of the descriptors and files (default 60 s, 0: never). */
   readonly rescanMs?: number;
-  /** Up to this many datasets, views are created at start, else on first use (default 1,000). */
+  /** Up to this many datasets, views are created at start, else on first use (default 200). */
   readonly eagerViewsUpTo?: number;
 }
 

@@ -1,4 +1,4 @@
-import { type FSWatcher, watch } from 'node:fs';
+import { existsSync, type FSWatcher, watch } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { DatasetSchema } from '../../odsql/schema';
@@ -68,12 +68,12 @@ export interface CatalogOptions {
   readonly watch?: boolean;
   /** Full rescan of descriptors and files, in case a change was not notified (default 60 s; 0: never). */
   readonly rescanMs?: number;
-  /** Up to this many datasets, every view is created at start; beyond, on first use (default 1,000). */
+  /** Up to this many datasets, every view is created at start; beyond, on first use (default 200). */
   readonly eagerViewsUpTo?: number;
 }
 
 /** Up to this many datasets, every view is created at start; beyond, on first use. */
-const EAGER_VIEWS_UP_TO = 1_000;
+const EAGER_VIEWS_UP_TO = 200;
 /** An old records file is deleted this long after the swap: no query still reads it by then. */
 const OLD_VERSION_GRACE_MS = 120_000;
 /** Coalesces catalog table rebuilds while many datasets are ingested. */
@@ -202,6 +202,10 @@ class CatalogState implements LiveCatalog {
     // Scratch files of interrupted runs (other live processes keep theirs).
     await removeScratchOfDeadProcesses(join(this.options.dataDir, 'tmp'));
     await mkdir(this.tmpDir, { recursive: true });
+    if (existsSync(join(this.options.dataDir, 'explore.duckdb')))
+      this.options.log.warn(
+        `catalog: ${join(this.options.dataDir, 'explore.duckdb')} (the storage of earlier versions) is no longer read; records are now in ${this.storeDir}, and the file can be deleted`,
+      );
     const store = await readStore(this.storeDir);
     for (const failure of store.failures.values()) {
       // Machine failures are tried again at each start.
