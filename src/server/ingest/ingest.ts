@@ -7,7 +7,7 @@ import type { DatasetDescriptor } from './descriptor';
 import type { IngestEngine } from './engine';
 import { declaredTextColumns, type ResolvedField, resolveFields } from './fields';
 import type { Logger } from './logger';
-import { type RecordsPlan, recordsCopySql, repeatsTableSql, rewriteSql } from './records';
+import { type RecordsPlan, recordsCopySql, repeatsTableSql } from './records';
 import { loadSource } from './sources';
 import { inferFacets, type RecordStats, recordStats } from './stats';
 
@@ -131,8 +131,7 @@ export async function ingestDataset(
   const repeatsTable = `${scratch}_repeats`;
   const view = `${scratch}_records`;
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const firstFile = join(options.tmpDir, `${scratch}_${unique}.1.parquet`);
-  const secondFile = join(options.tmpDir, `${scratch}_${unique}.2.parquet`);
+  const firstFile = join(options.tmpDir, `${scratch}_${unique}.parquet`);
   const stagingFile = join(options.tmpDir, `${scratch}_${unique}.ndjson`);
   const joinFile = join(options.tmpDir, `${scratch}_${unique}.join.ndjson`);
   const dropScratch = async (): Promise<void> => {
@@ -142,7 +141,7 @@ export async function ingestDataset(
         ...[rawTable, joinTable, repeatsTable].map((t) => `DROP TABLE IF EXISTS ${quoteIdent(t)};`),
       ].join('\n'),
     );
-    for (const file of [firstFile, secondFile, stagingFile, joinFile]) await rm(file, { force: true });
+    for (const file of [firstFile, stagingFile, joinFile]) await rm(file, { force: true });
   };
   const started = Date.now();
   options.log.info(`dataset ${id}: ingesting ${descriptor.source.path}`);
@@ -190,33 +189,29 @@ export async function ingestDataset(
       if (large) options.log.info(`dataset ${id}: ${what} (${Date.now() - started} ms so far)`);
     };
     const progress = large ? (message: string) => options.log.info(`dataset ${id}: ${message}`) : undefined;
-    let file = firstFile;
+    const file = firstFile;
     try {
-      step(`writing ${count(rows)} records: typed values, record ids, search text`);
-      await withProgress(engine, progress, () => engine.execute(recordsCopySql(plan, firstFile)));
+      step('finding repeated records');
+      await withProgress(engine, progress, () => engine.execute(repeatsTableSql(plan, repeatsTable)));
+      const [repeated] = await engine.rows({
+        sql: `SELECT count(*) FROM ${quoteIdent(repeatsTable)}`,
+        params: [],
+      });
+      const repeats = Number(repeated?.[0] ?? 0);
+      step(
+        `writing ${count(rows)} records (${count(repeats)} repeated): typed values, record ids, search text`,
+      );
+      await withProgress(engine, progress, () =>
+        engine.execute(recordsCopySql(plan, repeatsTable, firstFile)),
+      );
     } catch (error) {
       const kind = failureKind(error);
       const prefix = kind === 'data' ? 'the values do not fit the field types: ' : '';
       throw new IngestError(`${prefix}${errorSummary(error)}`, kind, { cause: error });
     }
     await engine.execute(
-      `DROP TABLE IF EXISTS ${quoteIdent(rawTable)}; DROP TABLE IF EXISTS ${quoteIdent(joinTable)}`,
+      `DROP TABLE IF EXISTS ${quoteIdent(rawTable)}; DROP TABLE IF EXISTS ${quoteIdent(joinTable)}; DROP TABLE IF EXISTS ${quoteIdent(repeatsTable)}`,
     );
-    step('finding repeated records');
-    await withProgress(engine, progress, () => engine.execute(repeatsTableSql(firstFile, repeatsTable)));
-    const [repeated] = await engine.rows({
-      sql: `SELECT count(*) FROM ${quoteIdent(repeatsTable)}`,
-      params: [],
-    });
-    const repeats = Number(repeated?.[0] ?? 0);
-    if (repeats > 0) {
-      step(`giving ${count(repeats)} repeated records their own ids`);
-      await withProgress(engine, progress, () =>
-        engine.execute(rewriteSql(firstFile, repeatsTable, secondFile)),
-      );
-      await rm(firstFile, { force: true });
-      file = secondFile;
-    }
     await engine.execute(
       `CREATE OR REPLACE VIEW ${quoteIdent(view)} AS SELECT * FROM read_parquet('${file.replaceAll("'", "''")}')`,
     );

@@ -18,14 +18,14 @@ import { sqlString } from './sql';
  * The set-based SQL that turns source rows into the records file (layout: odsql/compile/storage), in
  * streaming passes that never hold a dataset in memory:
  *
- * 1. `recordsCopySql`: one COPY from the source to Parquet giving each row its typed values, its id
- *    (the hex SHA-1 of its canonical JSON: `{"field": value, …}` in field order, a geo_shape as its
- *    GeoJSON), its size, its search text and its position in the source.
- * 2. `repeatsTableSql`: identical rows share that id. Only the id column is read again: ids whose 64-bit
- *    hash appears more than once are candidates, and only those rows are numbered (n ≥ 1 for the n-th
- *    repeat in source order). Without repeats (the usual case) the file from step 1 is the result.
- * 3. `rewriteSql`: with repeats, the file is copied once more, the n-th repeat getting the SHA-1 of
- *    `<first id>#n` as its id.
+ * Record ids are the hex SHA-1 of the record's canonical JSON (`{"field": value, …}` in field order, a
+ * geo_shape as its GeoJSON); identical rows would share it, so the n-th repeat (n ≥ 1, in source order)
+ * gets the SHA-1 of `<first id>#n` instead.
+ *
+ * 1. `repeatsTableSql`: finds the repeated rows, keeping only 64-bit hashes while counting (a small
+ *    aggregate, spilled beyond the memory limit), and numbers only the candidates.
+ * 2. `recordsCopySql`: one COPY from the source to Parquet giving each row its typed values, its id,
+ *    size, search text and position, the few repeats joined from step 1.
  */
 
 export interface RecordsPlan {
@@ -227,44 +227,39 @@ canon AS (SELECT *, ${canonicalJson(plan.fields)} AS __canon FROM typed)`;
 export const PARQUET_OPTIONS = 'FORMAT parquet, COMPRESSION zstd';
 
 /**
- * Step 1: the records, ids as if no row repeated, written to `target`. Rows keep the source order where
- * the plan allows (a join may shuffle rows within a chunk): positions are exact either way, and row
- * groups hold narrow position ranges, so the default order reads few of them.
+ * Step 1: the repeated rows (position `__rep_pos`, repeat number `__rep_n` ≥ 1) into `table`. Rows are grouped by
+ * a 64-bit hash of their canonical JSON, which keeps the aggregate small; only the rows of hashes seen
+ * more than once get their SHA-1 computed and are numbered by it, in source order.
  */
-export function recordsCopySql(plan: RecordsPlan, target: string): string {
-  const columns = plan.fields.map((f) => quoteIdent(f.name)).join(', ');
-  return `COPY (
-${canonicalRows(plan)}
-SELECT ${columns},
-  sha1(__canon) AS ${RECORD_ID_COLUMN},
-  timezone('UTC', CAST(${sqlString(plan.processedAt)} AS TIMESTAMPTZ)) AS ${RECORD_TIMESTAMP_COLUMN},
-  CAST(octet_length(encode(__canon)) AS INTEGER) AS ${RECORD_SIZE_COLUMN},
-  ${searchExpression(plan.fields)} AS ${SEARCH_COLUMN},
-  CAST(__p AS BIGINT) AS ${POSITION_COLUMN}
-FROM canon
-) TO ${sqlString(target)} (${PARQUET_OPTIONS})`;
+export function repeatsTableSql(plan: RecordsPlan, table: string): string {
+  return `CREATE OR REPLACE TABLE ${quoteIdent(table)} AS
+${canonicalRows(plan)},
+hashed AS (SELECT __p, hash(__canon) AS __h FROM canon),
+candidates AS (SELECT __h FROM hashed GROUP BY __h HAVING count(*) > 1),
+numbered AS (
+  SELECT __p AS __rep_pos, row_number() OVER (PARTITION BY sha1(__canon) ORDER BY __p) - 1 AS __rep_n
+  FROM canon WHERE hash(__canon) IN (SELECT __h FROM candidates)
+)
+SELECT __rep_pos, __rep_n FROM numbered WHERE __rep_n > 0`;
 }
 
 /**
- * Step 2: the repeated rows of a records file (position and repeat number n ≥ 1) into `table`. Counting
- * 64-bit hashes of the ids keeps the aggregate small; the exact ids then decide among the candidates.
+ * Step 2: the records written to `target`, the n-th repeat (from `repeats`, step 1) getting the SHA-1 of
+ * `<first id>#n` as its id. Rows keep the source order except within a chunk where a join reorders them:
+ * positions are exact either way, and row groups hold narrow position ranges, so the default order reads
+ * few of them.
  */
-export function repeatsTableSql(file: string, table: string): string {
-  const records = `read_parquet(${sqlString(file)})`;
-  return `CREATE OR REPLACE TABLE ${quoteIdent(table)} AS
-WITH candidates AS (SELECT hash(${RECORD_ID_COLUMN}) AS h FROM ${records} GROUP BY h HAVING count(*) > 1),
-numbered AS (
-  SELECT ${POSITION_COLUMN} AS pos, row_number() OVER (PARTITION BY ${RECORD_ID_COLUMN} ORDER BY ${POSITION_COLUMN}) - 1 AS n
-  FROM ${records} WHERE hash(${RECORD_ID_COLUMN}) IN (SELECT h FROM candidates)
-)
-SELECT pos, n FROM numbered WHERE n > 0`;
-}
-
-/** Step 3: `file` copied to `target` with the ids of repeats replaced (`repeats` from step 2). */
-export function rewriteSql(file: string, repeats: string, target: string): string {
-  const id = `t.${RECORD_ID_COLUMN}`;
+export function recordsCopySql(plan: RecordsPlan, repeats: string, target: string): string {
+  const columns = plan.fields.map((f) => `canon.${quoteIdent(f.name)}`).join(', ');
   return `COPY (
-SELECT t.* REPLACE (CASE WHEN r.n IS NULL THEN ${id} ELSE sha1(${id} || '#' || CAST(r.n AS VARCHAR)) END AS ${RECORD_ID_COLUMN})
-FROM read_parquet(${sqlString(file)}) AS t LEFT JOIN ${quoteIdent(repeats)} AS r ON r.pos = t.${POSITION_COLUMN}
+${canonicalRows(plan)}
+SELECT ${columns},
+  CASE WHEN rep.__rep_n IS NULL THEN sha1(__canon)
+    ELSE sha1(sha1(__canon) || '#' || CAST(rep.__rep_n AS VARCHAR)) END AS ${RECORD_ID_COLUMN},
+  timezone('UTC', CAST(${sqlString(plan.processedAt)} AS TIMESTAMPTZ)) AS ${RECORD_TIMESTAMP_COLUMN},
+  CAST(octet_length(encode(__canon)) AS INTEGER) AS ${RECORD_SIZE_COLUMN},
+  ${searchExpression(plan.fields)} AS ${SEARCH_COLUMN},
+  CAST(canon.__p AS BIGINT) AS ${POSITION_COLUMN}
+FROM canon LEFT JOIN ${quoteIdent(repeats)} AS rep ON rep.__rep_pos = canon.__p
 ) TO ${sqlString(target)} (${PARQUET_OPTIONS})`;
 }
