@@ -155,6 +155,8 @@ class CatalogState implements LiveCatalog {
   private readonly ingestProblems = new Map<string, CatalogProblem>();
   private readonly queue = new Map<string, Planned>();
   private running: Promise<void> | undefined;
+  /** The ingestion running now. */
+  private current: Planned | undefined;
   private idleWaiters: (() => void)[] = [];
   private catalogTimer: ReturnType<typeof setTimeout> | undefined;
   private catalogWrite: Promise<void> = Promise.resolve();
@@ -275,7 +277,7 @@ class CatalogState implements LiveCatalog {
           this.problem(entry, `${failed.reason} (unchanged since it failed)`, failed.kind, true);
         continue;
       }
-      if (this.queue.get(id)?.fingerprint === print) continue;
+      if (this.queue.get(id)?.fingerprint === print || this.current?.fingerprint === print) continue;
       const sourceModified = isoUtc(new Date(stamps[0]?.mtimeMs ?? Date.now()));
       plans.push({ entry, table, fingerprint: print, sourceModified });
     }
@@ -299,9 +301,12 @@ class CatalogState implements LiveCatalog {
     // The visibility is the descriptor's (part of the fingerprint); manifests written before it existed
     // lack the key.
     const dataset = { ...stored.dataset, visibility };
+    const replaced = this.served.has(stored.datasetId);
     this.served.set(stored.datasetId, { stored, dataset });
     this.options.views.register(dataset.table, stored.file);
-    this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
+    this.sorted = replaced
+      ? this.sorted.map((d) => (d.dataset_id === dataset.dataset_id ? dataset : d))
+      : insertSorted(this.sorted, dataset);
   }
 
   async rescan(): Promise<void> {
@@ -375,7 +380,9 @@ class CatalogState implements LiveCatalog {
       while (this.queue.size > 0 && !this.closed) {
         const [id, plan] = this.queue.entries().next().value as [string, Planned];
         this.queue.delete(id);
+        this.current = plan;
         await this.ingest(plan);
+        this.current = undefined;
         // Lets requests run between datasets.
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -514,16 +521,14 @@ class CatalogState implements LiveCatalog {
       this.watchTimer.unref();
     };
     if (this.options.watch ?? true) {
+      // Not recursive: descriptors sit directly in datasets/, and Node's recursive watch on Linux polls
+      // every file below (thousands of timers); files elsewhere are caught by the periodic rescan.
       try {
-        this.watcher = watch(this.datasetsDir, { recursive: true }, onChange);
-      } catch {
-        try {
-          this.watcher = watch(this.datasetsDir, onChange);
-        } catch (error) {
-          this.options.log.warn(
-            `catalog: cannot watch ${this.datasetsDir} (${errorSummary(error)}): rescans only`,
-          );
-        }
+        this.watcher = watch(this.datasetsDir, onChange);
+      } catch (error) {
+        this.options.log.warn(
+          `catalog: cannot watch ${this.datasetsDir} (${errorSummary(error)}): periodic rescans only`,
+        );
       }
       this.watcher?.on('error', () => undefined);
       this.watcher?.unref();
@@ -571,6 +576,18 @@ async function removeScratchOfDeadProcesses(tmp: string): Promise<void> {
     if (Number.isInteger(pid) && pid > 0 && (pid === process.pid || !isRunning(pid)))
       await rm(join(tmp, name), { recursive: true, force: true });
   }
+}
+
+/** A new sorted list with `dataset` inserted in dataset_id order. */
+function insertSorted(list: readonly Dataset[], dataset: Dataset): Dataset[] {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (byId(list[middle]!, dataset) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return [...list.slice(0, low), dataset, ...list.slice(low)];
 }
 
 /** A logger that does not repeat descriptor problems already reported by an earlier scan. */
