@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { type BenchCase, CASES } from './cases';
@@ -190,7 +190,10 @@ export async function manyDatasets(work: string, count: number, memoryLimit: str
 
 /** flights-3m repeated `copies` times, the year shifted by one per copy, as one Parquet file. */
 async function writeFlights(dir: string, copies: number): Promise<string> {
-  const file = join(dir, `flights-${copies * 3}m.parquet`);
+  // BENCH_SCALE_CACHE: a folder where generated files are kept and reused by later runs.
+  const cache = process.env.BENCH_SCALE_CACHE;
+  const file = join(cache ?? dir, `flights-${copies * 3}m.parquet`);
+  if (cache && existsSync(file)) return file;
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: '1GB',
     temp_directory: join(dir, 'spill'),

@@ -7,7 +7,7 @@ import type { DatasetDescriptor } from './descriptor';
 import type { IngestEngine } from './engine';
 import { declaredTextColumns, type ResolvedField, resolveFields } from './fields';
 import type { Logger } from './logger';
-import { type RecordsPlan, recordsCopySql, repeatsTableSql } from './records';
+import { partitionedRepeatsSql, type RecordsPlan, recordsCopySql, repeatsTableSql } from './records';
 import { loadSource } from './sources';
 import { inferFacets, type RecordStats, recordStats } from './stats';
 
@@ -16,6 +16,11 @@ export const STAGING_PREFIX = '__stage_';
 
 /** From this many rows, ingestion logs each of its steps and its progress. */
 const LARGE_DATASET_ROWS = 100_000;
+/**
+ * Rows whose 64-bit hashes one aggregate counts at the default memory limit (128 MB); larger sources
+ * count them in slices (see records.ts, `partitionedRepeatsSql`).
+ */
+const HASHES_PER_AGGREGATE = 8_000_000;
 /** How often a long step logs its progress. */
 const PROGRESS_EVERY_MS = 10_000;
 
@@ -36,6 +41,8 @@ export interface IngestOptions {
   /** Where the finished records file goes; nothing is written there unless ingestion succeeds. */
   readonly target: string;
   readonly log: Logger;
+  /** Rows counted in one aggregate when looking for repeats (default HASHES_PER_AGGREGATE; tests). */
+  readonly hashesPerAggregate?: number;
 }
 
 /**
@@ -132,16 +139,19 @@ export async function ingestDataset(
   const view = `${scratch}_records`;
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const firstFile = join(options.tmpDir, `${scratch}_${unique}.parquet`);
+  const hashFile = join(options.tmpDir, `${scratch}_${unique}.hashes.parquet`);
   const stagingFile = join(options.tmpDir, `${scratch}_${unique}.ndjson`);
   const joinFile = join(options.tmpDir, `${scratch}_${unique}.join.ndjson`);
   const dropScratch = async (): Promise<void> => {
     await engine.execute(
       [
         `DROP VIEW IF EXISTS ${quoteIdent(view)};`,
-        ...[rawTable, joinTable, repeatsTable].map((t) => `DROP TABLE IF EXISTS ${quoteIdent(t)};`),
+        ...[rawTable, joinTable, repeatsTable, `${repeatsTable}_candidates`].map(
+          (t) => `DROP TABLE IF EXISTS ${quoteIdent(t)};`,
+        ),
       ].join('\n'),
     );
-    for (const file of [firstFile, stagingFile, joinFile]) await rm(file, { force: true });
+    for (const file of [firstFile, hashFile, stagingFile, joinFile]) await rm(file, { force: true });
   };
   const started = Date.now();
   options.log.info(`dataset ${id}: ingesting ${descriptor.source.path}`);
@@ -192,7 +202,15 @@ export async function ingestDataset(
     const file = firstFile;
     try {
       step('finding repeated records');
-      await withProgress(engine, progress, () => engine.execute(repeatsTableSql(plan, repeatsTable)));
+      const perAggregate = options.hashesPerAggregate ?? HASHES_PER_AGGREGATE;
+      if (rows > perAggregate) {
+        const partitions = Math.ceil(rows / perAggregate);
+        for (const sql of partitionedRepeatsSql(plan, repeatsTable, hashFile, partitions))
+          await withProgress(engine, progress, () => engine.execute(sql));
+        await rm(hashFile, { force: true });
+      } else {
+        await withProgress(engine, progress, () => engine.execute(repeatsTableSql(plan, repeatsTable)));
+      }
       const [repeated] = await engine.rows({
         sql: `SELECT count(*) FROM ${quoteIdent(repeatsTable)}`,
         params: [],

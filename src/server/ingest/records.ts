@@ -244,6 +244,39 @@ SELECT __rep_pos, __rep_n FROM numbered WHERE __rep_n > 0`;
 }
 
 /**
+ * Step 1 for large sources, where even 64-bit hashes of every row exceed the memory limit in one
+ * aggregate: the hashes are written once to `hashFile` (position `__p`, hash `__h`), counted in
+ * `partitions` passes over that file (each a slice of the hash space), and only the candidate rows are
+ * read again from the source to be numbered. Returns the statements, to run in order.
+ */
+export function partitionedRepeatsSql(
+  plan: RecordsPlan,
+  table: string,
+  hashFile: string,
+  partitions: number,
+): string[] {
+  const hashes = `read_parquet(${sqlString(hashFile)})`;
+  const candidates = quoteIdent(`${table}_candidates`);
+  const statements = [
+    `COPY (${canonicalRows(plan)} SELECT __p, hash(__canon) AS __h FROM canon) TO ${sqlString(hashFile)} (${PARQUET_OPTIONS})`,
+    `CREATE OR REPLACE TABLE ${candidates} (__p BIGINT)`,
+  ];
+  for (let i = 0; i < partitions; i++) {
+    statements.push(`INSERT INTO ${candidates} SELECT __p FROM ${hashes} WHERE __h IN (
+  SELECT __h FROM ${hashes} WHERE __h % ${partitions} = ${i} GROUP BY __h HAVING count(*) > 1)`);
+  }
+  statements.push(`CREATE OR REPLACE TABLE ${quoteIdent(table)} AS
+${canonicalRows(plan)},
+numbered AS (
+  SELECT __p AS __rep_pos, row_number() OVER (PARTITION BY sha1(__canon) ORDER BY __p) - 1 AS __rep_n
+  FROM canon WHERE __p IN (SELECT __p FROM ${candidates})
+)
+SELECT __rep_pos, __rep_n FROM numbered WHERE __rep_n > 0`);
+  statements.push(`DROP TABLE ${candidates}`);
+  return statements;
+}
+
+/**
  * Step 2: the records written to `target`, the n-th repeat (from `repeats`, step 1) getting the SHA-1 of
  * `<first id>#n` as its id. Rows keep the source order except within a chunk where a join reorders them:
  * positions are exact either way, and row groups hold narrow position ranges, so the default order reads

@@ -1,0 +1,62 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDescriptor } from './descriptor';
+import { type IngestEngine, openIngestEngine } from './engine';
+import { ingestDataset } from './ingest';
+import { silentLogger } from './logger';
+
+/*
+ * Repeated records get the same ids whether their hashes are counted in one aggregate (small sources)
+ * or in slices (large ones): the slices are forced here on a small file.
+ */
+describe('repeated records', () => {
+  let dir: string;
+  let engine: IngestEngine;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'repeats-'));
+    engine = await openIngestEngine({ tempDirectory: join(dir, 'spill'), threads: 1 });
+    const lines = ['a,b'];
+    for (let i = 0; i < 200; i++) lines.push(`${i % 7},${i % 3 === 0 ? 'x' : 'y'}`);
+    await writeFile(join(dir, 'rows.csv'), `${lines.join('\n')}\n`);
+  });
+
+  afterAll(async () => {
+    await engine.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const ids = async (hashesPerAggregate: number | undefined, name: string): Promise<unknown[][]> => {
+    const target = join(dir, `${name}.parquet`);
+    await ingestDataset(engine, parseDescriptor({ dataset_id: 'rows', source: 'rows.csv' }, dir), {
+      table: `ds_${name}`,
+      processedAt: '2025-01-01T00:00:00.000+00:00',
+      tmpDir: dir,
+      target,
+      log: silentLogger,
+      ...(hashesPerAggregate === undefined ? {} : { hashesPerAggregate }),
+    });
+    return engine.rows({
+      sql: `SELECT __pos, __id FROM read_parquet('${target}') ORDER BY __pos`,
+      params: [],
+    });
+  };
+
+  it('numbers repeats alike in one aggregate and in slices', async () => {
+    const whole = await ids(undefined, 'whole');
+    const sliced = await ids(30, 'sliced');
+    expect(whole).toHaveLength(200);
+    expect(new Set(whole.map((r) => r[1])).size).toBe(200);
+    expect(sliced).toEqual(whole);
+    const [first] = await engine.rows({
+      sql: `SELECT sha1(CAST(to_json(struct_pack(a := CAST(0 AS BIGINT), b := 'x')) AS VARCHAR))`,
+      params: [],
+    });
+    expect(whole[0]?.[1]).toBe(first?.[0]);
+    // Row 21 repeats row 0 (21 % 7 = 0, 21 % 3 = 0): its id is the first id with `#1`.
+    const [repeat] = await engine.rows({ sql: `SELECT sha1($1 || '#1')`, params: [String(first?.[0])] });
+    expect(whole[21]?.[1]).toBe(repeat?.[0]);
+  });
+});
