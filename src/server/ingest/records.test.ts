@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Row } from '../engine/types';
 import { parseDescriptor } from './descriptor';
 import { type IngestEngine, openIngestEngine } from './engine';
 import { ingestDataset } from './ingest';
@@ -28,7 +29,7 @@ describe('repeated records', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const ids = async (hashesPerAggregate: number | undefined, name: string): Promise<unknown[][]> => {
+  const ids = async (hashesPerAggregate: number | undefined, name: string): Promise<Row[]> => {
     const target = join(dir, `${name}.parquet`);
     await ingestDataset(engine, parseDescriptor({ dataset_id: 'rows', source: 'rows.csv' }, dir), {
       table: `ds_${name}`,
