@@ -24,6 +24,8 @@ export interface IngestEngine extends Engine {
   progress(): { readonly done: number; readonly total: number } | undefined;
   /** Stops the running statement (it fails with an interruption: a machine failure). */
   interrupt(): void;
+  /** Runs the next statements on one thread (small files: less coordination) or on all (default). */
+  singleThreaded(single: boolean): Promise<void>;
 }
 
 export async function openIngestEngine(options: IngestEngineOptions): Promise<IngestEngine> {
@@ -36,12 +38,16 @@ export async function openIngestEngine(options: IngestEngineOptions): Promise<In
   if (options.threads !== undefined) config.threads = String(options.threads);
   const instance = await DuckDBInstance.create(':memory:', config);
   let connection: DuckDBConnection;
+  let threads = 1;
+  let single = false;
   try {
     connection = await instance.connect();
     // Naive timestamps are read as UTC whatever the host's zone (as in the request engine).
     await connection.run("SET TimeZone = 'UTC'");
     // Progress is only tracked with the progress bar on; it is never printed.
     await connection.run('SET enable_progress_bar = true; SET enable_progress_bar_print = false');
+    const threadsReader = await connection.runAndReadAll("SELECT current_setting('threads')");
+    threads = Number(threadsReader.getRows()[0]?.[0] ?? 1);
   } catch (error) {
     instance.closeSync();
     throw error;
@@ -102,6 +108,11 @@ export async function openIngestEngine(options: IngestEngineOptions): Promise<In
       const total = Number(p.total_rows_to_process);
       if (!(p.percentage >= 0) || total <= 0) return undefined;
       return { done: Number(p.rows_processed), total };
+    },
+    async singleThreaded(wanted: boolean): Promise<void> {
+      if (wanted === single) return;
+      single = wanted;
+      await serial(() => connection.run(`SET threads = ${wanted ? 1 : threads}`));
     },
     interrupt(): void {
       if (!closed) connection.interrupt();
