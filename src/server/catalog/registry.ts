@@ -78,6 +78,8 @@ const EAGER_VIEWS_UP_TO = 200;
 const OLD_VERSION_GRACE_MS = 120_000;
 /** Coalesces catalog table rebuilds while many datasets are ingested. */
 const CATALOG_TABLE_DELAY_MS = 1_000;
+/** Files looked at concurrently when scanning. */
+const STAT_BATCH = 64;
 /** Coalesces the notifications of a burst of file changes. */
 const WATCH_DELAY_MS = 300;
 
@@ -215,8 +217,9 @@ class CatalogState implements LiveCatalog {
     }
     const { entries, plans } = await this.scan(store.datasets);
     const claimed = new Set(entries.map((e) => e.table));
+    const entryById = new Map(entries.map((e) => [e.id, e]));
     for (const stored of store.datasets.values()) {
-      const entry = entries.find((e) => e.id === stored.datasetId);
+      const entry = entryById.get(stored.datasetId);
       if (entry && entry.table === stored.dataset.table) {
         // Served as stored; when it changed, until its new version is swapped in.
         this.serve(stored, entry.visibility);
@@ -253,16 +256,28 @@ class CatalogState implements LiveCatalog {
     const plans: Planned[] = [];
     const entries: { id: string; table: string; visibility: Dataset['visibility'] }[] = [];
     const present = new Set<string>();
-    for (const entry of gathered.entries) {
+    // Files are looked at a few dozen at a time: thousands of them, one after the other, take seconds.
+    const stampsByEntry: (FileStamp[] | Error)[] = [];
+    for (let i = 0; i < gathered.entries.length; i += STAT_BATCH) {
+      const batch = gathered.entries.slice(i, i + STAT_BATCH);
+      stampsByEntry.push(
+        ...(await Promise.all(
+          batch.map((entry) =>
+            stampsOf(entry.descriptor).catch((error: unknown) =>
+              error instanceof Error ? error : new Error(String(error)),
+            ),
+          ),
+        )),
+      );
+    }
+    for (const [index, entry] of gathered.entries.entries()) {
       const id = entry.descriptor.dataset_id;
       present.add(id);
       const table = tableOf.get(id) ?? recordsTableName(id);
       entries.push({ id, table, visibility: entry.descriptor.visibility });
-      let stamps: FileStamp[];
-      try {
-        stamps = await stampsOf(entry.descriptor);
-      } catch (error) {
-        this.problem(entry, errorSummary(error), 'data', !this.ingestProblems.has(id));
+      const stamps = stampsByEntry[index] ?? new Error('not looked at');
+      if (stamps instanceof Error) {
+        this.problem(entry, errorSummary(stamps), 'data', !this.ingestProblems.has(id));
         continue;
       }
       const print = fingerprint(entry.json, stamps, table);

@@ -43,6 +43,12 @@ async function userDescriptorFiles(datasetsDir: string): Promise<string[]> {
   }
 }
 
+const READ_BATCH = 64;
+
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
 export async function gatherEntries(options: {
   readonly datasetsDir: string;
   readonly includeDefault: boolean;
@@ -68,10 +74,23 @@ export async function gatherEntries(options: {
   }
   const builtinIds = new Set(byId.keys());
   const userIds = new Set<string>();
-  for (const file of await userDescriptorFiles(options.datasetsDir)) {
+  const files = await userDescriptorFiles(options.datasetsDir);
+  // Read a few dozen at a time: thousands of descriptors, one after the other, take seconds.
+  const texts: (string | Error)[] = [];
+  for (let i = 0; i < files.length; i += READ_BATCH) {
+    const batch = files.slice(i, i + READ_BATCH);
+    texts.push(
+      ...(await Promise.all(
+        batch.map((file) => readFile(file, 'utf8').catch((error: unknown) => toError(error))),
+      )),
+    );
+  }
+  for (const [index, file] of files.entries()) {
     let json: unknown;
     try {
-      json = JSON.parse(await readFile(file, 'utf8'));
+      const text = texts[index];
+      if (text instanceof Error) throw text;
+      json = JSON.parse(text ?? '');
     } catch (error) {
       skip(file, null, new Error(`not valid JSON (${reasonOf(error)})`));
       continue;
