@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
  * which forwards /api to the server. Open http://127.0.0.1:5173/.
  */
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', '--require', './src/server/threadpool.cjs', 'src/server/main.ts'], {
     stdio: 'inherit',
     env: process.env,
   }),

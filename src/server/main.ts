@@ -7,6 +7,7 @@ import { openCatalog } from './catalog/registry';
 import { ConfigError, loadConfig } from './config';
 import { openDuckDBEngine } from './engine/duckdb';
 import type { Engine } from './engine/types';
+import { EXPORT_SCRATCH_DIR } from './exports/scratch';
 import { consoleLog } from './log';
 
 /** Time zones usable in requests: known to the SQL engine and to Intl alike. */
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   const engine = await openDuckDBEngine({
     path: join(config.dataDir, 'explore.duckdb'),
     connections: config.connections,
+    heavyConnections: config.heavyConnections,
+    exportConnections: config.exportConnections,
     memoryLimit: config.memoryLimit,
   });
   for (const statement of setupStatements()) await engine.execute(statement);
@@ -34,6 +37,8 @@ async function main(): Promise<void> {
     includeDefault: config.defaultCatalog,
   });
   const timezones = await knownTimezones(engine);
+  // Ingestion is done: from here on the engine reads its own database and writes export files only.
+  await engine.lockDown([EXPORT_SCRATCH_DIR]);
   const app = await buildApp({ engine, catalog, config, timezones, log });
   const address = await app.listen({ host: config.host, port: config.port });
   const records = catalog.list().reduce((n, ds) => n + ds.metas.default.records_count, 0);

@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import { closeSync, constants, openSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { SqlQuery } from '../../odsql/compile/sql';
 import type { Engine } from '../engine/types';
+import { exportScratchDir } from './scratch';
 
 /*
  * Why a named pipe. Measured on flights (3M rows, 2 threads): DuckDB's `COPY … TO` writes CSV at about
@@ -31,7 +31,7 @@ export async function* copyStream(
   options: string,
   signal: AbortSignal,
 ): AsyncIterable<Buffer> {
-  const dir = await mkdtemp(join(tmpdir(), 'odexport-'));
+  const dir = await exportScratchDir();
   const fifo = join(dir, 'out');
   let reader: Socket | undefined;
   let keeper: number | undefined;

@@ -3,6 +3,7 @@ import type { SqlQuery } from '../../odsql/compile/sql';
 import { bboxPolygon } from '../../odsql/geo/bbox';
 import { convexHull } from '../../odsql/geo/hull';
 import type { Geometry, Position } from '../../odsql/geo/types';
+import { admissionOf } from '../admission/request';
 import { EngineError, QueryCancelledError } from '../engine/duckdb';
 import type { Engine, Row } from '../engine/types';
 import { ApiError } from '../errors';
@@ -21,18 +22,35 @@ export interface QueryOutcome {
   readonly rows: readonly ResultRow[];
 }
 
-/** Runs a query under the request's signal, mapping engine failures to the interface's errors. */
+/**
+ * Runs a query under the request's signal, mapping engine failures to the interface's errors. The
+ * request's admission (found from its signal) picks the lane: heavy queries never take the connections
+ * cheap ones run on, and a client at its limit of heavy requests gets a 429 before anything runs.
+ */
 export async function runSql(
   engine: Engine,
   query: SqlQuery,
   signal: AbortSignal,
   timeLimitMs: number,
 ): Promise<Row[]> {
+  const admission = admissionOf(signal);
+  const lane = admission?.laneFor(query) ?? 'cheap';
   const timeout = AbortSignal.timeout(timeLimitMs);
+  let started: number | undefined;
   try {
-    return await engine.rows(query, { signal: AbortSignal.any([signal, timeout]) });
+    return await engine.rows(query, {
+      signal: AbortSignal.any([signal, timeout]),
+      lane,
+      ...(admission ? { client: admission.client, waitMs: admission.waitMs } : {}),
+      onStart: () => {
+        started = performance.now();
+      },
+    });
   } catch (e) {
     throw engineFailure(e, timeout.aborted ? timeLimitMs : undefined);
+  } finally {
+    // Running time only: the wait for a connection says nothing of the query's own cost.
+    if (started !== undefined) admission?.observe(query, performance.now() - started);
   }
 }
 

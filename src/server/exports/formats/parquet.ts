@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiError } from '../../errors';
 import { cellsQuery, engineWritable, typedCell } from '../cells';
+import { exportScratchDir } from '../scratch';
 import type { EngineExport } from '../types';
 import { headers } from './csv';
 
@@ -18,7 +18,7 @@ async function* copyParquet(plan: EngineExport) {
       'Parquet exports cannot hold envelope() or bbox() aggregations: export them as json or csv.',
     );
   }
-  const dir = await mkdtemp(join(tmpdir(), 'odexport-'));
+  const dir = await exportScratchDir();
   try {
     const file = join(dir, 'out.parquet');
     const query = cellsQuery(
