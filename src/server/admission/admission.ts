@@ -134,12 +134,10 @@ export class RequestAdmission {
   exportLane(query: SqlQuery, limit: number | undefined): Lane {
     const records = this.admission.cost.records(query);
     const rows = limit === undefined || limit < 0 ? records : Math.min(limit, records);
-    const cost = this.admission.cost.estimate(query);
-    if (rows <= this.admission.settings.smallExportRecords) {
-      if (cost === 'cheap') return 'cheap';
-      this.holdHeavy();
-      return 'heavy';
-    }
+    // Text matching counts as heavy work of the client, whatever the size of the file.
+    const heavy = this.admission.cost.estimate(query) === 'heavy';
+    if (heavy) this.holdHeavy();
+    if (rows <= this.admission.settings.smallExportRecords) return heavy ? 'heavy' : 'cheap';
     if (!this.heldExport && !this.released) {
       this.admission.takeExport(this.client);
       this.heldExport = true;
