@@ -36,3 +36,17 @@ export function controlInName(text: string): string | undefined {
 export function codePoint(char: string): string {
   return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
+
+/**
+ * Refuses output names (aliases, field names) holding a control character: they become file headers,
+ * JSON keys and Parquet column names, where a tab or line break would corrupt the file's layout.
+ */
+export function checkOutputNames(
+  names: Iterable<string>,
+  refuse: (name: string, char: string) => never,
+): void {
+  for (const name of names) {
+    const bad = controlInName(name);
+    if (bad !== undefined) refuse(name, bad);
+  }
+}

@@ -7,6 +7,7 @@ import { admissionOf } from '../admission/request';
 import { EngineError, QueryCancelledError } from '../engine/duckdb';
 import type { Engine, Row } from '../engine/types';
 import { ApiError } from '../errors';
+import { checkOutputNames, codePoint } from '../http/text';
 
 /** One result of a records query: its JSON object text, and for records their technical data. */
 export interface ResultRow {
@@ -74,6 +75,19 @@ function engineFailure(e: unknown, timedOutAfterMs: number | undefined): unknown
   return e;
 }
 
+/** A 400 for an output name (alias) holding a control character (see http/text.ts). */
+export function checkNames(compiled: CompiledQuery): void {
+  checkOutputNames(
+    compiled.columns.map((c) => c.key),
+    (_name, char) => {
+      throw new ApiError(
+        'ODSQLError',
+        `ODSQL query is malformed: an output name holds the control character ${codePoint(char)}.`,
+      );
+    },
+  );
+}
+
 /** Runs a compiled query: its page, and its total count when it has one, concurrently. */
 export async function runCompiled(
   engine: Engine,
@@ -81,6 +95,7 @@ export async function runCompiled(
   signal: AbortSignal,
   timeLimitMs: number,
 ): Promise<QueryOutcome> {
+  checkNames(compiled);
   const count = compiled.count;
   const [pageRows, total] = await Promise.all([
     runSql(engine, compiled.page, signal, timeLimitMs),
