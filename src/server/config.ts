@@ -74,12 +74,18 @@ export const SETTINGS = {
   connections: {
     env: 'DUCKDB_CONNECTIONS',
     default: 4,
-    help: 'DuckDB connections of the cheap lane: pages, counts, facets and small exports run at the same time.',
+    help: 'DuckDB connections of the cheap lane: the catalog, pages and facets of small datasets, plain pages of large ones, small exports.',
+    parse: positiveInt,
+  },
+  scanConnections: {
+    env: 'SCAN_CONNECTIONS',
+    default: 2,
+    help: 'DuckDB connections of the scan lane: filters, sorts, groups and facets over large datasets.',
     parse: positiveInt,
   },
   heavyConnections: {
     env: 'HEAVY_CONNECTIONS',
-    default: 2,
+    default: 1,
     help: 'DuckDB connections of the heavy lane: expensive queries run at the same time (others wait).',
     parse: positiveInt,
   },
@@ -116,19 +122,13 @@ export const SETTINGS = {
   heavyRecords: {
     env: 'HEAVY_RECORDS',
     default: 100_000,
-    help: 'Datasets above this many records make text matching (like, regular expressions) heavy.',
+    help: 'Datasets above this many records are large: their filters, sorts and groups run in the scan lane, text matching (like, regular expressions) in the heavy lane.',
     parse: count,
-  },
-  heavyQueryMs: {
-    env: 'HEAVY_QUERY_MS',
-    default: 1_000,
-    help: 'A query shape that once ran this long is heavy from then on.',
-    parse: positiveInt,
   },
   smallExportRecords: {
     env: 'SMALL_EXPORT_RECORDS',
     default: 5_000,
-    help: 'Exports of at most this many records (by limit or dataset size) run in the cheap lane.',
+    help: 'Exports of at most this many records (by limit or dataset size) run as queries (cheap or scan lane), not in the export lane.',
     parse: count,
   },
   memoryLimit: {
@@ -166,6 +166,7 @@ export interface ServerConfig {
   readonly sqlTimeLimitMs: number;
   /** Connections of the cheap lane. */
   readonly connections: number;
+  readonly scanConnections: number;
   readonly heavyConnections: number;
   readonly exportConnections: number;
   readonly exportIdleMs: number;
@@ -197,12 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: resolve(read(SETTINGS.staticDir)),
     sqlTimeLimitMs: read(SETTINGS.sqlTimeLimitMs),
     connections: read(SETTINGS.connections),
+    scanConnections: read(SETTINGS.scanConnections),
     heavyConnections: read(SETTINGS.heavyConnections),
     exportConnections: read(SETTINGS.exportConnections),
     exportIdleMs: read(SETTINGS.exportIdleMs),
     admission: {
       heavyRecords: read(SETTINGS.heavyRecords),
-      heavyQueryMs: read(SETTINGS.heavyQueryMs),
       heavyPerClient: read(SETTINGS.heavyPerClient),
       exportsPerClient: read(SETTINGS.exportsPerClient),
       smallExportRecords: read(SETTINGS.smallExportRecords),

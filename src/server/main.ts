@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   const engine = await openDuckDBEngine({
     path: join(config.dataDir, 'explore.duckdb'),
     connections: config.connections,
+    scanConnections: config.scanConnections,
     heavyConnections: config.heavyConnections,
     exportConnections: config.exportConnections,
     memoryLimit: config.memoryLimit,

@@ -14,8 +14,6 @@ import { type Cost, CostModel } from './cost';
 export interface AdmissionSettings {
   /** Tables of more records than this are large (see cost.ts). */
   readonly heavyRecords: number;
-  /** A query shape that ran this long once is heavy afterwards. */
-  readonly heavyQueryMs: number;
   /** Requests running heavy queries one client may have in flight. */
   readonly heavyPerClient: number;
   /** Large exports one client may have in flight. */
@@ -122,7 +120,7 @@ export class RequestAdmission {
   /** The lane of one of the request's queries; throws 429 when it is heavy and the client is at its limit. */
   laneFor(query: SqlQuery): Lane {
     const cost: Cost = this.admission.cost.estimate(query);
-    if (cost === 'cheap') return 'cheap';
+    if (cost !== 'heavy') return cost;
     this.holdHeavy();
     return 'heavy';
   }
@@ -135,9 +133,9 @@ export class RequestAdmission {
     const records = this.admission.cost.records(query);
     const rows = limit === undefined || limit < 0 ? records : Math.min(limit, records);
     // Text matching counts as heavy work of the client, whatever the size of the file.
-    const heavy = this.admission.cost.estimate(query) === 'heavy';
-    if (heavy) this.holdHeavy();
-    if (rows <= this.admission.settings.smallExportRecords) return heavy ? 'heavy' : 'cheap';
+    const cost = this.admission.cost.estimate(query);
+    if (cost === 'heavy') this.holdHeavy();
+    if (rows <= this.admission.settings.smallExportRecords) return cost;
     if (!this.heldExport && !this.released) {
       this.admission.takeExport(this.client);
       this.heldExport = true;
@@ -148,11 +146,6 @@ export class RequestAdmission {
   /** Longest wait for a connection (see AdmissionSettings.queueWaitMs). */
   get waitMs(): number {
     return this.admission.settings.queueWaitMs;
-  }
-
-  /** Learns from a query that ran (see CostModel.observe). */
-  observe(query: SqlQuery, elapsedMs: number): void {
-    this.admission.cost.observe(query, elapsedMs);
   }
 
   release(): void {

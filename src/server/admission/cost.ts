@@ -5,20 +5,21 @@ import type { SqlQuery } from '../../odsql/compile/sql';
  * the tables it reads (the catalog's records_count) and the kind of work its SQL asks for. Compiled SQL
  * holds no user value (values are bound parameters), so its text names the work, not the data. Text
  * matching (LIKE, regular expressions) is what turns a scan of millions of rows into seconds; sorts,
- * groups and filters on other fields take tens of milliseconds on millions of rows and stay cheap.
- * What the estimate misses, the server learns: a query shape (its SQL text) seen running longer than the
- * heavy threshold is heavy from then on.
+ * groups and filters on other fields take tens to hundreds of milliseconds on millions of rows: they
+ * run in the scan lane, apart from pages of small tables and plain pages, which take a few milliseconds.
+ * (Learning from running times was tried and dropped: on a loaded machine every query runs long, and
+ * ordinary queries were then refused as heavy.)
  */
 
-export type Cost = 'cheap' | 'heavy';
+export type Cost = 'cheap' | 'scan' | 'heavy';
 
 export interface CostSettings {
   /** Tables of more records than this are large. */
   readonly heavyRecords: number;
-  /** A query shape that ran this long once is heavy afterwards. */
-  readonly heavyQueryMs: number;
 }
 
+/** Work over every row of the table: a filter, a sort, a group (facets, aggregations). */
+const SCAN = /\b(?:WHERE|GROUP\s+BY|ORDER\s+BY)\b/i;
 /** Text matching over every row: LIKE, ILIKE, GLOB, SIMILAR TO, regular expressions. */
 const TEXT_MATCH = /\b(?:I?LIKE|GLOB|SIMILAR\s+TO|regexp_\w+)\b|~~/i;
 /** Tables a compiled query reads: quoted identifiers after FROM or JOIN. */
@@ -29,12 +30,7 @@ export function tablesOf(sql: string): string[] {
   return [...sql.matchAll(TABLE_REF)].map((m) => m[1]!.slice(1, -1).replaceAll('""', '"'));
 }
 
-/** How many query shapes the slow-shape memory keeps (least recently seen first out). */
-const REMEMBERED_SHAPES = 512;
-
 export class CostModel {
-  private readonly slowShapes = new Map<string, true>();
-
   constructor(
     private readonly settings: CostSettings,
     /** Records of a table, 0 when unknown (the catalog table, system views). */
@@ -47,18 +43,9 @@ export class CostModel {
   }
 
   estimate(query: SqlQuery): Cost {
-    if (this.slowShapes.has(query.sql)) return 'heavy';
-    return this.records(query) > this.settings.heavyRecords && TEXT_MATCH.test(query.sql) ? 'heavy' : 'cheap';
-  }
-
-  /** Learns from a query that ran: a slow shape is heavy next time. */
-  observe(query: SqlQuery, elapsedMs: number): void {
-    if (elapsedMs < this.settings.heavyQueryMs) return;
-    this.slowShapes.delete(query.sql);
-    this.slowShapes.set(query.sql, true);
-    if (this.slowShapes.size > REMEMBERED_SHAPES) {
-      const oldest = this.slowShapes.keys().next().value as string;
-      this.slowShapes.delete(oldest);
-    }
+    if (this.records(query) <= this.settings.heavyRecords) return 'cheap';
+    if (TEXT_MATCH.test(query.sql)) return 'heavy';
+    // A plain page (no filter, sort or group) of a large table reads a few rows and stops.
+    return SCAN.test(query.sql) ? 'scan' : 'cheap';
   }
 }

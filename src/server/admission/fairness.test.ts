@@ -44,6 +44,7 @@ async function startServer(env: Record<string, string>): Promise<TestServer> {
   const engine = await openDuckDBEngine({
     path: join(dataDir, 'explore.duckdb'),
     connections: config.connections,
+    scanConnections: config.scanConnections,
     heavyConnections: config.heavyConnections,
     exportConnections: config.exportConnections,
     threads: 1,

@@ -3,7 +3,7 @@ import type { SqlQuery } from '../../odsql/compile/sql';
 import { bindParams, plainValueConverter } from './duckdb-values';
 import { EngineBusyError, EngineError, engineErrorKind, QueryCancelledError } from './errors';
 import { ConnectionLanes, type LaneSizes } from './lanes';
-import type { Engine, Lane, QueryOptions, Row } from './types';
+import { type Engine, LANES, type Lane, type QueryOptions, type Row } from './types';
 
 export type { EngineErrorKind } from './errors';
 export { EngineBusyError, EngineError, engineErrorKind, QueryCancelledError };
@@ -20,7 +20,8 @@ export interface DuckDBEngineOptions {
   readonly path: string;
   /** Connections of the cheap lane (each runs one query at a time). Default 4. */
   readonly connections?: number;
-  /** Connections of the heavy and export lanes (see lanes.ts). Default 2 each. */
+  /** Connections of the scan, heavy and export lanes (see lanes.ts). Default 2, 2 and 2. */
+  readonly scanConnections?: number;
   readonly heavyConnections?: number;
   readonly exportConnections?: number;
   /** DuckDB worker threads; DuckDB's default (all cores) when unset. */
@@ -133,6 +134,7 @@ const lane = (options: QueryOptions | undefined): Lane => options?.lane ?? 'chea
 export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<DuckDBEngine> {
   const lanes: LaneSizes = {
     cheap: Math.max(1, options.connections ?? 4),
+    scan: Math.max(1, options.scanConnections ?? 3),
     heavy: Math.max(1, options.heavyConnections ?? 2),
     export: Math.max(1, options.exportConnections ?? 2),
   };
@@ -157,6 +159,7 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
   try {
     pool = new ConnectionLanes({
       cheap: await connect(lanes.cheap),
+      scan: await connect(lanes.scan),
       heavy: await connect(lanes.heavy),
       export: await connect(lanes.export),
     });
@@ -182,7 +185,6 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
       queryOptions?.client ?? '',
       queryOptions?.waitMs,
     );
-    queryOptions?.onStart?.();
     const stopInterrupting = interruptOnAbort(connection, signal);
     let outcome: { readonly value: T } | { readonly error: unknown };
     try {
@@ -230,7 +232,6 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
         queryOptions?.client ?? '',
         queryOptions?.waitMs,
       );
-      queryOptions?.onStart?.();
       const stopInterrupting = interruptOnAbort(connection, signal);
       let failure: unknown;
       let completed = false;
@@ -303,9 +304,7 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
       closed = true;
       // Waits for running queries: each connection is closed once it is handed back.
       const held = await Promise.all(
-        (['cheap', 'heavy', 'export'] as const).flatMap((l) =>
-          Array.from({ length: lanes[l] }, () => pool.acquire(l, undefined, 'close')),
-        ),
+        LANES.flatMap((l) => Array.from({ length: lanes[l] }, () => pool.acquire(l, undefined, 'close'))),
       );
       statements.clear();
       for (const connection of held) connection.closeSync();

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { EngineBusyError, QueryCancelledError } from './errors';
 import { ConnectionLanes } from './lanes';
 
-const lanesOf = () => new ConnectionLanes({ cheap: ['c1'], heavy: ['h1', 'h2'], export: ['e1'] });
+const lanesOf = () =>
+  new ConnectionLanes({ cheap: ['c1'], scan: ['s1'], heavy: ['h1', 'h2'], export: ['e1'] });
 
 describe('connection lanes', () => {
   it('admits a cheap query while the heavy lane is full and queued', async () => {

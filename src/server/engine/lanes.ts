@@ -106,6 +106,7 @@ export class ConnectionLanes<C> {
   constructor(connections: Readonly<Record<Lane, readonly C[]>>) {
     this.pools = {
       cheap: new LanePool('cheap', connections.cheap),
+      scan: new LanePool('scan', connections.scan),
       heavy: new LanePool('heavy', connections.heavy),
       export: new LanePool('export', connections.export),
     };
@@ -132,6 +133,7 @@ export class ConnectionLanes<C> {
   load(): Readonly<Record<Lane, LaneLoad>> {
     return {
       cheap: this.pools.cheap.load(),
+      scan: this.pools.scan.load(),
       heavy: this.pools.heavy.load(),
       export: this.pools.export.load(),
     };

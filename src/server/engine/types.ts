@@ -4,10 +4,13 @@ import type { SqlQuery } from '../../odsql/compile/sql';
 export type Row = readonly unknown[];
 
 /**
- * Which connections a query runs on (see engine/lanes.ts): `cheap` for pages, counts and facets that
- * cost little, `heavy` for queries estimated expensive, `export` for large exports.
+ * Which connections a query runs on (see engine/lanes.ts): `cheap` for small tables and plain pages,
+ * `scan` for filters, sorts, groups and facets over large tables, `heavy` for queries estimated
+ * expensive (text matching over large tables), `export` for large exports.
  */
-export type Lane = 'cheap' | 'heavy' | 'export';
+export type Lane = 'cheap' | 'scan' | 'heavy' | 'export';
+
+export const LANES: readonly Lane[] = ['cheap', 'scan', 'heavy', 'export'];
 
 export interface QueryOptions {
   /** Aborting cancels the running query (the client went away, or a time limit passed). */
@@ -18,8 +21,6 @@ export interface QueryOptions {
   readonly client?: string;
   /** Longest wait for a connection of the lane before `EngineBusyError`; no limit when unset. */
   readonly waitMs?: number;
-  /** Called when the query gets its connection and starts (after any wait in its lane). */
-  readonly onStart?: () => void;
 }
 
 /**

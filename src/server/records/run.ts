@@ -37,21 +37,14 @@ export async function runSql(
   const admission = admissionOf(signal);
   const lane = admission?.laneFor(query) ?? 'cheap';
   const timeout = AbortSignal.timeout(timeLimitMs);
-  let started: number | undefined;
   try {
     return await engine.rows(query, {
       signal: AbortSignal.any([signal, timeout]),
       lane,
       ...(admission ? { client: admission.client, waitMs: admission.waitMs } : {}),
-      onStart: () => {
-        started = performance.now();
-      },
     });
   } catch (e) {
     throw engineFailure(e, timeout.aborted ? timeLimitMs : undefined);
-  } finally {
-    // Running time only: the wait for a connection says nothing of the query's own cost.
-    if (started !== undefined) admission?.observe(query, performance.now() - started);
   }
 }
 
