@@ -97,7 +97,7 @@ export const SETTINGS = {
   },
   heavyPerClient: {
     env: 'HEAVY_PER_CLIENT',
-    default: 2,
+    default: 4,
     help: 'Requests with expensive queries one client (API key, else address) may have in flight; more get 429.',
     parse: positiveInt,
   },
