@@ -39,7 +39,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'npx tsx e2e/serve.ts',
+    command: 'npx tsx --require ./src/server/threadpool.cjs e2e/serve.ts',
     env: {
       PORT: String(PORT),
       DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e',

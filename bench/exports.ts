@@ -96,8 +96,8 @@ export async function exportBench(
   const csv = csvCopy(compiled.query, { columns, useLabels: false });
   const plans: Record<string, { same: { query: SqlQuery; options: string }; bareOptions: string }> = {
     csv: { same: csv, bareOptions: "FORMAT csv, HEADER true, DELIMITER ';'" },
-    jsonl: { same: jsonCopy(compiled.query, columns, false), bareOptions: 'FORMAT json' },
-    json: { same: jsonCopy(compiled.query, columns, true), bareOptions: 'FORMAT json, ARRAY true' },
+    jsonl: { same: jsonCopy(compiled.query, columns), bareOptions: 'FORMAT json' },
+    json: { same: jsonCopy(compiled.query, columns), bareOptions: 'FORMAT json, ARRAY true' },
   };
 
   // Memory first, before any export has grown the process: idle is the server after the query cases.

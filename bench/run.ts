@@ -6,6 +6,7 @@ import { loadConfig } from '../src/server/config';
 import { type BenchCase, CASES } from './cases';
 import { explorerFigures, renderExplorerFigures } from './explorer';
 import { exportBench, renderExports } from './exports';
+import { fairnessBench, renderFairness, writeFairnessSection } from './fairness';
 import { buildExplorer, type MapFigure, mapRenderFigures, renderMapTable } from './map';
 import { parserThroughput } from './parser';
 import { renderScale, scaleBench } from './scale';
@@ -57,7 +58,29 @@ async function httpRunner(origin: string): Promise<(c: BenchCase) => Promise<voi
   };
 }
 
+/**
+ * `npm run bench -- load`: the fairness and load section alone (issue 13), written in place in
+ * RESULTS.md. BENCH_DATA_DIR reuses a data folder already ingested; otherwise one is made first.
+ */
+async function loadOnly(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'odexplorer-bench-'));
+  try {
+    let dataDir = process.env.BENCH_DATA_DIR;
+    if (!dataDir) {
+      dataDir = join(work, 'data');
+      console.log('first start (ingests the whole default catalog)…');
+      await stopServer(await startServer(dataDir));
+    }
+    const section = renderFairness(await fairnessBench(dataDir), machineLine());
+    writeFairnessSection(section);
+    console.log(`\n${section}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('load')) return loadOnly();
   const work = mkdtempSync(join(tmpdir(), 'odexplorer-bench-'));
   const dataDir = join(work, 'data');
   try {
@@ -119,6 +142,7 @@ async function main(): Promise<void> {
 
     const explorer = await explorerFigures(dataDir, Number(process.env.BENCH_BROWSER_RUNS ?? 10));
     const scale = await scaleBench(work, memoryLimit);
+    const fairness = await fairnessBench(dataDir);
 
     const machine = machineLine();
     const report =
@@ -134,7 +158,8 @@ async function main(): Promise<void> {
       }) +
       renderExports(exports.figures, exports.memory) +
       renderExplorerFigures(explorer) +
-      renderScale(scale);
+      renderScale(scale) +
+      `\n${renderFairness(fairness, machine)}`;
     writeFileSync(join(import.meta.dirname, 'RESULTS.md'), report);
     console.log(`\n${report}`);
   } finally {

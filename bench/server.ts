@@ -16,10 +16,14 @@ export async function startServer(
   env: Readonly<Record<string, string>> = {},
 ): Promise<RunningServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--require', './src/server/threadpool.cjs', '--import', 'tsx', 'src/server/main.ts'],
+    {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const origin = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer): void => {

@@ -5,10 +5,21 @@ import { spawn } from 'node:child_process';
  * which forwards /api to the server. Open http://127.0.0.1:5173/.
  */
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
-    stdio: 'inherit',
-    env: process.env,
-  }),
+  spawn(
+    'npx',
+    [
+      'tsx',
+      'watch',
+      '--clear-screen=false',
+      '--require',
+      './src/server/threadpool.cjs',
+      'src/server/main.ts',
+    ],
+    {
+      stdio: 'inherit',
+      env: process.env,
+    },
+  ),
   spawn('npx', ['vite', '--host', '127.0.0.1'], { stdio: 'inherit', env: process.env }),
 ];
 const stop = (): void => {

@@ -11,13 +11,16 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { Admission, RETRY_AFTER_BUSY_S } from './admission/admission';
+import { openAdmission } from './admission/request';
 import { withoutKey } from './auth/credentials';
 import { type AccessOptions, installAccess } from './auth/hooks';
 import type { ServerContext } from './context';
-import { QueryCancelledError } from './engine/duckdb';
+import { EngineBusyError, QueryCancelledError } from './engine/duckdb';
 import { ApiError, errorBody } from './errors';
 import { catalogExportRoutes } from './exports/catalog/routes';
-import { exportRoutes, exportSlots } from './exports/routes';
+import { exportRoutes } from './exports/routes';
+import { checkRequestText } from './http/hostile';
 import { API_PREFIXES } from './http/links';
 import { catalogRoutes } from './routes/catalog';
 import { facetsRoutes } from './routes/facets';
@@ -92,8 +95,17 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
     methods: ['GET', 'HEAD', 'OPTIONS'],
     exposedHeaders: EXPOSED_HEADERS,
   });
+  // Control characters in parameters and path segments are refused before anything reads them.
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/api/')) checkRequestText(req);
+  });
   // Keys, quotas and restricted datasets, before any API route runs.
   await installAccess(app, ctx, access);
+  // Lanes and per-client limits of the request's queries, once the caller is known.
+  const admission = new Admission(ctx.config.admission, ctx.catalog);
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/api/')) openAdmission(req, reply, admission);
+  });
 
   // Stopping must not wait for clients: when the server closes, connections with no request being
   // answered are closed at once (Node leaves those that never sent a request open), and answers still in
@@ -122,7 +134,21 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
 
   app.setErrorHandler((error: FastifyError | Error, req, reply) => {
     if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.status).type('application/json').send(errorBody(error.code, error.message));
+    }
+    if (error instanceof EngineBusyError) {
+      // Not the client's fault nor a failure: the lane's queue did not move in time.
+      return reply
+        .status(503)
+        .header('Retry-After', String(RETRY_AFTER_BUSY_S))
+        .type('application/json')
+        .send(
+          errorBody(
+            'ServiceUnavailable',
+            'The server is busy with other queries of this kind: try again in a few seconds.',
+          ),
+        );
     }
     if (error instanceof QueryCancelledError && req.raw.destroyed) {
       // The client went away and its queries were cancelled on purpose: nobody is left to answer.
@@ -145,12 +171,11 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
       );
   });
 
-  const slots = exportSlots(ctx);
   for (const { prefix, version } of API_PREFIXES) {
     await app.register(catalogRoutes(ctx, prefix, version), { prefix });
     await app.register(recordsRoutes(ctx, prefix, version), { prefix });
     await app.register(facetsRoutes(ctx, prefix, version), { prefix });
-    await app.register(exportRoutes(ctx, prefix, version, slots), { prefix });
+    await app.register(exportRoutes(ctx, prefix, version), { prefix });
     await app.register(catalogExportRoutes(ctx, prefix, version), { prefix });
   }
   await app.register(v1Routes(ctx), { prefix: '/api' });

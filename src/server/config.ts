@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { AdmissionSettings } from './admission/admission';
 import { QUOTA_PERIODS, type QuotaPeriod, type QuotaSettings } from './auth/quota';
 
 /** One setting: its environment variable, default and meaning (listed in the README). */
@@ -79,8 +80,62 @@ export const SETTINGS = {
   connections: {
     env: 'DUCKDB_CONNECTIONS',
     default: 4,
-    help: 'DuckDB connections, that is queries run at the same time.',
+    help: 'DuckDB connections of the cheap lane: the catalog, pages and facets of small datasets, plain pages of large ones, small exports.',
     parse: positiveInt,
+  },
+  scanConnections: {
+    env: 'SCAN_CONNECTIONS',
+    default: 2,
+    help: 'DuckDB connections of the scan lane: filters, sorts, groups and facets over large datasets.',
+    parse: positiveInt,
+  },
+  heavyConnections: {
+    env: 'HEAVY_CONNECTIONS',
+    default: 1,
+    help: 'DuckDB connections of the heavy lane: expensive queries run at the same time (others wait).',
+    parse: positiveInt,
+  },
+  exportConnections: {
+    env: 'EXPORT_CONNECTIONS',
+    default: 4,
+    help: 'DuckDB connections of the export lane: large exports downloading at the same time.',
+    parse: positiveInt,
+  },
+  heavyPerClient: {
+    env: 'HEAVY_PER_CLIENT',
+    default: 4,
+    help: 'Requests with expensive queries one client (API key, else address) may have in flight; more get 429.',
+    parse: positiveInt,
+  },
+  exportsPerClient: {
+    env: 'EXPORTS_PER_CLIENT',
+    default: 2,
+    help: 'Large exports one client may download at once; more get 429.',
+    parse: positiveInt,
+  },
+  queueWaitMs: {
+    env: 'QUEUE_WAIT_MS',
+    default: 10_000,
+    help: 'Longest a query waits for a connection of its lane before the answer is 503.',
+    parse: positiveInt,
+  },
+  exportIdleMs: {
+    env: 'EXPORT_IDLE_MS',
+    default: 60_000,
+    help: 'A download whose client reads nothing for this long is cut and its query cancelled.',
+    parse: positiveInt,
+  },
+  heavyRecords: {
+    env: 'HEAVY_RECORDS',
+    default: 100_000,
+    help: 'Datasets above this many records are large: their filters, sorts and groups run in the scan lane, text matching (like, regular expressions) in the heavy lane.',
+    parse: count,
+  },
+  smallExportRecords: {
+    env: 'SMALL_EXPORT_RECORDS',
+    default: 5_000,
+    help: 'Exports of at most this many records (by limit or dataset size) run as queries (cheap or scan lane), not in the export lane.',
+    parse: count,
   },
   memoryLimit: {
     env: 'DUCKDB_MEMORY_LIMIT',
@@ -117,7 +172,13 @@ export interface ServerConfig {
   readonly ingestBeforeListen: boolean;
   readonly staticDir: string;
   readonly sqlTimeLimitMs: number;
+  /** Connections of the cheap lane. */
   readonly connections: number;
+  readonly scanConnections: number;
+  readonly heavyConnections: number;
+  readonly exportConnections: number;
+  readonly exportIdleMs: number;
+  readonly admission: AdmissionSettings;
   /** DuckDB's `memory_limit`, as DuckDB writes sizes (`256MB`). */
   readonly memoryLimit: string;
   readonly quota: QuotaSettings;
@@ -146,6 +207,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: resolve(read(SETTINGS.staticDir)),
     sqlTimeLimitMs: read(SETTINGS.sqlTimeLimitMs),
     connections: read(SETTINGS.connections),
+    scanConnections: read(SETTINGS.scanConnections),
+    heavyConnections: read(SETTINGS.heavyConnections),
+    exportConnections: read(SETTINGS.exportConnections),
+    exportIdleMs: read(SETTINGS.exportIdleMs),
+    admission: {
+      heavyRecords: read(SETTINGS.heavyRecords),
+      heavyPerClient: read(SETTINGS.heavyPerClient),
+      exportsPerClient: read(SETTINGS.exportsPerClient),
+      smallExportRecords: read(SETTINGS.smallExportRecords),
+      queueWaitMs: read(SETTINGS.queueWaitMs),
+    },
     memoryLimit: read(SETTINGS.memoryLimit),
     quota: {
       keyCalls,

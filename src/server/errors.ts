@@ -7,7 +7,9 @@ export const ERROR_CODES = {
   NotFoundResource: 404,
   Unauthorized: 401,
   QueryTimeout: 400,
+  TooManyRequests: 429,
   InternalServerError: 500,
+  ServiceUnavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
@@ -18,6 +20,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Seconds after which the client may try again (`Retry-After`), for 429 and 503 answers. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.status = ERROR_CODES[code];

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { openExploreData } from './catalog/open';
 import { ConfigError, loadConfig } from './config';
 import type { Engine } from './engine/types';
+import { EXPORT_SCRATCH_DIR } from './exports/scratch';
 import { consoleLog } from './log';
 
 /** Time zones usable in requests: known to the SQL engine and to Intl alike. */
@@ -24,12 +25,18 @@ async function main(): Promise<void> {
     log,
     includeDefault: config.defaultCatalog,
     connections: config.connections,
+    scanConnections: config.scanConnections,
+    heavyConnections: config.heavyConnections,
+    exportConnections: config.exportConnections,
     memoryLimit: config.memoryLimit,
     waitForIngestion: config.ingestBeforeListen,
   });
   const { engine, catalog } = data;
   for (const statement of setupStatements()) await engine.execute(statement);
   const timezones = await knownTimezones(engine);
+  // Ingestion runs on its own engine: the request engine reads the records files and writes export
+  // files only (defence in depth behind the compiler).
+  await engine.lockDown([data.storeDir, EXPORT_SCRATCH_DIR]);
   const app = await buildApp({ engine, catalog, config, timezones, log });
   const address = await app.listen({ host: config.host, port: config.port });
   const summary = (): string => {

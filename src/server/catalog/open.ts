@@ -15,6 +15,10 @@ export interface ExploreDataOptions {
   readonly includeDefault?: boolean;
   /** Pooled DuckDB connections of the request engine (default 4). */
   readonly connections?: number;
+  /** Connections of the request engine's scan, heavy and export lanes (engine/duckdb). */
+  readonly scanConnections?: number;
+  readonly heavyConnections?: number;
+  readonly exportConnections?: number;
   /** DuckDB worker threads, of each engine (default: all cores). */
   readonly threads?: number;
   /** DuckDB's `memory_limit`, of each engine (default: DuckDB's own). */
@@ -54,6 +58,9 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
   const engine = await openDuckDBEngine({
     path: ':memory:',
     ...(options.connections === undefined ? {} : { connections: options.connections }),
+    ...(options.scanConnections === undefined ? {} : { scanConnections: options.scanConnections }),
+    ...(options.heavyConnections === undefined ? {} : { heavyConnections: options.heavyConnections }),
+    ...(options.exportConnections === undefined ? {} : { exportConnections: options.exportConnections }),
     ...(options.threads === undefined ? {} : { threads: options.threads }),
     ...(options.memoryLimit === undefined ? {} : { memoryLimit: options.memoryLimit }),
     tempDirectory: join(tmpDir, 'spill-requests'),

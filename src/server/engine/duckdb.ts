@@ -1,51 +1,12 @@
 import { type DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
 import type { SqlQuery } from '../../odsql/compile/sql';
 import { bindParams, plainValueConverter } from './duckdb-values';
-import type { Engine, QueryOptions, Row } from './types';
+import { EngineBusyError, EngineError, engineErrorKind, QueryCancelledError } from './errors';
+import { ConnectionLanes, type LaneSizes } from './lanes';
+import { type Engine, LANES, type Lane, type QueryOptions, type Row } from './types';
 
-export type EngineErrorKind =
-  | 'conversion'
-  | 'out_of_range'
-  | 'invalid_input'
-  | 'binder'
-  | 'parser'
-  | 'interrupted'
-  | 'other';
-
-/**
- * A failed query. `message` keeps DuckDB's text for logs; `kind` tells the HTTP layer whether the request
- * caused it (conversion, range, input, binder and parser errors) without showing that text to clients.
- */
-export class EngineError extends Error {
-  readonly kind: EngineErrorKind;
-  constructor(message: string, kind: EngineErrorKind, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'EngineError';
-    this.kind = kind;
-  }
-}
-
-/** The query was cancelled through its AbortSignal. Named `AbortError` like the platform's own. */
-export class QueryCancelledError extends EngineError {
-  constructor(options?: { cause?: unknown }) {
-    super('The query was cancelled', 'interrupted', options);
-    this.name = 'AbortError';
-  }
-}
-
-const KIND_PREFIXES: readonly (readonly [string, EngineErrorKind])[] = [
-  ['Conversion Error:', 'conversion'],
-  ['Out of Range Error:', 'out_of_range'],
-  ['Invalid Input Error:', 'invalid_input'],
-  ['Binder Error:', 'binder'],
-  ['Parser Error:', 'parser'],
-  ['INTERRUPT Error:', 'interrupted'],
-];
-
-export function engineErrorKind(message: string): EngineErrorKind {
-  for (const [prefix, kind] of KIND_PREFIXES) if (message.startsWith(prefix)) return kind;
-  return 'other';
-}
+export type { EngineErrorKind } from './errors';
+export { EngineBusyError, EngineError, engineErrorKind, QueryCancelledError };
 
 function toEngineError(error: unknown, signal: AbortSignal | undefined): EngineError {
   if (error instanceof EngineError) return error;
@@ -57,8 +18,12 @@ function toEngineError(error: unknown, signal: AbortSignal | undefined): EngineE
 export interface DuckDBEngineOptions {
   /** Database file, or ':memory:'. */
   readonly path: string;
-  /** Number of pooled connections (each runs one query at a time). Default 4. */
+  /** Connections of the cheap lane (each runs one query at a time). Default 4. */
   readonly connections?: number;
+  /** Connections of the scan, heavy and export lanes (see lanes.ts). Default 2, 2 and 2. */
+  readonly scanConnections?: number;
+  readonly heavyConnections?: number;
+  readonly exportConnections?: number;
   /** DuckDB worker threads; DuckDB's default (all cores) when unset. */
   readonly threads?: number;
   /** DuckDB's `memory_limit` (`256MB`); DuckDB's default (80% of the machine's memory) when unset. */
@@ -74,43 +39,16 @@ export interface DuckDBEngineOptions {
 
 export interface DuckDBEngine extends Engine {
   readonly path: string;
-  /** Size of the connection pool. */
-  readonly connections: number;
-}
-
-/** Hands out connections one caller at a time; callers queue when all are busy. */
-class ConnectionPool {
-  private readonly idle: DuckDBConnection[];
-  private readonly waiters: ((connection: DuckDBConnection) => void)[] = [];
-
-  constructor(readonly all: readonly DuckDBConnection[]) {
-    this.idle = [...all];
-  }
-
-  acquire(signal: AbortSignal | undefined): Promise<DuckDBConnection> {
-    if (signal?.aborted) return Promise.reject(new QueryCancelledError());
-    const ready = this.idle.pop();
-    if (ready) return Promise.resolve(ready);
-    return new Promise((resolve, reject) => {
-      const waiter = (connection: DuckDBConnection): void => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve(connection);
-      };
-      const onAbort = (): void => {
-        const index = this.waiters.indexOf(waiter);
-        if (index >= 0) this.waiters.splice(index, 1);
-        reject(new QueryCancelledError());
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiters.push(waiter);
-    });
-  }
-
-  release(connection: DuckDBConnection): void {
-    const next = this.waiters.shift();
-    if (next) next(connection);
-    else this.idle.push(connection);
-  }
+  /** Connections per lane. */
+  readonly lanes: LaneSizes;
+  /** Connections handed out and callers waiting, per lane (for tests and the bench). */
+  load(): ReturnType<ConnectionLanes<DuckDBConnection>['load']>;
+  /**
+   * Closes the engine to the outside world once ingestion is done (defence in depth: compiled SQL is the
+   * first line): no file outside `allowedDirectories` can be read or written, no extension installed or
+   * loaded, no database attached, and the configuration cannot be changed back.
+   */
+  lockDown(allowedDirectories: readonly string[]): Promise<void>;
 }
 
 /**
@@ -193,8 +131,20 @@ async function resetConnection(connection: DuckDBConnection): Promise<void> {
   }
 }
 
+/** `'text'` as a SQL string literal (trusted text: paths chosen by the server). */
+function sqlText(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+const lane = (options: QueryOptions | undefined): Lane => options?.lane ?? 'cheap';
+
 export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<DuckDBEngine> {
-  const size = Math.max(1, options.connections ?? 4);
+  const lanes: LaneSizes = {
+    cheap: Math.max(1, options.connections ?? 4),
+    scan: Math.max(1, options.scanConnections ?? 3),
+    heavy: Math.max(1, options.heavyConnections ?? 2),
+    export: Math.max(1, options.exportConnections ?? 2),
+  };
   const config: Record<string, string> = {
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',
@@ -203,26 +153,46 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
   if (options.memoryLimit !== undefined) config.memory_limit = options.memoryLimit;
   if (options.tempDirectory !== undefined) config.temp_directory = options.tempDirectory;
   const instance = await DuckDBInstance.create(options.path, config);
-  const connections: DuckDBConnection[] = [];
+  const opened: DuckDBConnection[] = [];
+  const connect = async (n: number): Promise<DuckDBConnection[]> => {
+    const list: DuckDBConnection[] = [];
+    for (let i = 0; i < n; i++) {
+      const connection = await instance.connect();
+      opened.push(connection);
+      list.push(connection);
+    }
+    return list;
+  };
+  let pool: ConnectionLanes<DuckDBConnection>;
   try {
-    for (let i = 0; i < size; i++) connections.push(await instance.connect());
+    pool = new ConnectionLanes({
+      cheap: await connect(lanes.cheap),
+      scan: await connect(lanes.scan),
+      heavy: await connect(lanes.heavy),
+      export: await connect(lanes.export),
+    });
     // Naive timestamps are read as UTC whatever the host's zone, so ingestion gives the same instants everywhere.
-    await connections[0]?.run("SET GLOBAL TimeZone = 'UTC'");
+    await opened[0]?.run("SET GLOBAL TimeZone = 'UTC'");
   } catch (error) {
-    for (const connection of connections) connection.closeSync();
+    for (const connection of opened) connection.closeSync();
     instance.closeSync();
     throw toEngineError(error, undefined);
   }
-  const pool = new ConnectionPool(connections);
   const statements = new StatementCache();
   let closed = false;
 
   const withConnection = async <T>(
-    signal: AbortSignal | undefined,
+    queryOptions: QueryOptions | undefined,
     work: (connection: DuckDBConnection) => Promise<T>,
   ): Promise<T> => {
+    const signal = queryOptions?.signal;
     if (closed) throw new EngineError('The engine is closed', 'other');
-    const connection = await pool.acquire(signal);
+    const connection = await pool.acquire(
+      lane(queryOptions),
+      signal,
+      queryOptions?.client ?? '',
+      queryOptions?.waitMs,
+    );
     const stopInterrupting = interruptOnAbort(connection, signal);
     let outcome: { readonly value: T } | { readonly error: unknown };
     try {
@@ -241,13 +211,14 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
 
   return {
     path: options.path,
-    connections: size,
+    lanes,
+    load: () => pool.load(),
 
     async rows(query: SqlQuery, queryOptions?: QueryOptions): Promise<Row[]> {
       const signal = queryOptions?.signal;
       const before = options.beforeQuery?.();
       if (before) await before;
-      return withConnection(signal, async (connection) => {
+      return withConnection(queryOptions, async (connection) => {
         try {
           const prepared = await statements.get(connection, query.sql);
           bindParams(prepared, query.params);
@@ -267,7 +238,12 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
       const before = options.beforeQuery?.();
       if (before) await before;
       if (closed) throw new EngineError('The engine is closed', 'other');
-      const connection = await pool.acquire(signal);
+      const connection = await pool.acquire(
+        lane(queryOptions),
+        signal,
+        queryOptions?.client ?? '',
+        queryOptions?.waitMs,
+      );
       const stopInterrupting = interruptOnAbort(connection, signal);
       let failure: unknown;
       let completed = false;
@@ -304,9 +280,10 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
     ): Promise<void> {
       const before = options.beforeQuery?.();
       if (before) await before;
-      return withConnection(queryOptions?.signal, async (connection) => {
-        const literal = `'${target.replaceAll("'", "''")}'`;
-        const prepared = await connection.prepare(`COPY (${query.sql}) TO ${literal} (${copyOptions})`);
+      return withConnection(queryOptions, async (connection) => {
+        const prepared = await connection.prepare(
+          `COPY (${query.sql}) TO ${sqlText(target)} (${copyOptions})`,
+        );
         try {
           bindParams(prepared, query.params);
           await prepared.run();
@@ -333,11 +310,23 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
       });
     },
 
+    async lockDown(allowedDirectories: readonly string[]): Promise<void> {
+      // Trailing separators: DuckDB matches allowed directories as path prefixes.
+      const dirs = allowedDirectories.map((d) => sqlText(d.endsWith('/') ? d : `${d}/`));
+      await withConnection(undefined, async (connection) => {
+        await connection.run(`SET allowed_directories = [${dirs.join(', ')}]`);
+        await connection.run('SET enable_external_access = false');
+        await connection.run('SET lock_configuration = true');
+      });
+    },
+
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
       // Waits for running queries: each connection is closed once it is handed back.
-      const held = await Promise.all(connections.map(() => pool.acquire(undefined)));
+      const held = await Promise.all(
+        LANES.flatMap((l) => Array.from({ length: lanes[l] }, () => pool.acquire(l, undefined, 'close'))),
+      );
       statements.clear();
       for (const connection of held) connection.closeSync();
       instance.closeSync();

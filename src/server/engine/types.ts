@@ -3,9 +3,24 @@ import type { SqlQuery } from '../../odsql/compile/sql';
 /** One result row, values in column order, converted to plain JavaScript (BIGINT → number). */
 export type Row = readonly unknown[];
 
+/**
+ * Which connections a query runs on (see engine/lanes.ts): `cheap` for small tables and plain pages,
+ * `scan` for filters, sorts, groups and facets over large tables, `heavy` for queries estimated
+ * expensive (text matching over large tables), `export` for large exports.
+ */
+export type Lane = 'cheap' | 'scan' | 'heavy' | 'export';
+
+export const LANES: readonly Lane[] = ['cheap', 'scan', 'heavy', 'export'];
+
 export interface QueryOptions {
   /** Aborting cancels the running query (the client went away, or a time limit passed). */
   readonly signal?: AbortSignal;
+  /** The lane of connections it runs on; `cheap` when unset (trusted internal queries). */
+  readonly lane?: Lane;
+  /** Who asked (API key name or address): waiting clients are served in turn. */
+  readonly client?: string;
+  /** Longest wait for a connection of the lane before `EngineBusyError`; no limit when unset. */
+  readonly waitMs?: number;
 }
 
 /**

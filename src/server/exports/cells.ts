@@ -1,6 +1,5 @@
 import type { CompiledQuery } from '../../odsql/compile/query';
 import { compactParams, type SqlParam, type SqlQuery } from '../../odsql/compile/sql';
-import { quoteIdent } from '../../odsql/compile/storage';
 import type { ExportColumn } from './types';
 
 /** Binds a value for the query being built and returns its placeholder. */
@@ -16,14 +15,15 @@ export interface RowRefs {
 
 /**
  * A query over the export's compiled query whose outputs `build` writes from the compiled outputs
- * (JSON texts): CSV cells, Parquet values, whole JSON lines. Outputs are named by `names` (trusted:
- * field names or labels, quoted here); `build` binds user values after the compiled query's own.
+ * (JSON texts): CSV cells, Parquet values, whole JSON lines. `build` binds user values after the
+ * compiled query's own. Outputs keep the engine's own names: names and aliases from a request never
+ * appear in SQL; writers put them in the file themselves (CSV header, JSON keys bound as values,
+ * Parquet columns named through a bound structure, see parquet.ts).
  */
 export function cellsQuery(
   compiled: CompiledQuery,
   columns: readonly ExportColumn[],
   build: (refs: RowRefs, bind: Bind) => readonly string[],
-  names?: readonly string[],
 ): SqlQuery {
   const params: SqlParam[] = [...compiled.page.params];
   const bind: Bind = (value) => {
@@ -34,7 +34,7 @@ export function cellsQuery(
   const records = compiled.kind === 'records';
   const refs: RowRefs = records ? { values, id: '"__xid"', timestamp: '"__xts"' } : { values };
   const aliases = records ? [...values, refs.id!, refs.timestamp!] : values;
-  const outputs = build(refs, bind).map((sql, i) => (names ? `${sql} AS ${quoteIdent(names[i]!)}` : sql));
+  const outputs = build(refs, bind);
   const alias = aliases.length > 0 ? `(${aliases.join(', ')})` : '';
   // A value bound for a column type that turned out not to need it is dropped (DuckDB refuses extras).
   return compactParams(
@@ -73,31 +73,6 @@ export function textCell(column: ExportColumn, ref: string, listSeparator: strin
       return `(${ref} ->> '$')`;
     case 'geo_point_2d':
       return `((${ref} ->> '$.lat') || ', ' || (${ref} ->> '$.lon'))`;
-    case 'geo_shape':
-      return `CAST(${ref} -> '$.geometry' AS VARCHAR)`;
-    default:
-      return jsonText(ref);
-  }
-}
-
-/** A typed value for a columnar file (Parquet): numbers, booleans and dates keep their types. */
-export function typedCell(column: ExportColumn, ref: string): string {
-  if (column.multivalued) return `from_json(${ref}, '["VARCHAR"]')`;
-  switch (column.type) {
-    case 'int':
-      return `CAST(${ref} AS BIGINT)`;
-    case 'double':
-      return `CAST(${ref} AS DOUBLE)`;
-    case 'boolean':
-      return `CAST(${ref} AS BOOLEAN)`;
-    case 'date':
-      return `CAST(${ref} ->> '$' AS DATE)`;
-    case 'datetime':
-      return `CAST(${ref} ->> '$' AS TIMESTAMPTZ)`;
-    case 'text':
-      return `(${ref} ->> '$')`;
-    case 'geo_point_2d':
-      return `from_json(${ref}, '{"lon":"DOUBLE","lat":"DOUBLE"}')`;
     case 'geo_shape':
       return `CAST(${ref} -> '$.geometry' AS VARCHAR)`;
     default:

@@ -1,12 +1,8 @@
-import { execFile } from 'node:child_process';
 import { closeSync, constants, openSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { SqlQuery } from '../../odsql/compile/sql';
 import type { Engine } from '../engine/types';
+import { exportPipes } from './scratch';
 
 /*
  * Why a named pipe. Measured on flights (3M rows, 2 threads): DuckDB's `COPY … TO` writes CSV at about
@@ -22,8 +18,6 @@ import type { Engine } from '../engine/types';
  * keeps the reader from seeing end-of-file before DuckDB opens the pipe.
  */
 
-const run = promisify(execFile);
-
 /** Runs `COPY (query) TO <fifo> (options)` and yields its bytes as they are written. */
 export async function* copyStream(
   engine: Engine,
@@ -31,8 +25,7 @@ export async function* copyStream(
   options: string,
   signal: AbortSignal,
 ): AsyncIterable<Buffer> {
-  const dir = await mkdtemp(join(tmpdir(), 'odexport-'));
-  const fifo = join(dir, 'out');
+  const fifo = await exportPipes.acquire();
   let reader: Socket | undefined;
   let keeper: number | undefined;
   const closeKeeper = (): void => {
@@ -40,7 +33,6 @@ export async function* copyStream(
     keeper = undefined;
   };
   try {
-    await run('mkfifo', ['-m', '600', fifo]);
     const readFd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
     reader = new Socket({ fd: readFd, readable: true, writable: false });
     keeper = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
@@ -73,7 +65,12 @@ export async function* copyStream(
     if (streamError !== undefined) throw streamError;
   } finally {
     closeKeeper();
-    reader?.destroy();
-    await rm(dir, { recursive: true, force: true });
+    if (reader && !reader.closed) {
+      const closed = new Promise((resolve) => reader!.once('close', resolve));
+      reader.destroy();
+      await closed;
+    }
+    // Both ends are closed (DuckDB's copy has returned): the pipe is empty and can serve again.
+    exportPipes.release(fifo);
   }
 }

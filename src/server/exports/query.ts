@@ -7,6 +7,7 @@ import { datasetFacetFields, facetSet } from '../facets/config';
 import { facetConditionsFor } from '../facets/filters';
 import { type QueryString, repeated, single } from '../http/params';
 import { compileOptions } from '../records/options';
+import { checkNames } from '../records/run';
 import type { ExportColumn } from './types';
 
 /** An export's compiled query and the columns its rows carry. */
@@ -49,6 +50,7 @@ export function exportQuery(
     options,
   );
   if (!compiled.ok) throw odsqlError(compiled.diagnostics);
+  checkNames(compiled.query);
   const columns = compiled.query.columns.map((c): ExportColumn => {
     const field = compiled.query.kind === 'records' ? ds.fields.find((f) => f.name === c.key) : undefined;
     const stored = schema.fields.find((f) => f.name === c.key);

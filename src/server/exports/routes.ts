@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiVersion } from '../../odsql/compile/context';
+import { admissionOfRequest } from '../admission/request';
 import type { ServerContext } from '../context';
 import { EngineError } from '../engine/duckdb';
 import { ApiError, invalidParameter } from '../errors';
@@ -11,11 +12,12 @@ import { attachmentDisposition, sendJson } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { findDataset } from '../routes/catalog';
 import { availableFormats, recordExportFormat } from './formats/index';
+import { cutWhenIdle } from './idle';
+import { inLane } from './lane';
 import { exportParams } from './params';
 import { projection } from './projection';
 import { exportQuery } from './query';
 import { exportRecords } from './records';
-import { ExportSlots } from './slots';
 import type { ExportColumn, ExportContext } from './types';
 
 /** A failure the request caused (a value the query cannot convert) is a 400, like on the records endpoint. */
@@ -54,6 +56,7 @@ async function sendFile(
   mediaType: string,
   filename: string,
   compressed: boolean,
+  idleMs: number,
 ): Promise<FastifyReply> {
   const iterator = bytes[Symbol.asyncIterator]();
   let first: IteratorResult<string | Uint8Array>;
@@ -62,6 +65,9 @@ async function sendFile(
   } catch (error) {
     throw requestFailure(error);
   }
+  // From the first bytes on, a client that reads nothing for the idle time is cut: its query stops and
+  // its connection frees (the time before is the query's own, bounded by nothing the client does).
+  cutWhenIdle(reply, idleMs);
   async function* rest() {
     if (first.done) return;
     yield typeof first.value === 'string' ? Buffer.from(first.value) : first.value;
@@ -87,13 +93,8 @@ async function sendFile(
   return reply.type('application/gzip').send(body.pipe(gzip));
 }
 
-/** Exports at once: half the engine's connections, so that other requests always find one. */
-export function exportSlots(ctx: ServerContext): ExportSlots {
-  return new ExportSlots(Math.max(1, Math.floor(ctx.config.connections / 2)));
-}
-
 /** Endpoints 6, 7, 8: a dataset's records as a file; and the list of formats. */
-export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVersion, slots: ExportSlots) {
+export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVersion) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get<{ Params: { dataset_id: string } }>(
       '/catalog/datasets/:dataset_id/exports',
@@ -130,8 +131,13 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
           checkGpxFields(columns, params.gpx.descriptionFields ?? [], 'description_field_list');
         }
         const signal = clientSignal(reply);
-        const release = await slots.acquire(signal);
-        reply.raw.once('close', release);
+        // Small exports run as cheap queries; large ones in the export lane, a few per client (429 beyond).
+        const admission = admissionOfRequest(req);
+        const lane = admission?.exportLane(compiled.page, params.limit) ?? 'export';
+        const engine = inLane(ctx.engine, {
+          lane,
+          ...(admission ? { client: admission.client, waitMs: admission.waitMs } : {}),
+        });
         const datasetUrl = `${apiRoot(req, prefix)}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
         const base: Omit<ExportContext, 'records'> = {
           version,
@@ -152,16 +158,17 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
         const bytes =
           writer.engineWrite?.({
             context: base,
-            engine: ctx.engine,
+            engine,
             compiled,
             parquetCompression: params.parquetCompression,
-          }) ?? writer.write({ ...base, records: exportRecords(ctx.engine, compiled, columns, signal) });
+          }) ?? writer.write({ ...base, records: exportRecords(engine, compiled, columns, signal) });
         return sendFile(
           reply,
           bytes,
           writer.mediaType,
           `${ds.dataset_id}.${writer.extension}`,
           params.compressed,
+          ctx.config.exportIdleMs,
         );
       },
     );

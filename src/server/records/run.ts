@@ -3,9 +3,11 @@ import type { SqlQuery } from '../../odsql/compile/sql';
 import { bboxPolygon } from '../../odsql/geo/bbox';
 import { convexHull } from '../../odsql/geo/hull';
 import type { Geometry, Position } from '../../odsql/geo/types';
+import { admissionOf } from '../admission/request';
 import { EngineError, QueryCancelledError } from '../engine/duckdb';
 import type { Engine, Row } from '../engine/types';
 import { ApiError } from '../errors';
+import { checkOutputNames, codePoint } from '../http/text';
 
 /** One result of a records query: its JSON object text, and for records their technical data. */
 export interface ResultRow {
@@ -21,16 +23,26 @@ export interface QueryOutcome {
   readonly rows: readonly ResultRow[];
 }
 
-/** Runs a query under the request's signal, mapping engine failures to the interface's errors. */
+/**
+ * Runs a query under the request's signal, mapping engine failures to the interface's errors. The
+ * request's admission (found from its signal) picks the lane: heavy queries never take the connections
+ * cheap ones run on, and a client at its limit of heavy requests gets a 429 before anything runs.
+ */
 export async function runSql(
   engine: Engine,
   query: SqlQuery,
   signal: AbortSignal,
   timeLimitMs: number,
 ): Promise<Row[]> {
+  const admission = admissionOf(signal);
+  const lane = admission?.laneFor(query) ?? 'cheap';
   const timeout = AbortSignal.timeout(timeLimitMs);
   try {
-    return await engine.rows(query, { signal: AbortSignal.any([signal, timeout]) });
+    return await engine.rows(query, {
+      signal: AbortSignal.any([signal, timeout]),
+      lane,
+      ...(admission ? { client: admission.client, waitMs: admission.waitMs } : {}),
+    });
   } catch (e) {
     throw engineFailure(e, timeout.aborted ? timeLimitMs : undefined);
   }
@@ -56,6 +68,19 @@ function engineFailure(e: unknown, timedOutAfterMs: number | undefined): unknown
   return e;
 }
 
+/** A 400 for an output name (alias) holding a control character (see http/text.ts). */
+export function checkNames(compiled: CompiledQuery): void {
+  checkOutputNames(
+    compiled.columns.map((c) => c.key),
+    (_name, char) => {
+      throw new ApiError(
+        'ODSQLError',
+        `ODSQL query is malformed: an output name holds the control character ${codePoint(char)}.`,
+      );
+    },
+  );
+}
+
 /** Runs a compiled query: its page, and its total count when it has one, concurrently. */
 export async function runCompiled(
   engine: Engine,
@@ -63,6 +88,7 @@ export async function runCompiled(
   signal: AbortSignal,
   timeLimitMs: number,
 ): Promise<QueryOutcome> {
+  checkNames(compiled);
   const count = compiled.count;
   const [pageRows, total] = await Promise.all([
     runSql(engine, compiled.page, signal, timeLimitMs),

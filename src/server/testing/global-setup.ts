@@ -21,10 +21,14 @@ declare module 'vitest' {
 
 function start(dataDir: string): Promise<{ child: ChildProcess; origin: string }> {
   writeAccessFixture(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, INGEST_BEFORE_LISTEN: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--require', './src/server/threadpool.cjs', '--import', 'tsx', 'src/server/main.ts'],
+    {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, INGEST_BEFORE_LISTEN: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   return new Promise((resolveStart, reject) => {
     let output = '';
     const timer = setTimeout(

@@ -57,43 +57,50 @@ async function* writeCsv(context: ExportContext) {
   }
 }
 
-/** The query and COPY options that write an export's CSV (the header is the first row). */
+/** The header line of a CSV export, quoted as the rows are. */
+export function csvHeader(context: Pick<ExportContext, 'columns' | 'useLabels' | 'csv'>): string {
+  const { delimiter, quoteAll } = context.csv ?? DEFAULT_CSV;
+  return stringify([headers(context)], { delimiter, quoted: quoteAll, record_delimiter: '\r\n' });
+}
+
+/**
+ * The query and COPY options that write an export's CSV rows. The header is not the engine's: names
+ * and labels stay out of SQL, and `csvHeader` writes them.
+ */
 export function csvCopy(
   compiled: CompiledQuery,
   context: Pick<ExportContext, 'columns' | 'useLabels' | 'csv'>,
-): { query: SqlQuery; options: string } {
+): { query: SqlQuery; options: string; header: string } {
   const { delimiter, listSeparator, quoteAll } = context.csv ?? DEFAULT_CSV;
-  const query = cellsQuery(
-    compiled,
-    context.columns,
-    (refs, bind) => {
-      const separator = bind(listSeparator);
-      return context.columns.map((c, i) => textCell(c, refs.values[i]!, separator));
-    },
-    headers(context),
-  );
+  const query = cellsQuery(compiled, context.columns, (refs, bind) => {
+    const separator = bind(listSeparator);
+    return context.columns.map((c, i) => textCell(c, refs.values[i]!, separator));
+  });
   // The delimiter is one of four fixed characters (checked in params.ts), never request text.
   const options = [
     'FORMAT csv',
-    'HEADER true',
+    'HEADER false',
     `DELIMITER '${delimiter}'`,
     `QUOTE '"'`,
     `ESCAPE '"'`,
     `NEW_LINE '\r\n'`,
     ...(quoteAll ? ['FORCE_QUOTE *'] : []),
   ].join(', ');
-  return { query, options };
+  return { query, options, header: csvHeader(context) };
 }
 
 /** `COPY … (FORMAT csv)` into a pipe: see copy-stream.ts for why. */
 async function* copyCsv(plan: EngineExport) {
-  const { query, options } = csvCopy(plan.compiled, plan.context);
-  // The BOM goes out with the first bytes, so that a failure before them is still a JSON error.
-  let first = (plan.context.csv ?? DEFAULT_CSV).withBom;
+  const { query, options, header } = csvCopy(plan.compiled, plan.context);
+  // The BOM and header go out with the first rows (or once the copy ends without any), so that a
+  // failure before them is still a JSON error.
+  const head = Buffer.from(`${(plan.context.csv ?? DEFAULT_CSV).withBom ? BOM : ''}${header}`);
+  let first = true;
   for await (const chunk of copyStream(plan.engine, query, options, plan.context.signal)) {
-    yield first ? Buffer.concat([Buffer.from(BOM), chunk]) : chunk;
+    yield first ? Buffer.concat([head, chunk]) : chunk;
     first = false;
   }
+  if (first) yield head;
 }
 
 export const csv = {

@@ -105,26 +105,52 @@ async function* jsLines(context: ExportContext, open: string, separator: string,
 }
 
 /**
- * v2.1 (flat objects): DuckDB's own JSON writer, through a pipe like CSV (see copy-stream.ts). The
- * compiled values are JSON already; cast to JSON, the writer embeds them as they are.
+ * v2.1 (flat objects): each line built by SQL (keys are bound values, never SQL text), written by
+ * DuckDB's CSV writer as one unquoted column through a pipe like CSV (see copy-stream.ts). JSON text
+ * holds no raw control character, so the lines pass through unchanged; the JSON array's brackets and
+ * commas are added around them as they stream (`jsonArray`).
  */
 export function jsonCopy(
   compiled: CompiledQuery,
   columns: readonly ExportColumn[],
-  array: boolean,
 ): { query: SqlQuery; options: string } {
-  const query = cellsQuery(
-    compiled,
-    columns,
-    (refs) => refs.values.map((ref) => `CAST(${ref} AS JSON)`),
-    columns.map((c) => c.name),
-  );
-  return { query, options: `FORMAT json${array ? ', ARRAY true' : ''}` };
+  const query = cellsQuery(compiled, columns, (refs, bind) => [flatLineSql(columns, refs, bind)]);
+  return { query, options: `FORMAT csv, HEADER false, QUOTE '', ESCAPE '', DELIMITER '\t', NEW_LINE '\n'` };
+}
+
+const NEWLINE = 0x0a;
+
+/** JSON lines (`{…}\n{…}\n`) as one JSON array (`[\n{…},\n{…}\n]\n`), chunk by chunk. */
+export async function* jsonArray(lines: AsyncIterable<Buffer>): AsyncIterable<Buffer> {
+  let started = false;
+  // A line ended: its comma is written once another line follows.
+  let ended = false;
+  for await (const chunk of lines) {
+    const parts: Buffer[] = [];
+    let from = 0;
+    while (from <= chunk.length) {
+      const end = chunk.indexOf(NEWLINE, from);
+      const segment = chunk.subarray(from, end < 0 ? chunk.length : end);
+      if (segment.length > 0) {
+        if (!started) parts.push(Buffer.from('[\n'));
+        else if (ended) parts.push(Buffer.from(',\n'));
+        started = true;
+        ended = false;
+        parts.push(segment);
+      }
+      if (end < 0) break;
+      ended = true;
+      from = end + 1;
+    }
+    if (parts.length > 0) yield Buffer.concat(parts);
+  }
+  yield Buffer.from(started ? '\n]\n' : '[\n]\n');
 }
 
 function copyJson(plan: EngineExport, array: boolean) {
-  const { query, options } = jsonCopy(plan.compiled, plan.context.columns, array);
-  return copyStream(plan.engine, query, options, plan.context.signal);
+  const { query, options } = jsonCopy(plan.compiled, plan.context.columns);
+  const lines = copyStream(plan.engine, query, options, plan.context.signal);
+  return array ? jsonArray(lines) : lines;
 }
 
 /** The engine path of JSON and JSON Lines, or none when a column is finished in JavaScript. */

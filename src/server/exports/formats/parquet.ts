@@ -1,11 +1,65 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { SqlQuery } from '../../../odsql/compile/sql';
 import { ApiError } from '../../errors';
-import { cellsQuery, engineWritable, typedCell } from '../cells';
-import type { EngineExport } from '../types';
+import { cellsQuery, engineWritable } from '../cells';
+import { exportScratchDir } from '../scratch';
+import type { EngineExport, ExportColumn, ExportContext } from '../types';
 import { headers } from './csv';
+
+/** The JSON type name `from_json` reads a column's value as (the Parquet column's type). */
+function structureType(column: ExportColumn): unknown {
+  if (column.multivalued) return ['VARCHAR'];
+  switch (column.type) {
+    case 'int':
+      return 'BIGINT';
+    case 'double':
+      return 'DOUBLE';
+    case 'boolean':
+      return 'BOOLEAN';
+    case 'date':
+      return 'DATE';
+    case 'datetime':
+      return 'TIMESTAMPTZ';
+    case 'geo_point_2d':
+      return { lon: 'DOUBLE', lat: 'DOUBLE' };
+    default:
+      return 'VARCHAR';
+  }
+}
+
+/** A column's value in the row object: the compiled JSON text, or a shape's geometry as a JSON string. */
+function objectValue(column: ExportColumn, ref: string): string {
+  if (column.type === 'geo_shape' && !column.multivalued) {
+    return `to_json(CAST(${ref} -> '$.geometry' AS VARCHAR))`;
+  }
+  return `coalesce(${ref}, 'null')`;
+}
+
+/**
+ * The typed rows of a Parquet export, columns named by the export's headers without putting them in
+ * SQL: each row becomes a JSON object whose keys are bound values, read back by `from_json` with a
+ * bound structure ({header: type}) into a struct, which `unnest` spreads into named, typed columns.
+ */
+export function parquetQuery(
+  compiled: EngineExport['compiled'],
+  context: Pick<ExportContext, 'columns' | 'useLabels'>,
+): SqlQuery {
+  const names = headers(context);
+  const structure: Record<string, unknown> = {};
+  context.columns.forEach((c, i) => {
+    structure[names[i]!] = structureType(c);
+  });
+  return cellsQuery(compiled, context.columns, (refs, bind) => {
+    const parts = context.columns.map(
+      (c, i) =>
+        `${bind(`${i === 0 ? '{' : ','}${JSON.stringify(names[i])}:`)}, ${objectValue(c, refs.values[i]!)}`,
+    );
+    const object = parts.length === 0 ? `'{}'` : `concat(${parts.join(', ')}, '}')`;
+    return [`unnest(from_json(${object}, ${bind(JSON.stringify(structure))}))`];
+  });
+}
 
 /*
  * Parquet is written by the engine (`COPY … (FORMAT parquet)`): its footer is written last, so the file
@@ -18,15 +72,10 @@ async function* copyParquet(plan: EngineExport) {
       'Parquet exports cannot hold envelope() or bbox() aggregations: export them as json or csv.',
     );
   }
-  const dir = await mkdtemp(join(tmpdir(), 'odexport-'));
+  const dir = await exportScratchDir();
   try {
     const file = join(dir, 'out.parquet');
-    const query = cellsQuery(
-      plan.compiled,
-      plan.context.columns,
-      (refs) => plan.context.columns.map((c, i) => typedCell(c, refs.values[i]!)),
-      headers(plan.context),
-    );
+    const query = parquetQuery(plan.compiled, plan.context);
     await plan.engine.copy(query, file, `FORMAT parquet, COMPRESSION ${plan.parquetCompression}`, {
       signal: plan.context.signal,
     });

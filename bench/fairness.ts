@@ -1,0 +1,133 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import {
+  type HeavyFigures,
+  heavyScenario,
+  type KindFigure,
+  type LoadFigures,
+  loadRun,
+  type SlowReaderFigures,
+  slowReaderScenario,
+} from './load';
+import { residentMiB, startServer, stopServer } from './server';
+import { fmt } from './stats';
+
+/*
+ * Issue 13's figures: cheap requests beside heavy ones, small exports beside stalled ones, and a
+ * realistic load. Each scenario runs against the real server started from the bench's data folder.
+ */
+
+export interface FairnessFigures {
+  readonly heavyDefault: HeavyFigures;
+  readonly heavyAllAdmitted: HeavyFigures;
+  readonly slow: SlowReaderFigures;
+  readonly load: LoadFigures;
+  readonly loadAverage: string;
+}
+
+export async function fairnessBench(dataDir: string): Promise<FairnessFigures> {
+  const seconds = Number(process.env.LOAD_SECONDS ?? 60);
+  const connections = Number(process.env.LOAD_CONNECTIONS ?? 50);
+  const scenarioSeconds = Number(process.env.HEAVY_SECONDS ?? 20);
+
+  // All eight heavy queries admitted (running or queued in the heavy lane): the lanes alone protect.
+  const open = await startServer(dataDir, { HEAVY_PER_CLIENT: '8' });
+  let heavyAllAdmitted: HeavyFigures;
+  try {
+    heavyAllAdmitted = await heavyScenario(open.origin, 8, scenarioSeconds);
+  } finally {
+    await stopServer(open);
+  }
+  console.log(`8 heavy admitted: ${line(heavyAllAdmitted.cheap)} (alone ${line(heavyAllAdmitted.baseline)})`);
+
+  const server = await startServer(dataDir);
+  try {
+    const heavyDefault = await heavyScenario(server.origin, 8, scenarioSeconds);
+    console.log(`8 heavy, default limits: ${line(heavyDefault.cheap)}`);
+    const pid = server.process.pid!;
+    const slow = await slowReaderScenario(server.origin, () => residentMiB(pid));
+    console.log(`slow readers: ${line(slow.small)}, memory +${Math.round(slow.memoryAboveIdleMiB)} MiB`);
+    await new Promise((r) => setTimeout(r, 2000));
+    console.log(`load: ${connections} connections for ${seconds} s…`);
+    const load = await loadRun(server.origin, { seconds, connections, heavyConnections: 4 });
+    console.log(`load: ${load.requests} requests, ${load.errors} errors, ${load.perSecond.toFixed(0)}/s`);
+    const loadAverage = loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ');
+    return { heavyDefault, heavyAllAdmitted, slow, load, loadAverage };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+function line(f: KindFigure): string {
+  return `p50 ${fmt(f.p50)} ms, p99 ${fmt(f.p99)} ms (${f.count} requests, ${f.errors} errors)`;
+}
+
+const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+const statuses = (s: Readonly<Record<string, number>>) =>
+  Object.entries(s)
+    .map(([status, n]) => `${n} × ${status}`)
+    .join(', ');
+
+export function renderFairness(f: FairnessFigures, machine: string): string {
+  const heavyRow = (label: string, h: HeavyFigures) =>
+    `| ${label} | ${h.cheap.count} | ${h.cheap.errors} | ${fmt(h.cheap.p50)} | ${fmt(h.cheap.p99)} | ${fmt(h.baseline.p99)} | ${statuses(h.heavy)} | ${verdict(h.cheap.errors === 0 && h.cheap.p99 <= 250)} |`;
+  const kinds = f.load.kinds
+    .map((k) => {
+      const target = k.kind === 'page' || k.kind === 'facets' ? verdict(k.errors === 0 && k.p99 <= 1000) : '';
+      const errors = k.errors === 0 ? '0' : `${k.errors} (${statuses(k.failures)})`;
+      return `| ${k.kind} | ${k.count} | ${errors} | ${fmt(k.p50)} | ${fmt(k.p99)} | ${target} |`;
+    })
+    .join('\n');
+  return `## Fairness and load (issue 13)
+
+Produced by \`npm run bench -- load\` (also part of \`npm run bench\`). Machine: ${machine}; the
+machine was shared with other work while measuring (load average at the end: ${f.loadAverage}).
+Clients are told apart by source address (127.0.0.x); everything runs on loopback.
+
+Heavy queries: one client keeps 8 \`flights/records?where=origin like '*a*a*a*a*a*a*a*a*a*a*'\` in flight
+(each answer is sent again at once) for ${f.heavyDefault.seconds} s, while another client asks for
+\`penguins/records?limit=1\` and \`penguins/facets\` one after the other. Target: cheap p99 ≤ 250 ms.
+
+| server | cheap requests | errors | p50 ms | p99 ms | p99 alone ms | heavy client's answers | target |
+|---|---|---|---|---|---|---|---|
+${heavyRow('HEAVY_PER_CLIENT=8 (all 8 admitted: 1 runs, 7 queue)', f.heavyAllAdmitted)}
+${heavyRow('defaults (HEAVY_PER_CLIENT=4: the rest get 429)', f.heavyDefault)}
+
+Slow readers: two whole CSV exports of flights whose clients read nothing, then ${f.slow.small.count} exports of
+\`airports/exports/csv?limit=10\` from another client, one after the other.
+
+| figure | value | target |
+|---|---|---|
+| small export beside two stalled ones | p50 ${fmt(f.slow.small.p50)} ms, p99 ${fmt(f.slow.small.p99)} ms, ${f.slow.small.errors} errors | prompt |
+| server memory with the two stalled | +${Math.round(f.slow.memoryAboveIdleMiB)} MiB above idle | ≤ 250 MiB: ${verdict(f.slow.memoryAboveIdleMiB <= 250)} |
+
+Load: ${f.load.connections} connections from as many client addresses for ${f.load.seconds} s, each sending the
+next request as soon as the last is answered: catalog pages, record pages (plain, filtered and sorted,
+full-text), facets (with refines), group_by aggregations on flights, 100-row CSV exports; plus one more
+client on ${f.load.heavyConnections} connections sending only the heavy query (waiting \`Retry-After\` when told).
+${f.load.requests} requests (${f.load.perSecond.toFixed(0)}/s), ${f.load.errors} errors. Heavy client's answers:
+${statuses(f.load.heavy)}. Target: 0 errors, p99 ≤ 1 s for pages and facets.
+
+| kind | requests | errors | p50 ms | p99 ms | target |
+|---|---|---|---|---|---|
+${kinds}
+`;
+}
+
+const HEADING = '## Fairness and load (issue 13)';
+
+/** Puts the section in RESULTS.md in place of its previous version (or at the end). */
+export function writeFairnessSection(section: string): void {
+  const file = join(import.meta.dirname, 'RESULTS.md');
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf(HEADING);
+  if (start < 0) {
+    writeFileSync(file, `${text.trimEnd()}\n\n${section}`);
+    return;
+  }
+  const next = text.indexOf('\n## ', start + HEADING.length);
+  writeFileSync(file, `${text.slice(0, start)}${section}${next < 0 ? '' : `\n${text.slice(next + 1)}`}`);
+}

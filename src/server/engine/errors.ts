@@ -1,0 +1,60 @@
+/** Failures of the SQL engine, kept apart from DuckDB so that the pool and the HTTP layer share them. */
+
+export type EngineErrorKind =
+  | 'conversion'
+  | 'out_of_range'
+  | 'invalid_input'
+  | 'binder'
+  | 'parser'
+  | 'interrupted'
+  | 'busy'
+  | 'other';
+
+/**
+ * A failed query. `message` keeps DuckDB's text for logs; `kind` tells the HTTP layer whether the request
+ * caused it (conversion, range, input, binder and parser errors) without showing that text to clients.
+ */
+export class EngineError extends Error {
+  readonly kind: EngineErrorKind;
+  constructor(message: string, kind: EngineErrorKind, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'EngineError';
+    this.kind = kind;
+  }
+}
+
+/** The query was cancelled through its AbortSignal. Named `AbortError` like the platform's own. */
+export class QueryCancelledError extends EngineError {
+  constructor(options?: { cause?: unknown }) {
+    super('The query was cancelled', 'interrupted', options);
+    this.name = 'AbortError';
+  }
+}
+
+const KIND_PREFIXES: readonly (readonly [string, EngineErrorKind])[] = [
+  ['Conversion Error:', 'conversion'],
+  ['Out of Range Error:', 'out_of_range'],
+  ['Invalid Input Error:', 'invalid_input'],
+  ['Binder Error:', 'binder'],
+  ['Parser Error:', 'parser'],
+  ['INTERRUPT Error:', 'interrupted'],
+];
+
+export function engineErrorKind(message: string): EngineErrorKind {
+  for (const [prefix, kind] of KIND_PREFIXES) if (message.startsWith(prefix)) return kind;
+  return 'other';
+}
+
+/**
+ * No connection of the query's lane came free within the longest queue wait: the server is saturated
+ * with this kind of work. The HTTP layer answers 503 with `Retry-After`.
+ */
+export class EngineBusyError extends EngineError {
+  constructor(
+    readonly lane: string,
+    readonly waitedMs: number,
+  ) {
+    super(`No ${lane} connection came free within ${waitedMs} ms`, 'busy');
+    this.name = 'EngineBusyError';
+  }
+}

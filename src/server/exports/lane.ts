@@ -1,0 +1,20 @@
+import type { SqlQuery } from '../../odsql/compile/sql';
+import type { Engine, QueryOptions } from '../engine/types';
+
+type LaneOptions = Pick<QueryOptions, 'lane' | 'client' | 'waitMs'>;
+
+/**
+ * The engine as an export's writers see it: every query they run goes to the export's lane, for its
+ * client, so that format writers need not know about admission.
+ */
+export function inLane(engine: Engine, lane: LaneOptions): Engine {
+  const withLane = (options: QueryOptions | undefined): QueryOptions => ({ ...options, ...lane });
+  return {
+    rows: (query: SqlQuery, options?: QueryOptions) => engine.rows(query, withLane(options)),
+    stream: (query: SqlQuery, options?: QueryOptions) => engine.stream(query, withLane(options)),
+    copy: (query: SqlQuery, target: string, copyOptions: string, options?: QueryOptions) =>
+      engine.copy(query, target, copyOptions, withLane(options)),
+    execute: (sql, params) => engine.execute(sql, params),
+    close: () => engine.close(),
+  };
+}
