@@ -20,6 +20,7 @@ import { ApiError, errorBody } from './errors';
 import { catalogExportRoutes } from './exports/catalog/routes';
 import { exportRoutes, exportSlots } from './exports/routes';
 import { API_PREFIXES } from './http/links';
+import { aggregatesRoutes } from './routes/aggregates';
 import { catalogRoutes } from './routes/catalog';
 import { facetsRoutes } from './routes/facets';
 import { recordsRoutes } from './routes/records';
@@ -159,6 +160,7 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
     await app.register(facetsRoutes(ctx, prefix, version), { prefix });
     await app.register(exportRoutes(ctx, prefix, version, slots), { prefix });
     await app.register(catalogExportRoutes(ctx, prefix, version), { prefix });
+    if (version === '2.0') await app.register(aggregatesRoutes(ctx), { prefix });
   }
   await app.register(v1Routes(ctx, slots), { prefix: '/api' });
 

@@ -7,6 +7,7 @@ import { datasetFacetFields, facetSet } from '../facets/config';
 import { facetConditionsFor } from '../facets/filters';
 import { type QueryString, repeated, single } from '../http/params';
 import { compileOptions } from '../records/options';
+import { qv1Where } from '../v1/qv1';
 import type { ExportColumn } from './types';
 
 /** An export's compiled query and the columns its rows carry. */
@@ -39,7 +40,7 @@ export function exportQuery(
     {
       table: ds.table,
       ...(select !== undefined ? { select } : {}),
-      where: repeated(query, 'where'),
+      where: [...repeated(query, 'where'), ...qv1Where(query, schema)],
       ...(groupBy !== undefined ? { groupBy } : {}),
       ...(orderBy !== undefined ? { orderBy } : {}),
       ...(limit !== undefined ? { limit } : {}),

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { quoteIdent } from '../../odsql/compile/storage';
+import { POSITION_COLUMN, quoteIdent } from '../../odsql/compile/storage';
 import type { DatasetSchema } from '../../odsql/schema';
 import type { ServerContext } from '../context';
 import { type DatasetUsage, UsageCounts } from './counts';
@@ -64,7 +64,8 @@ export class Usage {
   CAST(coalesce(u.download_count, 0) AS BIGINT) AS ${quoteIdent(USAGE_FIELDS[0]!)},
   CAST(coalesce(u.api_call_count, 0) AS BIGINT) AS ${quoteIdent(USAGE_FIELDS[1]!)},
   CAST(coalesce(5 * u.download_count + u.api_call_count, 0) AS DOUBLE) AS ${quoteIdent(USAGE_FIELDS[2]!)}
-FROM ${quoteIdent(table)} c LEFT JOIN ${USAGE_TABLE} u ON u.dataset_id = c.dataset_id`,
+FROM ${quoteIdent(table)} c LEFT JOIN ${USAGE_TABLE} u ON u.dataset_id = c.dataset_id
+ORDER BY c.${quoteIdent(POSITION_COLUMN)}`,
         );
         this.views.add(view);
       }
@@ -145,4 +146,37 @@ export function countUsage(app: FastifyInstance, ctx: ServerContext): void {
   app.addHook('onClose', async () => {
     usageOf(ctx).counts.close();
   });
+}
+
+const USAGE_NAME = /^explore\.(download_count|api_call_count|popularity_score)\b/;
+
+/**
+ * ODSQL names cannot hold a dot, but clients write the usage fields as `explore.download_count`: outside
+ * quotes, those three names are given back-quoted so that the parser reads them as fields.
+ */
+export function quoteUsageNames(text: string): string {
+  let out = '';
+  let quote: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      out += c;
+      if (c === quote) quote = undefined;
+      continue;
+    }
+    if (c === "'" || c === '"' || c === '`') {
+      quote = c;
+      out += c;
+      continue;
+    }
+    const before = i === 0 ? '' : text[i - 1]!;
+    const m = /[\w.]/.test(before) ? null : USAGE_NAME.exec(text.slice(i));
+    if (m) {
+      out += `\`${m[0]}\``;
+      i += m[0].length - 1;
+      continue;
+    }
+    out += c;
+  }
+  return out;
 }

@@ -22,7 +22,11 @@ interface Listed {
 async function listed(): Promise<Listed[]> {
   const res = await getJson<{ results: Listed[] }>('/catalog/datasets', { ...QUERY, limit: 100 }, '2.1');
   expect(res.status).toBe(200);
-  return res.body.results;
+  // Usage counts (metas.explore) live in the list only: exports are files about the data.
+  return res.body.results.map((d) => {
+    const { explore: _, ...metas } = d.metas as Listed['metas'] & { explore?: unknown };
+    return { ...d, metas };
+  });
 }
 
 async function download(format: string, params: Record<string, string> = {}, version: '2.0' | '2.1' = '2.1') {
