@@ -1,8 +1,11 @@
+import { Builder } from 'flatbuffers';
 import type { ColumnMeta } from 'flatgeobuf';
+import { Column } from 'flatgeobuf/lib/mjs/flat-geobuf/column.js';
 import { ColumnType } from 'flatgeobuf/lib/mjs/flat-geobuf/column-type.js';
+import { Crs } from 'flatgeobuf/lib/mjs/flat-geobuf/crs.js';
 import { GeometryType } from 'flatgeobuf/lib/mjs/flat-geobuf/geometry-type.js';
+import { Header } from 'flatgeobuf/lib/mjs/flat-geobuf/header.js';
 import { buildFeature } from 'flatgeobuf/lib/mjs/generic/feature.js';
-import { buildHeader } from 'flatgeobuf/lib/mjs/generic/featurecollection.js';
 import { parseGC, parseGeometry } from 'flatgeobuf/lib/mjs/geojson/geometry.js';
 import type { HeaderMeta } from 'flatgeobuf/lib/mjs/header-meta.js';
 import type { ExportColumn, ExportContext, RecordExportFormat } from '../types';
@@ -63,6 +66,45 @@ function propertyValue(type: ColumnType, value: unknown): unknown {
   return value;
 }
 
+/**
+ * The size-prefixed header table, written with the format's generated schema code. Readers view the
+ * features' coordinates as Float64Arrays over the file, so features must start at a multiple of 8 bytes:
+ * the header's length is brought to one by padding its description.
+ */
+function headerBytes(columns: readonly ColumnMeta[], epsg: number, title: string | null): Uint8Array {
+  let bytes: Uint8Array = new Uint8Array();
+  for (let pad = 0; pad < 8; pad++) {
+    const b = new Builder(1024);
+    const cols = columns.map((c) => {
+      const name = b.createString(c.name);
+      Column.startColumn(b);
+      Column.addName(b, name);
+      Column.addType(b, c.type);
+      return Column.endColumn(b);
+    });
+    const columnsVector = Header.createColumnsVector(b, cols);
+    const name = b.createString('Layer1');
+    const titleOffset = title ? b.createString(title) : 0;
+    const description = pad > 0 ? b.createString(' '.repeat(pad)) : 0;
+    Crs.startCrs(b);
+    Crs.addCode(b, epsg);
+    const crs = Crs.endCrs(b);
+    Header.startHeader(b);
+    Header.addName(b, name);
+    Header.addGeometryType(b, GeometryType.Unknown);
+    Header.addColumns(b, columnsVector);
+    Header.addFeaturesCount(b, BigInt(0));
+    Header.addIndexNodeSize(b, 0);
+    Header.addCrs(b, crs);
+    if (titleOffset) Header.addTitle(b, titleOffset);
+    if (description) Header.addDescription(b, description);
+    b.finishSizePrefixed(Header.endHeader(b));
+    bytes = b.asUint8Array();
+    if ((MAGIC.length + bytes.length) % 8 === 0) break;
+  }
+  return bytes;
+}
+
 async function* writeFgb(context: ExportContext): AsyncIterable<Uint8Array> {
   const geo = geometryColumn(context.columns);
   const others = context.columns.filter((c) => c !== geo);
@@ -79,7 +121,7 @@ async function* writeFgb(context: ExportContext): AsyncIterable<Uint8Array> {
     metadata: null,
   };
   yield MAGIC;
-  yield buildHeader(header, context.epsg);
+  yield headerBytes(header.columns ?? [], context.epsg, header.title);
   for await (const batch of context.records) {
     const parts: Uint8Array[] = [];
     for (const record of batch) {
