@@ -56,7 +56,7 @@ describe('boundingbox', () => {
   });
 
   it('tells shapes apart from points', async () => {
-    const box = await call<BoundingBox>('boundingbox', { dataset: 'london-boroughs', geo_field: 'shape' });
+    const box = await call<BoundingBox>('boundingbox', { dataset: 'london-boroughs' });
     expect(box.count).toBe(33);
     expect(Object.keys(box.geometries).sort()).toEqual(['MultiPolygon', 'Polygon']);
     expect(Object.values(box.geometries).reduce((a, b) => a + b, 0)).toBe(33);

@@ -20,7 +20,8 @@ import { getAndPost, v1Params } from './request';
 
 /*
  * The map endpoints of v1, answered in the shapes ods-widgets' odsMap reads:
- * - `boundingbox`: `{count, bbox: [minlon, minlat, maxlon, maxlat], geometries: {Point: n, …}}`;
+ * - `boundingbox`: `{count, bbox: [minlon, minlat, maxlon, maxlat], geometries: {Point: n, …}}` (of the
+ *   first shape field, else the first point field);
  * - `geocluster`: `{clusters: [{cluster_center: [lat, lon], count, cluster, series?}], count: {min, max},
  *   series?: {<serie>: {min, max}}}` (points grouped with ODSQL `geo_cluster`);
  * - `geopreview`: `[{recordid, geometry, geo_digest}]` (shapes, at most `rows`);
@@ -143,7 +144,9 @@ function seriesSummary(
 export function geoRoutes(app: FastifyInstance, ctx: ServerContext): void {
   getAndPost(app, '/records/1.0/boundingbox', async (req, reply) => {
     const p = prepare(ctx, req);
-    const field = mapField(p.schema, p.query, ['geo_point_2d', 'geo_shape']);
+    // The shapes when the dataset has some: odsMap reads `geometries` to choose between drawing shapes
+    // and clustering points.
+    const field = mapField(p.schema, p.query, ['geo_shape', 'geo_point_2d']);
     const name = printName(field.name);
     const [row] = await run(ctx, reply, p, { select: `count(${name}) AS c, bbox(${name}) AS b` });
     const count = Number(row?.c ?? 0);
