@@ -139,6 +139,16 @@ describe('formats of the other v1 endpoints', () => {
     expect(await analyze.json()).toEqual([{ n: 344 }]);
   });
 
+  it('reads the record a map click names with q.refineonclick=recordid:<id>', async () => {
+    const [first] = (await v1Records({ dataset: 'penguins', rows: 1 })).records;
+    const res = await download({
+      dataset: 'penguins',
+      format: 'json',
+      'q.refineonclick': `recordid:${first!.recordid}`,
+    });
+    expect(await res.json()).toEqual([first]);
+  });
+
   it('ANDs q.<name> parameters with q, as the widgets send them', async () => {
     const both = await v1Records({ dataset: 'penguins', q: 'species:Adelie', 'q.timerange': 'island:Dream' });
     const v2 = await v20Records('penguins', { where: 'species = "Adelie" and island = "Dream"', limit: 0 });
