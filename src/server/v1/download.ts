@@ -14,11 +14,10 @@ import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { objectJson } from '../records/run';
 import { requestedDataset, v1Filters } from './dataset-query';
-import { v1CompileError } from './filter';
+import { geoFieldOf, v1CompileError } from './filter';
 import { callbackName, v1Format } from './output';
 import { v1Fields, v1Sort } from './params';
 import { getAndPost, v1Params } from './request';
-import { geoFieldOf } from './routes';
 import { timestampFormatter, type V1Record, v1Record } from './shapes';
 
 /*

@@ -110,6 +110,13 @@ export function geoField(schema: DatasetSchema, parameter: string): string {
   return f.name;
 }
 
+/** The field giving records their `geometry`, if the dataset has one. */
+export function geoFieldOf(schema: DatasetSchema): string | undefined {
+  return schema.fields.some((f) => f.type === 'geo_point_2d' || f.type === 'geo_shape')
+    ? geoField(schema, 'fields')
+    : undefined;
+}
+
 const PARAMETER_OF_CLAUSE: Readonly<Record<string, string>> = {
   where: 'q',
   order_by: 'sort',

@@ -19,7 +19,7 @@ import { analyzeRoutes } from './analyze';
 import { readableDataset, requestedDataset, v1Filters } from './dataset-query';
 import { downloadRoutes } from './download';
 import { catalogFeed, recordsFeatureCollection, recordsFeed, sendFeed } from './feeds';
-import { geoField, v1CompileError } from './filter';
+import { geoFieldOf, v1CompileError } from './filter';
 import { geoRoutes } from './geo';
 import { sendV1, v1Format } from './output';
 import { v1Fields, v1Page, v1Sort } from './params';
@@ -30,13 +30,6 @@ import { timestampFormatter, v1Dataset, v1FacetGroups, v1Record } from './shapes
  * The legacy v1.0 interface: datasets search, dataset lookup, records search and record lookup, on the engine of v2
  * (the same compiler, facets, time limits and paging window). Registered under `/api`.
  */
-
-/** The field giving records their `geometry`, if the dataset has one. */
-export function geoFieldOf(schema: DatasetSchema): string | undefined {
-  return schema.fields.some((f) => f.type === 'geo_point_2d' || f.type === 'geo_shape')
-    ? geoField(schema, 'fields')
-    : undefined;
-}
 
 interface Search {
   readonly table: string;

@@ -48,6 +48,7 @@ describe('catalog exports', () => {
       'csv',
       'data.json',
       'dcat',
+      'dublin_core',
       'json',
       'rdf',
       'rss',
@@ -164,7 +165,9 @@ describe('catalog exports', () => {
   it('refuses an unknown format, an unknown include_exports and a bad where with the interface errors', async () => {
     const unknown = await download('pdf');
     expect(unknown.status).toBe(400);
-    expect(JSON.parse(unknown.text).message).toContain('csv, data.json, dcat, json, rdf, rss, ttl, xlsx');
+    expect(JSON.parse(unknown.text).message).toContain(
+      'csv, data.json, dcat, dublin_core, json, rdf, rss, ttl, xlsx',
+    );
     const include = await download('dcat', { include_exports: 'csv,pdf' });
     expect(include.status).toBe(400);
     expect(JSON.parse(include.text).error_code).toBe('InvalidRESTParameterError');
