@@ -106,6 +106,15 @@ describe('formats of the other v1 endpoints', () => {
     expect(rss.rss.channel.item).toHaveLength(3);
     const atom = xml.parse((await v1('datasets/1.0/search/', { format: 'atom', rows: 2 })).text);
     expect(atom.feed.entry).toHaveLength(2);
+    const csv = await v1('datasets/1.0/search/', { format: 'csv', sort: '-records_count', rows: 3 });
+    const datasets = parse(csv.text, { delimiter: ';', columns: true }) as Record<string, string>[];
+    const listed = await v1<{ datasets: { datasetid: string; metas: { records_count: number } }[] }>(
+      'datasets/1.0/search/',
+      { sort: '-records_count', rows: 3 },
+    );
+    expect(datasets.map((d) => [d.datasetid, Number(d.records_count)])).toEqual(
+      listed.body.datasets.map((d) => [d.datasetid, d.metas.records_count]),
+    );
     const bad = await v1<{ error_code: string }>('records/1.0/search/', {
       dataset: 'penguins',
       format: 'xml',

@@ -1,10 +1,13 @@
+import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import type { Dataset } from '../catalog/types';
 import { xmlText } from '../exports/formats/xml-text';
+import { attachmentDisposition } from '../http/reply';
 import type { V1Record } from './shapes';
 
 /*
- * The feed formats of the v1 searches (`format=rss|atom`), and the GeoJSON form of a records page.
+ * The other formats of the v1 searches: feeds (`format=rss|atom`), the datasets as CSV, and the GeoJSON
+ * form of a records page.
  */
 
 export interface FeedEntry {
@@ -115,4 +118,35 @@ export function recordsFeatureCollection(records: readonly V1Record[]): unknown 
       id: r.recordid,
     })),
   };
+}
+
+/** Metadata columns of the datasets search as CSV, after `datasetid`; lists are joined by commas. */
+const CSV_METAS = [
+  'title',
+  'description',
+  'theme',
+  'keyword',
+  'publisher',
+  'license',
+  'language',
+  'modified',
+  'records_count',
+] as const;
+
+/** `format=csv` on the datasets search: one row per dataset of the page, `;`-separated. */
+export function sendCatalogCsv(reply: FastifyReply, datasets: readonly Dataset[]): FastifyReply {
+  const rows = datasets.map((ds) => {
+    const metas = ds.metas.default as unknown as Record<string, unknown>;
+    return [
+      ds.dataset_id,
+      ...CSV_METAS.map((k) => {
+        const v = metas[k];
+        return v === null || v === undefined ? '' : Array.isArray(v) ? v.join(',') : String(v);
+      }),
+    ];
+  });
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', attachmentDisposition('datasets.csv'))
+    .send(stringify([['datasetid', ...CSV_METAS], ...rows], { delimiter: ';' }));
 }

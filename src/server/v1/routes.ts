@@ -18,7 +18,7 @@ import { usageOf } from '../usage/index';
 import { analyzeRoutes } from './analyze';
 import { readableDataset, requestedDataset, v1Filters } from './dataset-query';
 import { downloadRoutes } from './download';
-import { catalogFeed, recordsFeatureCollection, recordsFeed, sendFeed } from './feeds';
+import { catalogFeed, recordsFeatureCollection, recordsFeed, sendCatalogCsv, sendFeed } from './feeds';
 import { geoFieldOf, v1CompileError } from './filter';
 import { geoRoutes } from './geo';
 import { sendV1, v1Format } from './output';
@@ -110,7 +110,7 @@ async function search(
   return { ...outcome, ...(facetResults ? { facets: facetResults } : {}), echo };
 }
 
-const DATASETS_FORMATS = ['json', 'jsonp', 'rss', 'atom'] as const;
+const DATASETS_FORMATS = ['json', 'jsonp', 'csv', 'rss', 'atom'] as const;
 const RECORDS_FORMATS = ['json', 'jsonp', 'geojson', 'geojsonp', 'rss', 'atom'] as const;
 const JSON_FORMATS = ['json', 'jsonp'] as const;
 
@@ -139,6 +139,7 @@ export function v1Routes(ctx: ServerContext, slots: ExportSlots) {
       if (format === 'rss' || format === 'atom') {
         return sendFeed(reply, format, catalogFeed(found, `${req.protocol}://${req.host}`, tz));
       }
+      if (format === 'csv') return sendCatalogCsv(reply, found);
       const extra = boolean(query, 'extrametas', false);
       const datasets = found.map((ds) => ({
         ...v1Dataset(ds, root, tz),
