@@ -203,12 +203,15 @@ describe('analyze: JSONP and errors', () => {
       expect(res.body.error_code).toBe('InvalidRESTParameterError');
       expect(res.body.message).toContain(parameter);
     }
-    const unknownField = await v1<{ error_code: string }>('records/1.0/analyze/', {
+    const unknownField = await v1<{ error_code: string; message: string }>('records/1.0/analyze/', {
       dataset: 'penguins',
       'y.n.func': 'AVG',
       'y.n.expr': 'nope',
     });
     expect(unknownField.status).toBe(400);
-    expect(unknownField.body.error_code).toBe('ODSQLError');
+    expect(unknownField.body).toEqual({
+      error_code: 'ODSQLError',
+      message: 'Invalid y.<serie>.expr parameter: Unknown field: nope.',
+    });
   });
 });

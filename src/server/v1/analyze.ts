@@ -7,7 +7,7 @@ import { compileOptions } from '../records/options';
 import { runCompiled } from '../records/run';
 import { type AnalyzePlan, analyzePlan, type XAxis } from './analyze-params';
 import { requestedDataset, v1Filters } from './dataset-query';
-import { v1CompileError } from './filter';
+import { SERIES_CLAUSES, v1CompileError } from './filter';
 import { sendV1, v1Format } from './output';
 import { getAndPost, v1Params } from './request';
 
@@ -90,7 +90,7 @@ export function analyzeRoutes(app: FastifyInstance, ctx: ServerContext): void {
       schema,
       compileOptions(ctx, query, '2.1'),
     );
-    if (!compiled.ok) throw v1CompileError(compiled.diagnostics);
+    if (!compiled.ok) throw v1CompileError(compiled.diagnostics, SERIES_CLAUSES);
     const { rows } = await runCompiled(
       ctx.engine,
       compiled.query,

@@ -117,6 +117,13 @@ export function geoFieldOf(schema: DatasetSchema): string | undefined {
     : undefined;
 }
 
+/** The clauses of an analysis or a map request: its series are the select, its x axes the group_by. */
+export const SERIES_CLAUSES: Readonly<Record<string, string>> = {
+  select: 'y.<serie>.expr',
+  group_by: 'x',
+  order_by: 'sort',
+};
+
 const PARAMETER_OF_CLAUSE: Readonly<Record<string, string>> = {
   where: 'q',
   order_by: 'sort',
@@ -125,11 +132,14 @@ const PARAMETER_OF_CLAUSE: Readonly<Record<string, string>> = {
 
 /**
  * A compiler diagnostic in v1 terms: the clauses it sees come from `q` (where), `sort` (order_by) and
- * `fields` (select).
+ * `fields` (select); `parameters` names them otherwise (the series of an analysis are its select).
  */
-export function v1CompileError(diagnostics: readonly Diagnostic[]): ApiError {
+export function v1CompileError(
+  diagnostics: readonly Diagnostic[],
+  parameters: Readonly<Record<string, string>> = PARAMETER_OF_CLAUSE,
+): ApiError {
   const d = diagnostics[0];
-  const parameter = d?.clause ? (PARAMETER_OF_CLAUSE[d.clause] ?? d.clause) : 'q';
+  const parameter = d?.clause ? (parameters[d.clause] ?? PARAMETER_OF_CLAUSE[d.clause] ?? d.clause) : 'q';
   const detail = d ? describeDiagnostic(d) : 'the query is malformed';
   return new ApiError(
     'ODSQLError',

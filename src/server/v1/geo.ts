@@ -14,7 +14,7 @@ import { compileOptions } from '../records/options';
 import { runCompiled, runSql } from '../records/run';
 import { type Serie, serieExpression, seriesOf } from './analyze-params';
 import { requestedDataset, v1Filters } from './dataset-query';
-import { v1CompileError } from './filter';
+import { SERIES_CLAUSES, v1CompileError } from './filter';
 import { sendV1, v1Format } from './output';
 import { getAndPost, v1Params } from './request';
 
@@ -96,7 +96,7 @@ async function run(
     p.schema,
     compileOptions(ctx, p.query, '2.1'),
   );
-  if (!compiled.ok) throw v1CompileError(compiled.diagnostics);
+  if (!compiled.ok) throw v1CompileError(compiled.diagnostics, SERIES_CLAUSES);
   const { rows } = await runCompiled(
     ctx.engine,
     compiled.query,
@@ -291,7 +291,7 @@ async function streamValues(
     p.schema,
     compileOptions(ctx, p.query, '2.1'),
   );
-  if (!compiled.ok) throw v1CompileError(compiled.diagnostics);
+  if (!compiled.ok) throw v1CompileError(compiled.diagnostics, SERIES_CLAUSES);
   const raw = await runSql(ctx.engine, compiled.query.page, clientSignal(reply), ctx.config.sqlTimeLimitMs);
   const keys = compiled.query.columns.map((c) => c.key);
   const rows = raw
