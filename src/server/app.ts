@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -22,9 +23,11 @@ import { catalogExportRoutes } from './exports/catalog/routes';
 import { exportRoutes } from './exports/routes';
 import { checkRequestText } from './http/hostile';
 import { API_PREFIXES } from './http/links';
+import { aggregatesRoutes } from './routes/aggregates';
 import { catalogRoutes } from './routes/catalog';
 import { facetsRoutes } from './routes/facets';
 import { recordsRoutes } from './routes/records';
+import { countUsage } from './usage/index';
 import { v1Routes } from './v1/routes';
 
 /** Headers a browser page on another origin may read (downloads, paging, quotas). */
@@ -90,9 +93,12 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1024 * 1024,
   });
+  // gzip or brotli when the client asks; answers already compressed (zip, gzip, Parquet, FlatGeobuf)
+  // are left alone, and streamed exports are compressed as they stream.
+  await app.register(compress, { global: true, encodings: ['br', 'gzip', 'deflate'], threshold: 1024 });
   await app.register(cors, {
     origin: true,
-    methods: ['GET', 'HEAD', 'OPTIONS'],
+    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
     exposedHeaders: EXPOSED_HEADERS,
   });
   // Control characters in parameters and path segments are refused before anything reads them.
@@ -106,6 +112,8 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
   app.addHook('onRequest', async (req, reply) => {
     if (req.url.startsWith('/api/')) openAdmission(req, reply, admission);
   });
+  // Downloads and API calls per dataset (the `explore` metadata).
+  countUsage(app, ctx);
 
   // Stopping must not wait for clients: when the server closes, connections with no request being
   // answered are closed at once (Node leaves those that never sent a request open), and answers still in
@@ -177,6 +185,7 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
     await app.register(facetsRoutes(ctx, prefix, version), { prefix });
     await app.register(exportRoutes(ctx, prefix, version), { prefix });
     await app.register(catalogExportRoutes(ctx, prefix, version), { prefix });
+    if (version === '2.0') await app.register(aggregatesRoutes(ctx), { prefix });
   }
   await app.register(v1Routes(ctx), { prefix: '/api' });
 

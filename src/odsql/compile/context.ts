@@ -5,6 +5,7 @@ import { type DatasetSchema, type FieldSchema, findField } from '../schema';
 import type { Lang } from '../time/date-format';
 import { BOOLEAN, DOUBLE, DOUBLE_LIST, INT, TEXT, TEXT_LIST, typedParam } from './dialect';
 import type { SqlParam } from './sql';
+import { technicalField } from './storage';
 
 /** Interface version: it changes value shapes (year() is text in v2.0) and the null group. */
 export type ApiVersion = '2.0' | '2.1';
@@ -121,7 +122,7 @@ export class Scope {
   }
 
   field(name: string, span: Span): FieldSchema {
-    const f = findField(this.schema, name);
+    const f = findField(this.schema, name) ?? technicalField(name);
     if (!f) this.fail(`Unknown field: ${name}`, span);
     return f;
   }

@@ -36,6 +36,29 @@ export const SEARCH_COLUMN = '__search';
 /** Position of the record in its source (BIGINT, from 0): the default order of records. */
 export const POSITION_COLUMN = '__pos';
 
+/**
+ * Technical fields a query may name beside the dataset's own (v2.0 documents `recordid` and
+ * `record_timestamp`): a field of the dataset with the same name wins.
+ */
+const TECHNICAL_FIELDS: Readonly<
+  Record<string, { readonly type: 'text' | 'datetime'; readonly column: string }>
+> = {
+  recordid: { type: 'text', column: RECORD_ID_COLUMN },
+  record_timestamp: { type: 'datetime', column: RECORD_TIMESTAMP_COLUMN },
+};
+
+/** The technical field of that name (any case), as a field schema. */
+export function technicalField(name: string): FieldSchema | undefined {
+  const lower = name.toLowerCase();
+  const t = TECHNICAL_FIELDS[lower];
+  return t ? { name: lower, type: t.type } : undefined;
+}
+
+/** The column of a field: its name, or the technical column behind a technical field. */
+export function fieldColumn(field: FieldSchema, schemaHasIt: boolean): string {
+  return quoteIdent(schemaHasIt ? field.name : (TECHNICAL_FIELDS[field.name]?.column ?? field.name));
+}
+
 export const GEO_SHAPE_TYPE =
   'STRUCT(geojson VARCHAR, minx DOUBLE, miny DOUBLE, maxx DOUBLE, maxy DOUBLE, pts DOUBLE[][], lines DOUBLE[][][], areas DOUBLE[][][][])';
 

@@ -28,6 +28,7 @@ import {
   wallClock,
 } from './dialect';
 import { compileCondition, definite, isPredicateNode } from './predicates';
+import { fieldColumn } from './storage';
 
 /** Compiles an expression that yields a value (select items, group keys, operands, arguments). */
 export function compileValue(e: Expr, scope: Scope): Sql {
@@ -35,7 +36,7 @@ export function compileValue(e: Expr, scope: Scope): Sql {
     case 'field': {
       const field = scope.field(e.name, e);
       return {
-        sql: quoteIdent(field.name),
+        sql: fieldColumn(field, scope.schema.fields.includes(field)),
         type: field.type === 'json' ? 'json' : field.type,
         aggregate: false,
         field,

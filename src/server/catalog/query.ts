@@ -1,10 +1,13 @@
 import type { CompileOptions } from '../../odsql/compile/context';
 import { type CompiledQuery, compileRecordsQuery } from '../../odsql/compile/query';
+import type { DatasetSchema } from '../../odsql/schema';
 import type { ServerContext } from '../context';
 import { odsqlError } from '../errors';
 import { CATALOG_FACET_FIELDS, facetSet } from '../facets/config';
 import { facetConditionsFor } from '../facets/filters';
 import { type QueryString, repeated, single } from '../http/params';
+import { quoteUsageNames } from '../usage/index';
+import { qv1Where } from '../v1/qv1';
 
 /** What a catalog query returns and how many: the catalog list's page, or an export's every row. */
 export interface CatalogQueryShape {
@@ -15,6 +18,8 @@ export interface CatalogQueryShape {
   /** Undefined: every row (exports). */
   readonly limit?: number;
   readonly offset: number;
+  /** The schema of `table` when it has more than the catalog's fields (the usage counts' view). */
+  readonly schema?: DatasetSchema;
 }
 
 /** A catalog request (`where`, `order_by`, `refine`, `exclude`) compiled over the catalog table. */
@@ -24,20 +29,26 @@ export function compileCatalogQuery(
   options: CompileOptions,
   shape: CatalogQueryShape,
 ): CompiledQuery {
-  const orderBy = single(query, 'order_by');
+  const rawOrderBy = single(query, 'order_by');
+  // With the usage fields in the schema, `explore.download_count` may be written unquoted.
+  const usage = (text: string): string => (shape.schema ? quoteUsageNames(text) : text);
+  const orderBy = rawOrderBy === undefined ? undefined : usage(rawOrderBy);
   const conditions = facetConditionsFor(facetSet(CATALOG_FACET_FIELDS, query).usable, query);
   const compiled = compileRecordsQuery(
     {
       table: shape.table,
       ...(shape.select !== undefined ? { select: shape.select } : {}),
-      where: repeated(query, 'where'),
+      where: [
+        ...repeated(query, 'where').map(usage),
+        ...qv1Where(query, shape.schema ?? ctx.catalog.catalogSchema),
+      ],
       ...(shape.groupBy !== undefined ? { groupBy: shape.groupBy } : {}),
       ...(orderBy !== undefined ? { orderBy } : {}),
       ...(shape.limit !== undefined ? { limit: shape.limit } : {}),
       offset: shape.offset,
       conditions,
     },
-    ctx.catalog.catalogSchema,
+    shape.schema ?? ctx.catalog.catalogSchema,
     options,
   );
   if (!compiled.ok) throw odsqlError(compiled.diagnostics);

@@ -8,6 +8,7 @@ import { facetConditionsFor } from '../facets/filters';
 import { type QueryString, repeated, single } from '../http/params';
 import { compileOptions } from '../records/options';
 import { checkNames } from '../records/run';
+import { qv1Where } from '../v1/qv1';
 import type { ExportColumn } from './types';
 
 /** An export's compiled query and the columns its rows carry. */
@@ -40,7 +41,7 @@ export function exportQuery(
     {
       table: ds.table,
       ...(select !== undefined ? { select } : {}),
-      where: repeated(query, 'where'),
+      where: [...repeated(query, 'where'), ...qv1Where(query, schema)],
       ...(groupBy !== undefined ? { groupBy } : {}),
       ...(orderBy !== undefined ? { orderBy } : {}),
       ...(limit !== undefined ? { limit } : {}),

@@ -1,4 +1,5 @@
 import { type FacetRequest, parseFacet } from '../../odsql/parser/facet';
+import { parseFacetFilter } from '../../odsql/parser/refine';
 import type { FieldType } from '../../odsql/schema';
 import type { Dataset, FacetSort } from '../catalog/types';
 import { ApiError, invalidParameter, odsqlError } from '../errors';
@@ -100,7 +101,29 @@ export function facetSet(fields: readonly FacetableField[], query: QueryString):
     if (!enumerated.some((e) => e.name === config.name)) enumerated.push(config);
   }
   if (requests.length === 0) enumerated.push(...usable.values());
+  // A refine or exclude may name any field a facet can be built on, annotated or not (as v1 and the
+  // official client do); without an explicit `facet`, the enumeration then lists it too.
+  for (const name of filteredFacetNames(query)) {
+    if ([...usable.keys()].some((k) => k.toLowerCase() === name.toLowerCase())) continue;
+    const field = byName.get(name) ?? fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
+    if (!field || !FACET_TYPES.has(field.type)) continue;
+    const config = configOf(field);
+    usable.set(field.name, config);
+    if (requests.length === 0) enumerated.push(config);
+  }
   return { enumerated, usable };
+}
+
+/** The facet names the refine and exclude parameters give (malformed ones are reported elsewhere). */
+function filteredFacetNames(query: QueryString): string[] {
+  const names: string[] = [];
+  for (const kind of ['refine', 'exclude'] as const) {
+    for (const source of repeated(query, kind)) {
+      const parsed = parseFacetFilter(source, kind);
+      if (parsed.ok && !names.includes(parsed.value.facet)) names.push(parsed.value.facet);
+    }
+  }
+  return names;
 }
 
 /** Facet fields of a dataset, from its field annotations. */

@@ -93,13 +93,15 @@ export function datasetObject(
 /** Links of a dataset: itself, its records, facets, attachments, exports and the catalog. */
 export function datasetLinks(root: string, datasetId: string): Link[] {
   const self = `${root}/catalog/datasets/${encodeURIComponent(datasetId)}`;
+  // The rels and order the real service writes (conformance captures 32, 33); `aggregate` is the
+  // v2.0 aggregates endpoint.
   return [
     { rel: 'self', href: self },
-    { rel: 'catalog', href: `${root}/catalog/datasets` },
+    { rel: 'datasets', href: `${root}/catalog/datasets` },
     { rel: 'records', href: `${self}/records` },
-    { rel: 'facets', href: `${self}/facets` },
-    { rel: 'attachments', href: `${self}/attachments` },
     { rel: 'exports', href: `${self}/exports` },
+    { rel: 'aggregate', href: `${self}/aggregates` },
+    { rel: 'facets', href: `${self}/facets` },
   ];
 }
 

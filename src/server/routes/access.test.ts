@@ -98,7 +98,9 @@ describe('a restricted dataset', () => {
         expect(byParam.status, `${version}${path}`).toBe(200);
         const byHeader = await call(`${version}${path}`, { header: `Apikey ${KEYS.granted.key}` });
         expect(byHeader.status, `${version}${path}`).toBe(200);
-        expect(byHeader.text).toBe(byParam.text);
+        // The same answer, but for the usage counts, which the first read moved.
+        const uncounted = (text: string): string => text.replace(/"explore":\{[^}]*\}/g, '"explore":{}');
+        expect(uncounted(byHeader.text)).toBe(uncounted(byParam.text));
         expect(byHeader.headers.get('www-authenticate')).toBeNull();
       }
     }

@@ -7,12 +7,13 @@ import type { Dataset } from '../catalog/types';
 import type { ServerContext } from '../context';
 import { ApiError, datasetNotFound } from '../errors';
 import { apiRoot, type Link, pageLinks } from '../http/links';
-import { page, type QueryString, single } from '../http/params';
+import { boolean, page, type QueryString, single } from '../http/params';
 import { attachmentDisposition, sendJson } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { runCompiled } from '../records/run';
 import { attachmentUrl, datasetLinks, datasetObject, pickKeys } from '../render/dataset';
+import { usageOf } from '../usage/index';
 import { datasetSelection } from './dataset-select';
 
 interface DatasetParams {
@@ -52,6 +53,7 @@ export function findDataset(ctx: ServerContext, datasetId: string): Dataset {
 
 /** The dataset object, restricted to the keys a `select` asks (metadata keys come out flat). */
 function renderDataset(
+  explore: (datasetId: string) => unknown,
   ds: Dataset,
   root: string,
   version: ApiVersion,
@@ -59,6 +61,8 @@ function renderDataset(
   keys: readonly string[] | undefined,
 ): Record<string, unknown> {
   const object = datasetObject(ds, root, version, tz);
+  // Usage counts are the `explore` metadata template (download_count, api_call_count, popularity_score).
+  object.metas = { ...(object.metas as Record<string, unknown>), explore: explore(ds.dataset_id) };
   if (!keys) return object;
   const metas = (object.metas as { default: Record<string, unknown> }).default;
   return pickKeys({ ...metas, ...object }, keys);
@@ -66,6 +70,7 @@ function renderDataset(
 
 export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVersion) {
   const metaKeys = ctx.catalog.catalogSchema.fields.map((f) => f.name);
+  const explore = (datasetId: string): unknown => usageOf(ctx).explore(datasetId);
 
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/', async (req, reply) => {
@@ -98,8 +103,14 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
         );
       }
       const root = apiRoot(req, prefix);
-      const object = renderDataset(ds, root, version, options.timezone, selection.keys);
-      const body = version === '2.1' ? object : { links: datasetLinks(root, ds.dataset_id), dataset: object };
+      const object = renderDataset(explore, ds, root, version, options.timezone, selection.keys);
+      const links = datasetLinks(root, ds.dataset_id);
+      const body =
+        version === '2.1'
+          ? boolean(query, 'include_links', false)
+            ? { ...object, _links: links.filter((l) => l.rel !== 'aggregate') }
+            : object
+          : { links, dataset: object };
       return sendJson(reply, JSON.stringify(body));
     });
 
@@ -156,8 +167,11 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
     const selection = grouped
       ? { mode: 'sql' as const }
       : datasetSelection(select, OBJECT_KEYS[version], metaKeys);
+    const usage = usageOf(ctx);
+    const view = await usage.catalogView(catalogTableFor(req));
     const compiled = compileCatalogQuery(ctx, query, options, {
-      table: catalogTableFor(req),
+      table: view.table,
+      schema: view.schema,
       ...(selection.mode === 'keys' ? { select: 'dataset_id' } : select !== undefined ? { select } : {}),
       ...(groupBy !== undefined ? { groupBy } : {}),
       limit,
@@ -182,14 +196,18 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       return findDataset(ctx, id);
     });
     if (version === '2.1') {
-      const results = datasets.map((ds) =>
-        renderDataset(ds, root, version, options.timezone, selection.keys),
-      );
+      const includeLinks = boolean(query, 'include_links', false);
+      const results = datasets.map((ds) => ({
+        ...renderDataset(explore, ds, root, version, options.timezone, selection.keys),
+        ...(includeLinks
+          ? { _links: datasetLinks(root, ds.dataset_id).filter((l) => l.rel !== 'aggregate') }
+          : {}),
+      }));
       return sendJson(reply, JSON.stringify({ total_count: total, results }));
     }
     const wrapped = datasets.map((ds) => ({
       links: datasetLinks(root, ds.dataset_id),
-      dataset: renderDataset(ds, root, version, options.timezone, selection.keys),
+      dataset: renderDataset(explore, ds, root, version, options.timezone, selection.keys),
     }));
     return sendJson(reply, JSON.stringify({ total_count: total, links, datasets: wrapped }));
   }

@@ -11,6 +11,7 @@ import { type QueryString, repeated } from '../http/params';
 import { sendJson } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
+import { qv1Where } from '../v1/qv1';
 import { findDataset } from './catalog';
 
 export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVersion) {
@@ -27,7 +28,7 @@ export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVer
       engine: ctx.engine,
       table: source.table,
       schema: source.schema,
-      where: repeated(query, 'where'),
+      where: [...repeated(query, 'where'), ...qv1Where(query, source.schema)],
       filters,
       options,
       signal: clientSignal(reply),

@@ -223,11 +223,11 @@ describe('aggregations with group_by, v2.1', () => {
 });
 
 describe('aggregations, v2.0', () => {
-  it('wraps groups as {record: {fields}} with self, dataset and catalog links and no total_count', async () => {
+  it('wraps groups as {record: {fields}} with self, dataset and datasets links and no total_count', async () => {
     const res = await getJson<GroupedV20>(records, { select: 'count(*) as n', group_by: 'species' }, '2.0');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['links', 'records']);
-    expect(res.body.links.map((l) => l.rel)).toEqual(['self', 'dataset', 'catalog']);
+    expect(res.body.links.map((l) => l.rel)).toEqual(['self', 'dataset', 'datasets']);
     expect(res.body.links[1]?.href).toBe(`${api('2.0')}/catalog/datasets/penguins`);
     const counts = countBy(penguins, (p) => p.species);
     expect(res.body.records).toEqual(

@@ -12,6 +12,7 @@ import { sendJson } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { type ResultRow, runCompiled } from '../records/run';
+import { qv1Where } from '../v1/qv1';
 import { findDataset } from './catalog';
 
 interface RecordParams {
@@ -37,7 +38,7 @@ export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVe
           {
             table: ds.table,
             ...(select !== undefined ? { select } : {}),
-            where: repeated(query, 'where'),
+            where: [...repeated(query, 'where'), ...qv1Where(query, ctx.catalog.schema(ds.dataset_id)!)],
             ...(groupBy !== undefined ? { groupBy } : {}),
             ...(orderBy !== undefined ? { orderBy } : {}),
             limit,
@@ -62,7 +63,7 @@ export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVe
           const items = rows.map((r) => (records && includeLinks ? withTechnical(r, datasetUrl) : r.fields));
           const count = total === undefined ? '' : `"total_count":${total},`;
           const links = includeLinks
-            ? `"links":${JSON.stringify(listLinks(req, total, limit, offset, datasetUrl, root))},`
+            ? `"links":${JSON.stringify(listLinks(req, total, limit, offset))},`
             : '';
           return sendJson(reply, `{${count}${links}"results":[${items.join(',')}]}`);
         }
@@ -71,14 +72,14 @@ export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVe
           const links: Link[] = [
             { rel: 'self', href: withQuery(req, {}) },
             { rel: 'dataset', href: datasetUrl },
-            { rel: 'catalog', href: `${root}/catalog/datasets` },
+            { rel: 'datasets', href: `${root}/catalog/datasets` },
           ];
           const items = rows.map((r) => `{"record":{"fields":${r.fields}}}`).join(',');
           const count = total === undefined ? '' : `"total_count":${total},`;
           return sendJson(reply, `{${count}"links":${JSON.stringify(links)},"records":[${items}]}`);
         }
         const items = rows.map((r) => recordWrapper(r, datasetUrl, root)).join(',');
-        const links = listLinks(req, total, limit, offset, datasetUrl, root);
+        const links = listLinks(req, total, limit, offset);
         return sendJson(
           reply,
           `{"total_count":${total ?? 0},"links":${JSON.stringify(links)},"records":[${items}]}`,
@@ -138,7 +139,7 @@ function recordLinks(row: ResultRow, datasetUrl: string, root: string): Link[] {
   return [
     { rel: 'self', href: `${datasetUrl}/records/${encodeURIComponent(row.id ?? '')}` },
     { rel: 'dataset', href: datasetUrl },
-    { rel: 'catalog', href: `${root}/catalog/datasets` },
+    { rel: 'datasets', href: `${root}/catalog/datasets` },
   ];
 }
 
@@ -162,19 +163,14 @@ function withTechnical(row: ResultRow, datasetUrl: string): string {
   return row.fields === '{}' ? `{${technical}}` : `${row.fields.slice(0, -1)},${technical}}`;
 }
 
+/** Links of a records list, as captured (34): the paging links only. */
 function listLinks(
   req: Parameters<typeof pageLinks>[0],
   total: number | undefined,
   limit: number,
   offset: number,
-  datasetUrl: string,
-  root: string,
 ): Link[] {
-  const paging =
-    total === undefined ? [{ rel: 'self', href: withQuery(req, {}) }] : pageLinks(req, total, limit, offset);
-  return [
-    ...paging,
-    { rel: 'dataset', href: datasetUrl },
-    { rel: 'catalog', href: `${root}/catalog/datasets` },
-  ];
+  return total === undefined
+    ? [{ rel: 'self', href: withQuery(req, {}) }]
+    : pageLinks(req, total, limit, offset);
 }

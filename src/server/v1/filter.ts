@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../odsql/errors';
 import { describeDiagnostic } from '../../odsql/errors';
-import { printExpr } from '../../odsql/print';
+import { printExpr, printName } from '../../odsql/print';
 import type { DatasetSchema } from '../../odsql/schema';
 import { ApiError } from '../errors';
 import { type QueryString, single } from '../http/params';
@@ -16,15 +16,24 @@ import { V1QueryError } from './q/tree';
  * both the records and the facet counts.
  */
 
+/** `q` and the `q.<name>` parameters widgets add beside it (`q.timerange`, `q.refineonclick`), AND-ed. */
+function queryParameters(query: QueryString): string[] {
+  return Object.keys(query)
+    .filter((name) => name === 'q' || name.startsWith('q.'))
+    .sort((a, b) => (a === 'q' ? -1 : b === 'q' ? 1 : a < b ? -1 : a > b ? 1 : 0));
+}
+
 export function v1Where(query: QueryString, schema: DatasetSchema): string[] {
   const where: string[] = [];
-  const q = single(query, 'q');
-  if (q !== undefined) {
+  for (const name of queryParameters(query)) {
+    const q = single(query, name);
+    if (q === undefined) continue;
     try {
       const parsed = parseQ(q);
       if (parsed) where.push(printExpr(new Translator(schema).translate(parsed)));
     } catch (e) {
-      if (e instanceof V1QueryError) throw new ApiError('ODSQLError', `Invalid q parameter: ${e.message}.`);
+      if (e instanceof V1QueryError)
+        throw new ApiError('ODSQLError', `Invalid ${name} parameter: ${e.message}.`);
       throw e;
     }
   }
@@ -45,7 +54,40 @@ export function v1Where(query: QueryString, schema: DatasetSchema): string[] {
       );
     where.push(printExpr(withinPolygon(geoField(schema, 'geofilter.polygon'), points.value)));
   }
+  const bbox = single(query, 'geofilter.bbox');
+  if (bbox !== undefined && bbox.trim() !== '') {
+    const box = parseBbox(bbox);
+    const name = geoField(schema, 'geofilter.bbox');
+    // The numbers are parsed and finite: written back as ODSQL literals, the compiler binds them.
+    if (box) where.push(`in_bbox(${printName(name)}, ${box.join(', ')})`);
+  }
   return where;
+}
+
+/**
+ * `geofilter.bbox=lat1,lon1,lat2,lon2` (south-west then north-east corner, as maps send their view).
+ * Latitudes are clamped to the poles; a view wider than the world (maps repeat it) filters nothing on
+ * longitude. Undefined when the box covers the whole world.
+ */
+export function parseBbox(text: string): [number, number, number, number] | undefined {
+  const parts = text.split(',').map((p) => p.trim());
+  const numbers = parts.map(Number);
+  if (parts.length !== 4 || parts.some((p) => p === '') || numbers.some((n) => !Number.isFinite(n))) {
+    throw geofilterError('geofilter.bbox', 'write lat1,lon1,lat2,lon2 with four numbers');
+  }
+  const clampLat = (v: number): number => Math.max(-90, Math.min(90, v));
+  let [lat1, lon1, lat2, lon2] = numbers as [number, number, number, number];
+  [lat1, lat2] = [clampLat(Math.min(lat1, lat2)), clampLat(Math.max(lat1, lat2))];
+  [lon1, lon2] = [Math.min(lon1, lon2), Math.max(lon1, lon2)];
+  if (lon2 - lon1 >= 360) [lon1, lon2] = [-180, 180];
+  else {
+    // A view scrolled past the antimeridian: its longitudes back into [-180, 180].
+    const shift = Math.floor((lon1 + 180) / 360) * 360;
+    [lon1, lon2] = [lon1 - shift, lon2 - shift];
+    if (lon2 > 180) [lon1, lon2] = [-180, 180];
+  }
+  if (lat1 === -90 && lat2 === 90 && lon1 === -180 && lon2 === 180) return undefined;
+  return [lat1, lon1, lat2, lon2];
 }
 
 function geofilterError(parameter: string, message: string): ApiError {
@@ -68,6 +110,20 @@ export function geoField(schema: DatasetSchema, parameter: string): string {
   return f.name;
 }
 
+/** The field giving records their `geometry`, if the dataset has one. */
+export function geoFieldOf(schema: DatasetSchema): string | undefined {
+  return schema.fields.some((f) => f.type === 'geo_point_2d' || f.type === 'geo_shape')
+    ? geoField(schema, 'fields')
+    : undefined;
+}
+
+/** The clauses of an analysis or a map request: its series are the select, its x axes the group_by. */
+export const SERIES_CLAUSES: Readonly<Record<string, string>> = {
+  select: 'y.<serie>.expr',
+  group_by: 'x',
+  order_by: 'sort',
+};
+
 const PARAMETER_OF_CLAUSE: Readonly<Record<string, string>> = {
   where: 'q',
   order_by: 'sort',
@@ -76,11 +132,14 @@ const PARAMETER_OF_CLAUSE: Readonly<Record<string, string>> = {
 
 /**
  * A compiler diagnostic in v1 terms: the clauses it sees come from `q` (where), `sort` (order_by) and
- * `fields` (select).
+ * `fields` (select); `parameters` names them otherwise (the series of an analysis are its select).
  */
-export function v1CompileError(diagnostics: readonly Diagnostic[]): ApiError {
+export function v1CompileError(
+  diagnostics: readonly Diagnostic[],
+  parameters: Readonly<Record<string, string>> = PARAMETER_OF_CLAUSE,
+): ApiError {
   const d = diagnostics[0];
-  const parameter = d?.clause ? (PARAMETER_OF_CLAUSE[d.clause] ?? d.clause) : 'q';
+  const parameter = d?.clause ? (parameters[d.clause] ?? PARAMETER_OF_CLAUSE[d.clause] ?? d.clause) : 'q';
   const detail = d ? describeDiagnostic(d) : 'the query is malformed';
   return new ApiError(
     'ODSQLError',

@@ -162,10 +162,3 @@ export function checkFacetValues(facets: V1Facets, usable: ReadonlyMap<string, F
     if (expected) throw invalidParameter(`${f.kind}.${f.facet}`, f.value, expected);
   }
 }
-
-/** Only JSON is served; the other v1 formats (jsonp, geojson, csv, rss…) are refused plainly. */
-export function checkFormat(query: QueryString): void {
-  const format = single(query, 'format');
-  if (format !== undefined && format !== '' && format.toLowerCase() !== 'json')
-    throw invalidParameter('format', format, 'json (the only format of this v1 interface)');
-}

@@ -1,23 +1,28 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { compileRecordsQuery } from '../../odsql/compile/query';
 import { quoteIdent, RECORD_ID_COLUMN } from '../../odsql/compile/storage';
 import { printName } from '../../odsql/print';
 import type { DatasetSchema } from '../../odsql/schema';
 import { canReadDataset, catalogTableFor } from '../auth/access';
-import type { Dataset } from '../catalog/types';
 import type { ServerContext } from '../context';
-import { ApiError, datasetNotFound, invalidParameter, recordNotFound } from '../errors';
-import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField, facetSet } from '../facets/config';
+import { recordNotFound } from '../errors';
+import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField } from '../facets/config';
 import { enumerateFacets, type FacetResult } from '../facets/enumerate';
-import { facetFilters, filterConditions } from '../facets/filters';
 import { apiRoot } from '../http/links';
-import { type QueryString, single } from '../http/params';
-import { sendJson } from '../http/reply';
+import { boolean, type QueryString, single } from '../http/params';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { type QueryOutcome, runCompiled } from '../records/run';
-import { geoField, v1CompileError, v1Where } from './filter';
-import { checkFacetValues, checkFormat, v1Facets, v1Fields, v1Page, v1Sort } from './params';
+import { usageOf } from '../usage/index';
+import { analyzeRoutes } from './analyze';
+import { readableDataset, requestedDataset, v1Filters } from './dataset-query';
+import { downloadRoutes } from './download';
+import { catalogFeed, recordsFeatureCollection, recordsFeed, sendCatalogCsv, sendFeed } from './feeds';
+import { geoFieldOf, v1CompileError } from './filter';
+import { geoRoutes } from './geo';
+import { sendV1, v1Format } from './output';
+import { v1Fields, v1Page, v1Sort } from './params';
+import { acceptForms, getAndPost, v1Params } from './request';
 import { timestampFormatter, v1Dataset, v1FacetGroups, v1Record } from './shapes';
 
 /*
@@ -25,34 +30,14 @@ import { timestampFormatter, v1Dataset, v1FacetGroups, v1Record } from './shapes
  * (the same compiler, facets, time limits and paging window). Registered under `/api`.
  */
 
-function unauthorized(datasetId: string): ApiError {
-  return new ApiError(
-    'Unauthorized',
-    `The dataset ${datasetId} is restricted: call with an API key that may read it.`,
-  );
-}
-
-/** A dataset the caller may read: 404 when unknown, 401 when restricted to other keys. */
-function readableDataset(ctx: ServerContext, req: FastifyRequest, datasetId: string): Dataset {
-  const ds = ctx.catalog.get(datasetId);
-  if (!ds) throw datasetNotFound(datasetId);
-  if (!canReadDataset(req, ds.dataset_id)) throw unauthorized(ds.dataset_id);
-  return ds;
-}
-
-/** The field giving records their `geometry`, if the dataset has one. */
-function geoFieldOf(schema: DatasetSchema): string | undefined {
-  return schema.fields.some((f) => f.type === 'geo_point_2d' || f.type === 'geo_shape')
-    ? geoField(schema, 'fields')
-    : undefined;
-}
-
 interface Search {
   readonly table: string;
   readonly schema: DatasetSchema;
   readonly facetFields: readonly FacetableField[];
   /** What every record of the answer shows (the dataset id for the catalog, all fields otherwise). */
   readonly select?: string;
+  /** The `format` asked, echoed in `parameters`. */
+  readonly format: string;
 }
 
 interface SearchOutcome extends QueryOutcome {
@@ -70,23 +55,15 @@ async function search(
   query: QueryString,
   s: Search,
 ): Promise<SearchOutcome> {
-  checkFormat(query);
   const options = { ...compileOptions(ctx, query, '2.0'), version: '2.0' as const };
   const { rows, start } = v1Page(query);
-  const where = v1Where(query, s.schema);
   const sort = v1Sort(query, s.schema);
-  const facets = v1Facets(query);
-  for (const [name, parameter] of facets.sources) {
-    if (!s.facetFields.some((f) => f.name.toLowerCase() === name.toLowerCase()))
-      throw invalidParameter(
-        parameter,
-        name,
-        `a field of the ${s.select === 'dataset_id' ? 'catalog' : 'dataset'} (${s.facetFields.map((f) => f.name).join(', ')})`,
-      );
-  }
-  const set = facetSet(s.facetFields, facets.v2);
-  checkFacetValues(facets, set.usable);
-  const filters = facetFilters(set.usable, facets.v2);
+  const { where, facets, set, filters, conditions } = v1Filters(
+    query,
+    s.schema,
+    s.facetFields,
+    s.select === 'dataset_id' ? 'catalog' : 'dataset',
+  );
   const compiled = compileRecordsQuery(
     {
       table: s.table,
@@ -95,7 +72,7 @@ async function search(
       ...(sort.orderBy !== undefined ? { orderBy: sort.orderBy } : {}),
       limit: rows,
       offset: start,
-      conditions: filterConditions(filters),
+      conditions,
     },
     s.schema,
     options,
@@ -127,94 +104,110 @@ async function search(
     ...(sort.echo.length > 0 ? { sort: sort.echo } : {}),
     ...facets.echo,
     ...(lang ? { lang: options.lang } : {}),
-    format: 'json',
+    format: s.format,
   };
   return { ...outcome, ...(facetResults ? { facets: facetResults } : {}), echo };
 }
 
+const DATASETS_FORMATS = ['json', 'jsonp', 'csv', 'rss', 'atom'] as const;
+const RECORDS_FORMATS = ['json', 'jsonp', 'geojson', 'geojsonp', 'rss', 'atom'] as const;
+const JSON_FORMATS = ['json', 'jsonp'] as const;
+
 export function v1Routes(ctx: ServerContext) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/datasets/1.0/search', async (req, reply) => {
-      const query = req.query as QueryString;
+    acceptForms(app);
+
+    getAndPost(app, '/datasets/1.0/search', async (req, reply) => {
+      const query = v1Params(req);
+      const format = v1Format(query, DATASETS_FORMATS);
+      const root = apiRoot(req, '/api/explore/v2.1');
+      const catalogView = await usageOf(ctx).catalogView(catalogTableFor(req));
       const outcome = await search(ctx, reply, query, {
-        table: catalogTableFor(req),
-        schema: ctx.catalog.catalogSchema,
+        table: catalogView.table,
+        schema: catalogView.schema,
         facetFields: CATALOG_FACET_FIELDS,
         select: 'dataset_id',
+        format,
       });
-      const root = apiRoot(req, '/api/explore/v2.1');
       const tz = outcome.echo.timezone as string;
-      const datasets = outcome.rows.flatMap((r) => {
+      const found = outcome.rows.flatMap((r) => {
         const id = (JSON.parse(r.fields) as { dataset_id: string }).dataset_id;
         const ds = ctx.catalog.get(id);
-        return ds && canReadDataset(req, id) ? [v1Dataset(ds, root, tz)] : [];
+        return ds && canReadDataset(req, id) ? [ds] : [];
       });
-      return sendJson(
-        reply,
-        JSON.stringify({
+      if (format === 'rss' || format === 'atom') {
+        return sendFeed(reply, format, catalogFeed(found, `${req.protocol}://${req.host}`, tz));
+      }
+      if (format === 'csv') return sendCatalogCsv(reply, found);
+      const extra = boolean(query, 'extrametas', false);
+      const datasets = found.map((ds) => ({
+        ...v1Dataset(ds, root, tz),
+        ...(extra ? { extra_metas: { explore: usageOf(ctx).explore(ds.dataset_id) } } : {}),
+      }));
+      return sendV1(reply, query, {
+        json: {
           nhits: outcome.total ?? 0,
           parameters: outcome.echo,
           datasets,
           ...(outcome.facets ? { facet_groups: v1FacetGroups(outcome.facets) } : {}),
-        }),
-      );
+        },
+        padded: format === 'jsonp',
+      });
     });
 
-    app.get<{ Params: { dataset_id: string } }>('/datasets/1.0/:dataset_id', async (req, reply) => {
-      const ds = readableDataset(ctx, req, req.params.dataset_id);
-      const query = req.query as QueryString;
-      checkFormat(query);
+    getAndPost(app, '/datasets/1.0/:dataset_id', async (req, reply) => {
+      const { dataset_id } = req.params as { dataset_id: string };
+      const ds = readableDataset(ctx, req, dataset_id);
+      const query = v1Params(req);
+      const format = v1Format(query, JSON_FORMATS);
       const { timezone } = compileOptions(ctx, query, '2.0');
-      return sendJson(reply, JSON.stringify(v1Dataset(ds, apiRoot(req, '/api/explore/v2.1'), timezone)));
+      const extra = boolean(query, 'extrametas', false);
+      return sendV1(reply, query, {
+        json: {
+          ...v1Dataset(ds, apiRoot(req, '/api/explore/v2.1'), timezone),
+          ...(extra ? { extra_metas: { explore: usageOf(ctx).explore(ds.dataset_id) } } : {}),
+        },
+        padded: format === 'jsonp',
+      });
     });
 
-    app.get<{ Params: { dataset_id: string; record_id: string } }>(
-      '/datasets/1.0/:dataset_id/records/:record_id',
-      async (req, reply) => {
-        const ds = readableDataset(ctx, req, req.params.dataset_id);
-        const query = req.query as QueryString;
-        checkFormat(query);
-        const options = { ...compileOptions(ctx, query, '2.0'), version: '2.0' as const };
-        const schema = ctx.catalog.schema(ds.dataset_id)!;
-        const recordId = req.params.record_id;
-        const compiled = compileRecordsQuery(
-          {
-            table: ds.table,
-            limit: 1,
-            conditions: (params) => [`${quoteIdent(RECORD_ID_COLUMN)} = ${params.text(recordId)}`],
-          },
-          schema,
-          options,
-        );
-        if (!compiled.ok) throw v1CompileError(compiled.diagnostics);
-        const { rows } = await runCompiled(
-          ctx.engine,
-          compiled.query,
-          clientSignal(reply),
-          ctx.config.sqlTimeLimitMs,
-        );
-        const row = rows[0];
-        if (!row) throw recordNotFound(ds.dataset_id, recordId);
-        const geo = geoFieldOf(schema);
-        return sendJson(
-          reply,
-          JSON.stringify(
-            v1Record(row, ds.dataset_id, schema, timestampFormatter(options.timezone), undefined, geo),
-          ),
-        );
-      },
-    );
+    getAndPost(app, '/datasets/1.0/:dataset_id/records/:record_id', async (req, reply) => {
+      const params = req.params as { dataset_id: string; record_id: string };
+      const ds = readableDataset(ctx, req, params.dataset_id);
+      const query = v1Params(req);
+      const format = v1Format(query, JSON_FORMATS);
+      const options = { ...compileOptions(ctx, query, '2.0'), version: '2.0' as const };
+      const schema = ctx.catalog.schema(ds.dataset_id)!;
+      const recordId = params.record_id;
+      const compiled = compileRecordsQuery(
+        {
+          table: ds.table,
+          limit: 1,
+          conditions: (p) => [`${quoteIdent(RECORD_ID_COLUMN)} = ${p.text(recordId)}`],
+        },
+        schema,
+        options,
+      );
+      if (!compiled.ok) throw v1CompileError(compiled.diagnostics);
+      const { rows } = await runCompiled(
+        ctx.engine,
+        compiled.query,
+        clientSignal(reply),
+        ctx.config.sqlTimeLimitMs,
+      );
+      const row = rows[0];
+      if (!row) throw recordNotFound(ds.dataset_id, recordId);
+      const geo = geoFieldOf(schema);
+      return sendV1(reply, query, {
+        json: v1Record(row, ds.dataset_id, schema, timestampFormatter(options.timezone), undefined, geo),
+        padded: format === 'jsonp',
+      });
+    });
 
-    app.get('/records/1.0/search', async (req, reply) => {
-      const query = req.query as QueryString;
-      const datasetId = single(query, 'dataset');
-      if (datasetId === undefined || datasetId.trim() === '') {
-        throw new ApiError(
-          'InvalidRESTParameterError',
-          'The dataset API parameter is missing: name the dataset to search, as in dataset=penguins.',
-        );
-      }
-      const ds = readableDataset(ctx, req, datasetId.trim());
+    getAndPost(app, '/records/1.0/search', async (req, reply) => {
+      const query = v1Params(req);
+      const format = v1Format(query, RECORDS_FORMATS);
+      const ds = requestedDataset(ctx, req, query);
       const schema = ctx.catalog.schema(ds.dataset_id)!;
       const fields = v1Fields(query, schema);
       const geo = geoFieldOf(schema);
@@ -225,14 +218,24 @@ export function v1Routes(ctx: ServerContext) {
         schema,
         facetFields: datasetFacetFields(ds),
         ...(selected ? { select: selected.map(printName).join(', ') } : {}),
+        format,
       });
       const tz = outcome.echo.timezone as string;
       const shown = fields ? new Set(fields) : undefined;
       const timestamp = timestampFormatter(tz);
       const records = outcome.rows.map((r) => v1Record(r, ds.dataset_id, schema, timestamp, shown, geo));
-      return sendJson(
-        reply,
-        JSON.stringify({
+      if (format === 'rss' || format === 'atom') {
+        return sendFeed(reply, format, recordsFeed(ds, records, `${req.protocol}://${req.host}`));
+      }
+      if (format === 'geojson' || format === 'geojsonp') {
+        return sendV1(reply, query, {
+          json: recordsFeatureCollection(records),
+          padded: format === 'geojsonp',
+          mediaType: 'application/geo+json; charset=utf-8',
+        });
+      }
+      return sendV1(reply, query, {
+        json: {
           nhits: outcome.total ?? 0,
           parameters: {
             dataset: ds.dataset_id,
@@ -241,8 +244,13 @@ export function v1Routes(ctx: ServerContext) {
           },
           records,
           ...(outcome.facets ? { facet_groups: v1FacetGroups(outcome.facets) } : {}),
-        }),
-      );
+        },
+        padded: format === 'jsonp',
+      });
     });
+
+    analyzeRoutes(app, ctx);
+    geoRoutes(app, ctx);
+    downloadRoutes(app, ctx);
   };
 }

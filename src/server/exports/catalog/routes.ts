@@ -16,6 +16,7 @@ import { availableFormats } from '../formats/index';
 import { exportParams } from '../params';
 import { catalogDataJson } from './data-json';
 import { catalogDcat, catalogRdf, catalogTtl } from './dcat';
+import { catalogDublinCore } from './dublin-core';
 import { catalogRss } from './rss';
 import { catalogCsv, catalogJson, catalogXls, catalogXlsx } from './tabular';
 import type { CatalogExportContext, CatalogExportFormat } from './types';
@@ -42,6 +43,7 @@ const CATALOG_FORMATS: Readonly<Record<ApiVersion, readonly CatalogExportFormat[
     catalogCsv,
     catalogDataJson,
     catalogDcat,
+    catalogDublinCore,
     catalogJson,
     catalogRdf,
     catalogRss,

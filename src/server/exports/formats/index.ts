@@ -1,11 +1,13 @@
 import type { ApiVersion } from '../../../odsql/compile/context';
 import type { RecordExportFormat } from '../types';
 import { csv } from './csv';
+import { fgb } from './fgb';
 import { geojson } from './geojson';
 import { gpx } from './gpx';
 import { jsonld } from './jsonld';
 import { kml } from './kml';
 import { json, jsonl } from './lines';
+import { ov2 } from './ov2';
 import { parquet } from './parquet';
 import { n3, turtle } from './rdf-n3';
 import { rdfxml } from './rdfxml';
@@ -35,6 +37,8 @@ export const DATASET_FORMATS: Readonly<Record<ApiVersion, readonly string[]>> = 
     'rdfxml',
     'turtle',
     'n3',
+    'fgb',
+    'ov2',
   ],
 };
 
@@ -56,6 +60,9 @@ const WRITERS: readonly RecordExportFormat[] = [
   rdfxml,
   turtle,
   n3,
+  // clients
+  fgb,
+  ov2,
 ];
 
 /** The writer of `format` on `version`, when that version lists it and a writer is registered. */

@@ -1,4 +1,5 @@
 import type { CompareOp, Expr, FieldRef, NamedArg, StringLit } from '../../../odsql/ast';
+import { technicalField } from '../../../odsql/compile/storage';
 import { type DatasetSchema, type FieldSchema, findField } from '../../../odsql/schema';
 import { daysInMonth } from '../../../odsql/time/calendar';
 import { parseDateLiteral } from '../../../odsql/time/date-literal';
@@ -102,7 +103,8 @@ export class Translator {
   // ---- Fields -------------------------------------------------------------------------------------
 
   private field(name: string, pos: Pos): FieldSchema {
-    const f = findField(this.schema, name);
+    // The technical fields too (`recordid:…`, which odsMap sends to read the record clicked).
+    const f = findField(this.schema, name) ?? technicalField(name);
     if (!f) throw new V1QueryError(`Unknown field: ${name}`, pos);
     if (f.type === 'json') throw new V1QueryError(`Field ${f.name} cannot be queried`, pos);
     return f;

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { compileRecordsQuery } from '../../odsql/compile/query';
+import type { ServerContext } from '../context';
+import { odsqlError } from '../errors';
+import { datasetFacetFields, facetSet } from '../facets/config';
+import { facetConditionsFor } from '../facets/filters';
+import { page, type QueryString, repeated, single } from '../http/params';
+import { sendJson } from '../http/reply';
+import { clientSignal } from '../http/signal';
+import { compileOptions } from '../records/options';
+import { runCompiled } from '../records/run';
+import { qv1Where } from '../v1/qv1';
+import { findDataset } from './catalog';
+
+/*
+ * The v2.0 aggregates endpoint (`…/catalog/datasets/{id}/aggregates`, removed in v2.1; conformance
+ * capture 39): `select` with aggregations, optional `group_by`, and the records filters, answered as
+ * `{"aggregations": [{…}, …]}` — no total_count, no links; without group_by, exactly one object.
+ */
+export function aggregatesRoutes(ctx: ServerContext) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get<{ Params: { dataset_id: string } }>(
+      '/catalog/datasets/:dataset_id/aggregates',
+      async (req, reply) => {
+        const ds = findDataset(ctx, req.params.dataset_id);
+        const query = req.query as QueryString;
+        const schema = ctx.catalog.schema(ds.dataset_id)!;
+        const groupBy = single(query, 'group_by');
+        const select = single(query, 'select');
+        const orderBy = single(query, 'order_by');
+        const grouped = groupBy !== undefined && groupBy.trim() !== '';
+        const { limit, offset } = page(query, true);
+        const conditions = facetConditionsFor(facetSet(datasetFacetFields(ds), query).usable, query);
+        const compiled = compileRecordsQuery(
+          {
+            table: ds.table,
+            // Without a select, the count of records is the aggregation.
+            select: select !== undefined && select.trim() !== '' ? select : 'count(*)',
+            where: [...repeated(query, 'where'), ...qv1Where(query, schema)],
+            ...(grouped ? { groupBy } : {}),
+            ...(orderBy !== undefined ? { orderBy } : {}),
+            ...(grouped ? { limit, offset } : {}),
+            conditions,
+          },
+          schema,
+          compileOptions(ctx, query, '2.0'),
+        );
+        if (!compiled.ok) throw odsqlError(compiled.diagnostics);
+        if (compiled.query.kind === 'records') {
+          throw odsqlError([
+            {
+              kind: 'semantic',
+              message:
+                'The aggregates endpoint needs aggregations in select (count(*), avg(field)…) or a group_by',
+              from: 0,
+              to: select?.length ?? 0,
+              source: select ?? '',
+              clause: 'select',
+            },
+          ]);
+        }
+        const { rows } = await runCompiled(
+          ctx.engine,
+          compiled.query,
+          clientSignal(reply),
+          ctx.config.sqlTimeLimitMs,
+        );
+        return sendJson(reply, `{"aggregations":[${rows.map((r) => r.fields).join(',')}]}`);
+      },
+    );
+  };
+}

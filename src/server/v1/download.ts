@@ -1,0 +1,166 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyInstance } from 'fastify';
+import { compileRecordsQuery } from '../../odsql/compile/query';
+import { printName } from '../../odsql/print';
+import type { DatasetSchema } from '../../odsql/schema';
+import { admissionOfRequest } from '../admission/request';
+import type { ServerContext } from '../context';
+import { invalidParameter } from '../errors';
+import { cutWhenIdle } from '../exports/idle';
+import { inLane } from '../exports/lane';
+import { datasetFacetFields } from '../facets/config';
+import { integer, type QueryString, single } from '../http/params';
+import { attachmentDisposition } from '../http/reply';
+import { clientSignal } from '../http/signal';
+import { compileOptions } from '../records/options';
+import { objectJson } from '../records/run';
+import { requestedDataset, v1Filters } from './dataset-query';
+import { geoFieldOf, v1CompileError } from './filter';
+import { callbackName, v1Format } from './output';
+import { v1Fields, v1Sort } from './params';
+import { getAndPost, v1Params } from './request';
+import { timestampFormatter, type V1Record, v1Record } from './shapes';
+
+/*
+ * `records/1.0/download`: every record matching a search (or the first `rows`), streamed from the
+ * engine chunk by chunk as CSV (default; `csv_separator`, `;` by default), a JSON array of v1 records,
+ * a GeoJSON FeatureCollection, or their JSONP forms. Downloads are admitted like v2 exports (admission/).
+ */
+
+const FORMATS = ['csv', 'json', 'jsonp', 'geojson', 'geojsonp'] as const;
+type Format = (typeof FORMATS)[number];
+
+const SEPARATORS = [';', ',', '\t', '|'];
+
+function separatorOf(query: QueryString): string {
+  const raw = single(query, 'csv_separator');
+  if (raw === undefined || raw === '') return ';';
+  if (!SEPARATORS.includes(raw)) throw invalidParameter('csv_separator', raw, 'one of ; , | or a tab');
+  return raw;
+}
+
+/** A value in a CSV cell: points as `lat, lon`, shapes as GeoJSON, lists joined by commas. */
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) {
+    return value.length === 2 && value.every((v) => typeof v === 'number')
+      ? `${value[0]}, ${value[1]}`
+      : value.join(',');
+  }
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+export function downloadRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  getAndPost(app, '/records/1.0/download', async (req, reply) => {
+    const query = v1Params(req);
+    const format: Format = v1Format(query, FORMATS);
+    const callback = callbackName(query);
+    const padded =
+      format === 'jsonp' || format === 'geojsonp' || (format !== 'csv' && callback !== undefined);
+    if (padded && callback === undefined) {
+      throw invalidParameter('callback', '', 'the name of the function a JSONP format calls');
+    }
+    const ds = requestedDataset(ctx, req, query);
+    const schema = ctx.catalog.schema(ds.dataset_id)!;
+    const fields = v1Fields(query, schema);
+    const geo = geoFieldOf(schema);
+    const selected = fields && geo && !fields.includes(geo) ? [...fields, geo] : fields;
+    const sort = v1Sort(query, schema);
+    const { where, conditions } = v1Filters(query, schema, datasetFacetFields(ds), 'dataset');
+    const rowsParam = single(query, 'rows');
+    const limit =
+      rowsParam === undefined || rowsParam === '' || rowsParam === '-1'
+        ? undefined
+        : integer(query, 'rows', 0, 0, Number.MAX_SAFE_INTEGER);
+    const options = { ...compileOptions(ctx, query, '2.0'), version: '2.0' as const };
+    const compiled = compileRecordsQuery(
+      {
+        table: ds.table,
+        ...(selected ? { select: selected.map(printName).join(', ') } : {}),
+        where,
+        ...(sort.orderBy !== undefined ? { orderBy: sort.orderBy } : {}),
+        ...(limit !== undefined ? { limit } : {}),
+        conditions,
+      },
+      schema,
+      options,
+    );
+    if (!compiled.ok) throw v1CompileError(compiled.diagnostics);
+    const query_ = compiled.query;
+    const signal = clientSignal(reply);
+    // Small downloads run as cheap queries; large ones in the export lane, a few per client (429 beyond).
+    const admission = admissionOfRequest(req);
+    const engine = inLane(ctx.engine, {
+      lane: admission?.exportLane(query_.page, limit ?? -1) ?? 'export',
+      ...(admission ? { client: admission.client, waitMs: admission.waitMs } : {}),
+    });
+    cutWhenIdle(reply, ctx.config.exportIdleMs);
+    const shown = fields ? new Set(fields) : undefined;
+    const timestamp = timestampFormatter(options.timezone);
+    const n = query_.columns.length;
+    async function* records(): AsyncIterable<V1Record[]> {
+      for await (const rows of engine.stream(query_.page, { signal })) {
+        yield rows.map((row) =>
+          v1Record(
+            { fields: objectJson(query_.columns, row), id: String(row[n]), timestamp: String(row[n + 1]) },
+            ds.dataset_id,
+            schema,
+            timestamp,
+            shown,
+            geo,
+          ),
+        );
+      }
+    }
+    const columns = csvColumns(schema, fields);
+    const separator = format === 'csv' ? separatorOf(query) : ';';
+    async function* bytes(): AsyncIterable<string> {
+      if (format === 'csv') {
+        yield stringify([columns], { delimiter: separator });
+        for await (const batch of records()) {
+          yield stringify(
+            batch.map((r) => columns.map((c) => csvCell(r.fields[c]))),
+            { delimiter: separator },
+          );
+        }
+        return;
+      }
+      const geojson = format === 'geojson' || format === 'geojsonp';
+      yield `${padded ? `/**/ ${callback}(` : ''}${geojson ? '{"type":"FeatureCollection","features":[' : '['}`;
+      let first = true;
+      for await (const batch of records()) {
+        const parts = batch.map((r) =>
+          JSON.stringify(
+            geojson
+              ? { type: 'Feature', geometry: r.geometry ?? null, properties: r.fields, id: r.recordid }
+              : r,
+          ),
+        );
+        if (parts.length === 0) continue;
+        yield `${first ? '' : ','}${parts.join(',')}`;
+        first = false;
+      }
+      yield `${geojson ? ']}' : ']'}${padded ? ');' : ''}`;
+    }
+    const body = Readable.from(bytes(), { objectMode: false });
+    if (format === 'csv') {
+      reply.header('Content-Disposition', attachmentDisposition(`${ds.dataset_id}.csv`));
+      return reply.type('text/csv; charset=utf-8').send(body);
+    }
+    if (padded)
+      return reply
+        .type('application/javascript; charset=utf-8')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(body);
+    return reply
+      .type(format === 'json' ? 'application/json; charset=utf-8' : 'application/geo+json; charset=utf-8')
+      .send(body);
+  });
+}
+
+/** CSV columns: the fields asked (or all), in schema order. */
+function csvColumns(schema: DatasetSchema, fields: readonly string[] | undefined): string[] {
+  return fields ? [...fields] : schema.fields.map((f) => f.name);
+}
