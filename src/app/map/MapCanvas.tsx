@@ -148,6 +148,8 @@ export function MapCanvas(props: MapCanvasProps) {
       latest.current.onViewport(viewportOf(map));
     });
     map.on('moveend', () => {
+      // A map with no size (hidden, or being taken down) has no view worth keeping.
+      if (element.clientWidth === 0 || element.clientHeight === 0) return;
       latest.current.onViewport(viewportOf(map));
       latest.current.onLocation(locationOf(map));
     });

@@ -15,6 +15,7 @@ import { useExploreClient } from '../queries/client-context';
 import { exploreKeys } from '../queries/keys';
 import { datasetFacetsQuery, recordsQuery } from '../queries/options';
 import { datasetFacetsParams, datasetFilterParams } from '../queries/request-params';
+import { currentHref } from '../router/history';
 import { datasetSearchParams } from '../routes/dataset-search';
 import { datasetPath } from '../routes/paths';
 import { NO_FILTERS } from '../routes/search-params';
@@ -124,10 +125,15 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const outline = useMemo(() => geoFilterOutline(state.geo), [state.geo]);
 
   const setMapView = useCallback(
-    (location: MapLocation | undefined, basemap: Basemap) =>
+    (location: MapLocation | undefined, basemap: Basemap) => {
+      // Only while the address is still this map: a move reported as the reader leaves the tab (the
+      // map shrinking as it is taken down) must not bring them back to it.
+      const here = datasetPath(datasetId, 'map');
+      if (new URL(currentHref(), window.location.origin).pathname !== here) return;
       navigate(datasetPath(datasetId, 'map', datasetSearchParams({ ...state, map: { location, basemap } })), {
         replace: true,
-      }),
+      });
+    },
     [navigate, datasetId, state],
   );
 

@@ -99,7 +99,12 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
           ))}
         </nav>
       </div>
-      <Suspense fallback={<DatasetPageSkeleton />}>
+      {/*
+        One boundary per tab (keyed): the tab left is unmounted at once. Without the key, React keeps the
+        old tab mounted but hidden while the new one's code loads; a hidden map resizes to nothing,
+        reports a move and wrote its own address back over the one just clicked.
+      */}
+      <Suspense key={tab} fallback={<DatasetPageSkeleton />}>
         {tab === 'information' && <InformationTab dataset={dataset.data} />}
         {tab === 'table' && <TableTab dataset={dataset.data} />}
         {tab === 'map' && <MapTab dataset={dataset.data} />}

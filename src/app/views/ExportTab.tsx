@@ -12,6 +12,8 @@ import {
   selectionParams,
 } from '../export/export-options';
 import { formatsFor } from '../export/formats';
+import { filterChips } from '../filters/chips';
+import { datasetFacetLabeler } from '../filters/facet-labels';
 import { plural } from '../format/numbers';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { useExploreClient } from '../queries/client-context';
@@ -35,6 +37,8 @@ export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
   const [options, setOptions] = useState<ExportOptions>(DEFAULT_EXPORT_OPTIONS);
   const format = formats.find((f) => f.format === formatName) ?? formats[0]!;
 
+  const labels = useMemo(() => datasetFacetLabeler(fields), [fields]);
+  const chips = useMemo(() => filterChips(state, labels), [state, labels]);
   const records = recordsParams(state);
   const { order_by: _order, ...filters } = selectionParams(records);
   const filtered = Object.keys(filters).length > 0;
@@ -72,6 +76,23 @@ export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
             </label>
           ))}
         </div>
+      </section>
+      <section className="panel" aria-labelledby="export-selection-title">
+        <h2 id="export-selection-title">The current selection</h2>
+        {chips.length === 0 ? (
+          <p>No filter: the current selection is the whole dataset.</p>
+        ) : (
+          <>
+            <p>These filters make the current selection (change them on the Table or Map tab):</p>
+            <ul className="chip-list" aria-label="Filters applied">
+              {chips.map((chip) => (
+                <li key={chip.key} className={`chip chip-${chip.kind}`}>
+                  <span className="chip-label">{chip.label}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </section>
       <section className="panel" aria-labelledby="export-options-title">
         <h2 id="export-options-title">Options</h2>
