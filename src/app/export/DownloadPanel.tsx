@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { isAbortError } from '../../api';
 import { ErrorPanel } from '../components/StatusMessages';
-import { plural } from '../format/numbers';
+import { t } from '../i18n/setup';
 import { type DownloadProgress, fetchExport, formatBytes, saveFile } from './download';
 
 type DownloadState =
@@ -56,7 +56,7 @@ export function DownloadPanel({ url, fallbackName, records, disabled, getFile }:
   };
 
   const cancel = () => controller.current?.abort();
-  const recordsText = records === undefined ? '' : ` · ${plural(records, 'record', 'records')}`;
+  const recordsText = records === undefined ? '' : ` · ${t('count.records', { count: records })}`;
 
   return (
     <div className="download-panel">
