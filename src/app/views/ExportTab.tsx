@@ -73,7 +73,9 @@ export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
                 onChange={() => setFormatName(f.format)}
               />
               <span className="format-name">{f.label}</span>
-              <span className="format-purpose">{f.purpose}</span>
+              <span className="format-purpose">
+                {t(`export.purposes.${f.format}`, { defaultValue: f.purpose })}
+              </span>
             </label>
           ))}
         </div>
