@@ -180,7 +180,7 @@ for (const language of ['fr', 'en'] as const) {
 test('the language switch is remembered and written in links', async ({ page }) => {
   await page.goto('/datasets/seattle-weather/table');
   await expect(page.locator('.result-count')).toHaveText(/records/, { timeout: 20_000 });
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+  await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('fr');
   await expect(page).toHaveURL(/lang=fr/);
   await expect(page.locator('.result-count')).toHaveText(/1\u202f461 enregistrements/);
   // Links carry the language.
@@ -190,7 +190,7 @@ test('the language switch is remembered and written in links', async ({ page }) 
   );
   // Remembered: a new visit without `lang` speaks French.
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Jeux de données' })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
-  await expect(page.getByRole('heading', { name: 'Datasets' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Jeux de données', level: 1 })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Langue', exact: true }).selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Datasets', level: 1 })).toBeVisible();
 });
