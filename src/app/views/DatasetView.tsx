@@ -1,13 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../components/PageTitle';
 import { DatasetPageSkeleton } from '../components/Skeletons';
 import { ErrorPanel } from '../components/StatusMessages';
 import { useExploreClient } from '../queries/client-context';
-import { datasetQuery } from '../queries/options';
+import { datasetFacetsQuery, datasetQuery } from '../queries/options';
+import { datasetFacetsParams, recordsParams } from '../queries/request-params';
 import { Link } from '../router/Link';
 import { useLocation } from '../router/useLocation';
+import { parseDatasetSearch } from '../routes/dataset-search';
+import { recordPagesQuery } from '../table/queries';
 import { DATASET_TABS, type DatasetTab, datasetPath, tabLabel } from '../routes/paths';
 
 // Each tab is its own chunk: the catalog and the Information tab never load the table's, map's or
@@ -37,6 +40,18 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
     void TAB_MODULES[tab]();
   }, [tab]);
   const { search } = useLocation();
+  const queryClient = useQueryClient();
+  // The table's first rows and its facets are asked for at once, beside the dataset's metadata, rather
+  // than after it: the same requests the table makes when the dataset is on UTC (most are), so the
+  // table finds them answered. A dataset on another clock asks again with its time zone.
+  const opening = useRef(search);
+  useEffect(() => {
+    if (tab !== 'table') return;
+    const state = parseDatasetSearch(opening.current);
+    if (state.query.select || state.query.group_by) return;
+    void queryClient.prefetchInfiniteQuery(recordPagesQuery(client, datasetId, recordsParams(state)));
+    void queryClient.prefetchQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
+  }, [queryClient, client, datasetId, tab]);
 
   if (dataset.isError) {
     return (
