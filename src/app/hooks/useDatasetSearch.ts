@@ -38,6 +38,7 @@ export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames:
         geo: _geo,
         refine: _refine,
         exclude: _exclude,
+        ranges: _ranges,
         disjunctive: _d,
         ...view
       } = state;
@@ -59,6 +60,7 @@ export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames:
         geo: _geo,
         refine: _refine,
         exclude: _exclude,
+        ranges: _ranges,
         disjunctive: _d,
         ...view
       } = state;

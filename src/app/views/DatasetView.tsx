@@ -10,8 +10,8 @@ import { datasetFacetsParams, recordsParams } from '../queries/request-params';
 import { Link } from '../router/Link';
 import { useLocation } from '../router/useLocation';
 import { parseDatasetSearch } from '../routes/dataset-search';
-import { recordPagesQuery } from '../table/queries';
 import { DATASET_TABS, type DatasetTab, datasetPath, tabLabel } from '../routes/paths';
+import { recordPagesQuery } from '../table/queries';
 
 // Each tab is its own chunk: the catalog and the Information tab never load the table's, map's or
 // editor's code.

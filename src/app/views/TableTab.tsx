@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { ApiError, type Dataset, type DatasetField } from '../../api';
 import { FilterChips } from '../components/FilterChips';
+import { RangePanel } from '../components/RangePanel';
 import { RecordsLayout } from '../components/RecordsLayout';
 import { RecordsTable } from '../components/RecordsTable';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
@@ -160,6 +161,15 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
     <RecordsLayout
       facets={facets}
       source={facetSource}
+      extra={
+        <RangePanel
+          datasetId={datasetId}
+          fields={fields}
+          labels={labels}
+          filters={datasetFilters(state)}
+          onFilters={setFilters}
+        />
+      }
       labels={labels}
       filters={state}
       onFilters={setFilters}
