@@ -17,7 +17,9 @@ describe('range filters', () => {
   });
 
   it('become ODSQL conditions; a day includes its whole day', () => {
-    expect(rangeClause({ field: 'year', from: '2001', to: '2017' })).toBe('`year` >= 2001 AND `year` <= 2017');
+    expect(rangeClause({ field: 'year', from: '2001', to: '2017' })).toBe(
+      '`year` >= 2001 AND `year` <= 2017',
+    );
     expect(rangeClause({ field: 'date', from: '2013-02-01', to: '2013-02-28' })).toBe(
       "`date` >= date'2013-02-01' AND `date` < date'2013-03-01'",
     );
