@@ -1,8 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Facet } from '../../api';
 import { applyFacetAction } from '../filters/facet-actions';
+import type { FacetSource } from '../filters/facet-enumeration';
 import type { FacetLabeler } from '../filters/facet-labels';
-import type { Filters } from '../routes/search-params';
+import { type Filters, withDisjunctive } from '../routes/search-params';
 import { FacetSidebar } from './FacetSidebar';
 import { Sidebar } from './Sidebar';
 import { FacetSkeletons } from './Skeletons';
@@ -17,16 +20,30 @@ interface FacetPanelProps {
   readonly order?: readonly string[];
   readonly filters: Filters;
   readonly onFilters: (next: Filters) => void;
+  /** Where a facet's further values, other orders and searches come from. */
+  readonly source?: FacetSource | undefined;
+  /** Below the facets (the range filter of a dataset's records). */
+  readonly extra?: ReactNode;
 }
 
 /** The filter sidebar: the facets of the current filters, or why they are not there yet. */
-export function FacetPanel({ title, facets, labels, order, filters, onFilters }: FacetPanelProps) {
+export function FacetPanel({
+  title,
+  facets,
+  labels,
+  order,
+  filters,
+  onFilters,
+  source,
+  extra,
+}: FacetPanelProps) {
+  const { t } = useTranslation();
   return (
     <Sidebar title={title} activeCount={filters.refine.length + filters.exclude.length}>
       {facets.isError ? (
         <ErrorPanel
           compact
-          title="Facets are unavailable"
+          title={t('facets.unavailable')}
           error={facets.error}
           onRetry={() => facets.refetch()}
         />
@@ -36,11 +53,14 @@ export function FacetPanel({ title, facets, labels, order, filters, onFilters }:
           labels={labels}
           {...(order ? { order } : {})}
           busy={facets.isFetching}
+          source={source}
+          onDisjunctive={(facet, on) => onFilters(withDisjunctive(filters, facet, on))}
           onChange={(action, place) => onFilters(applyFacetAction(filters, action, place))}
         />
       ) : (
         <FacetSkeletons />
       )}
+      {extra}
     </Sidebar>
   );
 }

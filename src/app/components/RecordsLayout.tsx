@@ -1,6 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Facet } from '../../api';
+import type { FacetSource } from '../filters/facet-enumeration';
 import type { FacetLabeler } from '../filters/facet-labels';
 import type { Filters } from '../routes/search-params';
 import { FacetPanel } from './FacetPanel';
@@ -16,6 +18,9 @@ interface RecordsLayoutProps {
   /** Beside the main column (the record detail panel). */
   readonly aside?: ReactNode;
   readonly children: ReactNode;
+  readonly source?: FacetSource | undefined;
+  /** Below the facets: the range filter. */
+  readonly extra?: ReactNode;
 }
 
 /** The frame of every view of a dataset's records: the facet sidebar, the search box, then the view. */
@@ -27,21 +32,26 @@ export function RecordsLayout({
   className,
   aside,
   children,
+  source,
+  extra,
 }: RecordsLayoutProps) {
+  const { t } = useTranslation();
   return (
     <div className="layout-with-sidebar">
       <FacetPanel
-        title="Filter records"
+        title={t('filters.records')}
         facets={facets}
         labels={labels}
         filters={filters}
         onFilters={onFilters}
+        source={source}
+        extra={extra}
       />
       <main className={className ? `content ${className}` : 'content'} id="main">
         <SearchBox
           value={filters.q}
-          label="Search records"
-          placeholder="Search in all fields…"
+          label={t('filters.searchRecords')}
+          placeholder={t('filters.searchPlaceholder')}
           onSearch={(q) => onFilters({ ...filters, q }, true)}
         />
         {children}

@@ -1,6 +1,7 @@
 import type { FeatureCollection } from 'geojson';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { t } from '../i18n/setup';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
 import type { LonLat } from '../filters/geo-filter';
@@ -148,6 +149,8 @@ export function MapCanvas(props: MapCanvasProps) {
       latest.current.onViewport(viewportOf(map));
     });
     map.on('moveend', () => {
+      // A map with no size (hidden, or being taken down) has no view worth keeping.
+      if (element.clientWidth === 0 || element.clientHeight === 0) return;
       latest.current.onViewport(viewportOf(map));
       latest.current.onLocation(locationOf(map));
     });
@@ -248,7 +251,8 @@ export function MapCanvas(props: MapCanvasProps) {
         [west, south],
         [east, north],
       ],
-      { padding: 40, maxZoom: 12, duration: 0 },
+      // A lone point or a tight group still shows its surroundings (a town, a coastline).
+      { padding: 40, maxZoom: 10, duration: 0 },
     );
   }, [props.fit, props.location, loaded]);
 
@@ -272,15 +276,19 @@ export function MapCanvas(props: MapCanvasProps) {
 
   return (
     <div className="map-canvas-wrap">
-      <section ref={container} className="map-canvas" data-testid="map" aria-label="Map of the records" />
+      <section ref={container} className="map-canvas" data-testid="map" aria-label={t('map.label')} />
+      {(props.busy || !loaded) && (
+        <p className="map-loading">
+          <span className="map-loading-dot" aria-hidden="true" />
+          {t('map.loading')}
+        </p>
+      )}
       {hover && (
         <div className="map-hover" style={{ left: hover.x + 12, top: hover.y + 12 }} role="tooltip">
           {hover.text}
         </div>
       )}
-      {atlasError && props.basemap === 'offline' && (
-        <p className="map-notice">The basemap could not be loaded; the records are still shown.</p>
-      )}
+      {atlasError && props.basemap === 'offline' && <p className="map-notice">{t('map.basemapFailed')}</p>}
     </div>
   );
 }
