@@ -1,8 +1,19 @@
-import { useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import type { Facet, FacetValue } from '../../api';
 import type { FacetAction, FacetValuePlace } from '../filters/facet-actions';
+import {
+  FACET_PAGE,
+  type FacetSort,
+  type FacetSource,
+  type FacetValuesRequest,
+  fold,
+  shownValues,
+  sortsFor,
+} from '../filters/facet-enumeration';
 import type { FacetLabeler } from '../filters/facet-labels';
 import { formatCount } from '../format/numbers';
+import { isChosenDisjunctive, refinesOf } from '../routes/search-params';
 
 export type FacetChange = (action: FacetAction, place: FacetValuePlace) => void;
 
@@ -12,36 +23,190 @@ const VISIBLE_VALUES = 6;
 /** Past this many values a facet gets its own search box. */
 const SEARCHABLE_VALUES = 10;
 
-/** Case- and accent-insensitive, as people type names. */
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
+/** Typing pause before the portal is asked for the matching values. */
+const SEARCH_DELAY_MS = 250;
+
+const SORT_LABELS: Readonly<Record<FacetSort, string>> = {
+  '-count': 'Most records first',
+  count: 'Fewest records first',
+  alphanum: 'A to Z',
+  '-alphanum': 'Z to A',
+  num: 'Smallest first',
+  '-num': 'Largest first',
+};
+const DATE_SORT_LABELS: Partial<Record<FacetSort, string>> = {
+  alphanum: 'Oldest first',
+  '-alphanum': 'Newest first',
+};
 
 interface GroupProps {
   readonly facet: Facet;
   readonly labels: FacetLabeler;
   readonly onChange: FacetChange;
+  /** Where more values, other orders and searches come from; without it only the listed values show. */
+  readonly source?: FacetSource | undefined;
+  /** The reader asks for this facet's refines to be OR-ed, or no longer. */
+  readonly onDisjunctive?: ((facet: string, on: boolean) => void) | undefined;
 }
 
-export function FacetGroup({ facet, labels, onChange }: GroupProps) {
+function useDebounced(value: string, delayMs: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+export function FacetGroup({ facet, labels, onChange, source, onDisjunctive }: GroupProps) {
   const headingId = useId();
-  const hierarchical = labels.isDate(facet.name) || facet.facets.some((v) => v.facets !== undefined);
+  const sortId = useId();
+  const listId = useId();
+  const name = facet.name;
+  const kind = labels.kind(name);
+  const hierarchical = kind === 'date' || facet.facets.some((v) => v.facets !== undefined);
+  const native = labels.isDisjunctive(name);
+  const chosen = source ? isChosenDisjunctive(source.filters, name) : false;
+  // OR-ing by `field IN (…)` suits plain values; dates and hierarchies have their own ways to widen.
+  const canChooseSeveral = !native && !hierarchical && source !== undefined && onDisjunctive !== undefined;
+
+  const [sort, setSort] = useState<FacetSort | undefined>();
+  const [limit, setLimit] = useState(FACET_PAGE);
+  const [expanded, setExpanded] = useState(false);
+  const [query, setQuery] = useState('');
+  const search = useDebounced(query.trim(), SEARCH_DELAY_MS);
+  const ownRefines = source ? refinesOf(source.filters, name).length : 0;
+  const request: FacetValuesRequest = {
+    facet: name,
+    kind,
+    sort,
+    limit,
+    search,
+    disjunctive: chosen && ownRefines > 0,
+  };
+  const custom = sort !== undefined || limit > FACET_PAGE || search !== '' || request.disjunctive;
+  const loaded = useQuery({
+    queryKey: [...(source?.key ?? []), 'values', request],
+    queryFn: ({ signal }) => source!.load(request, signal),
+    enabled: custom && source !== undefined,
+    placeholderData: keepPreviousData,
+  });
+  const leaf = (v: FacetValue) => labels.leafLabel(name, v.value, v.name);
+  const values: readonly FacetValue[] =
+    custom && loaded.data && source
+      ? shownValues(loaded.data, source.filters, request, leaf)
+      : search === '' && query.trim() === ''
+        ? facet.facets
+        : facet.facets.filter((v) => fold(leaf(v)).includes(fold(query.trim())));
+  const searching = query.trim() !== '';
+  const facetLabel = labels.facetLabel(name);
+  const searchable = values.length > SEARCHABLE_VALUES || limit > FACET_PAGE || searching;
+  // Refined and excluded values stay visible even past the fold; a search shows every match.
+  const shown =
+    expanded || searching ? values : values.filter((v, i) => i < VISIBLE_VALUES || v.state !== 'displayed');
+  const hidden = values.length - shown.length;
+  // The portal listed as many values as asked: there may be more.
+  const more = values.length >= limit && !searching && source !== undefined;
+  const waiting = custom && loaded.isFetching;
+
   return (
-    <section className="facet" aria-labelledby={headingId}>
+    <section className="facet" aria-labelledby={headingId} aria-busy={waiting || undefined}>
       <h3 id={headingId} className="facet-title">
-        {labels.facetLabel(facet.name)}
+        {facetLabel}
       </h3>
-      {labels.isDisjunctive(facet.name) && (
-        <p className="facet-hint">Choose several: records with any of them.</p>
+      {source && (
+        <div className="facet-tools">
+          <label htmlFor={sortId} className="visually-hidden">
+            Order of the values of {facetLabel}
+          </label>
+          <select
+            id={sortId}
+            className="facet-sort"
+            value={sort ?? labels.defaultSort(name)}
+            onChange={(event) => {
+              const next = sortsFor(kind).find((s) => s === event.target.value);
+              setSort(next === labels.defaultSort(name) ? undefined : next);
+            }}
+          >
+            {sortsFor(kind).map((s) => (
+              <option key={s} value={s}>
+                {(kind === 'date' ? DATE_SORT_LABELS[s] : undefined) ?? SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+          {canChooseSeveral && (
+            <label className="facet-several">
+              <input
+                type="checkbox"
+                checked={chosen}
+                onChange={(event) => onDisjunctive?.(name, event.target.checked)}
+              />
+              Choose several
+            </label>
+          )}
+        </div>
       )}
-      <FacetValueList
-        facetName={facet.name}
-        values={facet.facets}
-        ancestors={[]}
-        hierarchical={hierarchical}
-        labels={labels}
-        onChange={onChange}
-      />
+      {(native || chosen) && <p className="facet-hint">Choose several: records with any of them.</p>}
+      {searchable && (
+        <input
+          type="search"
+          className="facet-search"
+          value={query}
+          placeholder={`Search values of ${facetLabel}`}
+          aria-label={`Search values of ${facetLabel}`}
+          aria-controls={listId}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      )}
+      {searching && values.length === 0 && !waiting && search === query.trim() && (
+        <p className="facet-search-empty" role="status">
+          No value of {facetLabel} matches “{query.trim()}”.
+        </p>
+      )}
+      {loaded.isError && custom && (
+        <p className="facet-search-empty" role="alert">
+          The values of {facetLabel} could not be loaded.
+        </p>
+      )}
+      <ul id={listId} className="facet-values">
+        {shown.map((value) => (
+          <FacetValueItem
+            key={value.value}
+            facetName={name}
+            value={value}
+            ancestors={[]}
+            hierarchical={hierarchical}
+            labels={labels}
+            onChange={onChange}
+          />
+        ))}
+      </ul>
+      <div className="facet-more-row">
+        {!searching && (hidden > 0 || expanded) && values.length > VISIBLE_VALUES && (
+          <button
+            type="button"
+            className="facet-more"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            onClick={() => setExpanded((e) => !e)}
+          >
+            {expanded ? 'Show fewer' : `Show ${formatCount(hidden)} more`}
+          </button>
+        )}
+        {expanded && more && (
+          <button
+            type="button"
+            className="facet-more"
+            aria-controls={listId}
+            disabled={waiting}
+            onClick={() => setLimit((l) => l + FACET_PAGE)}
+          >
+            {waiting ? 'Loading values…' : `Load ${FACET_PAGE} more values`}
+          </button>
+        )}
+      </div>
     </section>
   );
 }
@@ -55,44 +220,16 @@ interface ListProps {
   readonly onChange: FacetChange;
 }
 
+/** The next level of a hierarchical facet, under a refined value. */
 function FacetValueList({ facetName, values, ancestors, hierarchical, labels, onChange }: ListProps) {
   const [expanded, setExpanded] = useState(false);
-  const [query, setQuery] = useState('');
   const listId = useId();
-  const searchable = ancestors.length === 0 && values.length > SEARCHABLE_VALUES;
-  const needle = searchable ? fold(query.trim()) : '';
-  const matching =
-    needle === ''
-      ? values
-      : values.filter((v) => fold(labels.leafLabel(facetName, v.value, v.name)).includes(needle));
-  // Refined and excluded values stay visible even past the fold; a search shows every match.
-  const shown =
-    expanded || needle !== ''
-      ? matching
-      : matching.filter((v, i) => i < VISIBLE_VALUES || v.state !== 'displayed');
-  const hidden = matching.length - shown.length;
-  const facetLabel = labels.facetLabel(facetName);
+  // Refined and excluded values stay visible even past the fold.
+  const shown = expanded ? values : values.filter((v, i) => i < VISIBLE_VALUES || v.state !== 'displayed');
+  const hidden = values.length - shown.length;
   return (
     <>
-      {searchable && (
-        <input
-          type="search"
-          className="facet-search"
-          value={query}
-          placeholder={`Search ${values.length} values`}
-          aria-label={`Search values of ${facetLabel}`}
-          aria-controls={listId}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      )}
-      {needle !== '' && matching.length === 0 && (
-        <p className="facet-search-empty" role="status">
-          No value of {facetLabel} contains “{query.trim()}”.
-        </p>
-      )}
-      <ul id={listId} className={ancestors.length === 0 ? 'facet-values' : 'facet-values facet-children'}>
+      <ul id={listId} className="facet-values facet-children">
         {shown.map((value) => (
           <FacetValueItem
             key={value.value}
@@ -105,7 +242,7 @@ function FacetValueList({ facetName, values, ancestors, hierarchical, labels, on
           />
         ))}
       </ul>
-      {needle === '' && (hidden > 0 || expanded) && values.length > VISIBLE_VALUES && (
+      {(hidden > 0 || expanded) && values.length > VISIBLE_VALUES && (
         <button
           type="button"
           className="facet-more"

@@ -1,8 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Facet } from '../../api';
 import { applyFacetAction } from '../filters/facet-actions';
+import type { FacetSource } from '../filters/facet-enumeration';
 import type { FacetLabeler } from '../filters/facet-labels';
-import type { Filters } from '../routes/search-params';
+import { type Filters, withDisjunctive } from '../routes/search-params';
 import { FacetSidebar } from './FacetSidebar';
 import { Sidebar } from './Sidebar';
 import { FacetSkeletons } from './Skeletons';
@@ -17,10 +18,12 @@ interface FacetPanelProps {
   readonly order?: readonly string[];
   readonly filters: Filters;
   readonly onFilters: (next: Filters) => void;
+  /** Where a facet's further values, other orders and searches come from. */
+  readonly source?: FacetSource | undefined;
 }
 
 /** The filter sidebar: the facets of the current filters, or why they are not there yet. */
-export function FacetPanel({ title, facets, labels, order, filters, onFilters }: FacetPanelProps) {
+export function FacetPanel({ title, facets, labels, order, filters, onFilters, source }: FacetPanelProps) {
   return (
     <Sidebar title={title} activeCount={filters.refine.length + filters.exclude.length}>
       {facets.isError ? (
@@ -36,6 +39,8 @@ export function FacetPanel({ title, facets, labels, order, filters, onFilters }:
           labels={labels}
           {...(order ? { order } : {})}
           busy={facets.isFetching}
+          source={source}
+          onDisjunctive={(facet, on) => onFilters(withDisjunctive(filters, facet, on))}
           onChange={(action, place) => onFilters(applyFacetAction(filters, action, place))}
         />
       ) : (

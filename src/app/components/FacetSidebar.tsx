@@ -1,4 +1,5 @@
 import type { Facet } from '../../api';
+import type { FacetSource } from '../filters/facet-enumeration';
 import type { FacetLabeler } from '../filters/facet-labels';
 import { type FacetChange, FacetGroup } from './FacetGroup';
 
@@ -9,6 +10,8 @@ interface FacetSidebarProps {
   /** Facet names in display order; others follow in the portal's order. */
   readonly order?: readonly string[];
   readonly busy?: boolean;
+  readonly source?: FacetSource | undefined;
+  readonly onDisjunctive?: ((facet: string, on: boolean) => void) | undefined;
 }
 
 function sortFacets(facets: readonly Facet[], order: readonly string[] | undefined): readonly Facet[] {
@@ -21,13 +24,28 @@ function sortFacets(facets: readonly Facet[], order: readonly string[] | undefin
 }
 
 /** The facet panel: one group per facet, each value refinable and excludable. */
-export function FacetSidebar({ facets, labels, onChange, order, busy }: FacetSidebarProps) {
+export function FacetSidebar({
+  facets,
+  labels,
+  onChange,
+  order,
+  busy,
+  source,
+  onDisjunctive,
+}: FacetSidebarProps) {
   const visible = sortFacets(facets, order).filter((f) => f.facets.length > 0);
   return (
     <nav className="facets" aria-label="Facets" aria-busy={busy || undefined}>
       {visible.length === 0 && <p className="muted">No facet values for these records.</p>}
       {visible.map((facet) => (
-        <FacetGroup key={facet.name} facet={facet} labels={labels} onChange={onChange} />
+        <FacetGroup
+          key={facet.name}
+          facet={facet}
+          labels={labels}
+          onChange={onChange}
+          source={source}
+          onDisjunctive={onDisjunctive}
+        />
       ))}
     </nav>
   );

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Facet } from '../../api';
+import type { FacetSource } from '../filters/facet-enumeration';
 import type { FacetLabeler } from '../filters/facet-labels';
 import type { Filters } from '../routes/search-params';
 import { FacetPanel } from './FacetPanel';
@@ -16,6 +17,7 @@ interface RecordsLayoutProps {
   /** Beside the main column (the record detail panel). */
   readonly aside?: ReactNode;
   readonly children: ReactNode;
+  readonly source?: FacetSource | undefined;
 }
 
 /** The frame of every view of a dataset's records: the facet sidebar, the search box, then the view. */
@@ -27,6 +29,7 @@ export function RecordsLayout({
   className,
   aside,
   children,
+  source,
 }: RecordsLayoutProps) {
   return (
     <div className="layout-with-sidebar">
@@ -36,6 +39,7 @@ export function RecordsLayout({
         labels={labels}
         filters={filters}
         onFilters={onFilters}
+        source={source}
       />
       <main className={className ? `content ${className}` : 'content'} id="main">
         <SearchBox

@@ -8,6 +8,13 @@ export type FilterChip =
   | { readonly kind: 'query'; readonly key: string; readonly label: string }
   | { readonly kind: 'geo'; readonly key: string; readonly label: string; readonly filter: GeoFilter }
   | {
+      /** Several values of one facet, any of which a record may have: one chip. */
+      readonly kind: 'any';
+      readonly key: string;
+      readonly label: string;
+      readonly facet: string;
+    }
+  | {
       readonly kind: 'refine' | 'exclude';
       readonly key: string;
       readonly label: string;
@@ -17,14 +24,39 @@ export type FilterChip =
 export interface ChipLabels {
   facetLabel(facet: string): string;
   valueLabel(facet: string, value: string): string;
+  /** The portal ORs this facet's refines. */
+  isDisjunctive?(facet: string): boolean;
 }
 
 export function filterChips(filters: Filters, labels: ChipLabels): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filters.q !== '') chips.push({ kind: 'search', key: 'q', label: `Search: “${filters.q}”` });
   if (filters.where) chips.push({ kind: 'query', key: 'where', label: `Query: ${filters.where}` });
+  // Facets whose refines are OR-ed, with more than one value: one chip each, where the first value was.
+  const ored = new Set(
+    [...new Set(filters.refine.map((f) => f.facet))].filter(
+      (facet) =>
+        (labels.isDisjunctive?.(facet) || filters.disjunctive?.includes(facet)) &&
+        filters.refine.filter((f) => f.facet === facet).length > 1,
+    ),
+  );
+  const placed = new Set<string>();
   for (const kind of ['refine', 'exclude'] as const) {
     for (const filter of filters[kind]) {
+      if (kind === 'refine' && ored.has(filter.facet)) {
+        if (placed.has(filter.facet)) continue;
+        placed.add(filter.facet);
+        const values = filters.refine
+          .filter((f) => f.facet === filter.facet)
+          .map((f) => labels.valueLabel(f.facet, f.value));
+        chips.push({
+          kind: 'any',
+          key: `any:${filter.facet}`,
+          label: `${labels.facetLabel(filter.facet)}: ${values.join(' or ')}`,
+          facet: filter.facet,
+        });
+        continue;
+      }
       const value = labels.valueLabel(filter.facet, filter.value);
       chips.push({
         kind,
@@ -53,6 +85,14 @@ export function withoutChip<F extends Filters>(filters: F, chip: FilterChip): F 
     case 'geo': {
       const { geo: _dropped, ...rest } = filters;
       return rest as F;
+    }
+    case 'any': {
+      const disjunctive = (filters.disjunctive ?? []).filter((n) => n !== chip.facet);
+      return {
+        ...filters,
+        refine: filters.refine.filter((f) => f.facet !== chip.facet),
+        disjunctive: disjunctive.length > 0 ? disjunctive : undefined,
+      };
     }
     default:
       return removeFilter(filters, chip.kind, chip.filter) as F;

@@ -1,5 +1,6 @@
 import type { DatasetField } from '../../api';
 import { formatDatePath, formatDatePathLeaf } from '../format/dates';
+import { FACET_SORTS, type FacetKind, type FacetSort } from './facet-enumeration';
 
 /** How the facets of one page are named and which of them are date hierarchies. */
 export interface FacetLabeler {
@@ -11,6 +12,10 @@ export interface FacetLabeler {
   valueLabel(facet: string, value: string): string;
   /** A value under its parent in the facet tree: `February`. */
   leafLabel(facet: string, value: string, name: string): string;
+  /** What the values are: the orders and the search a facet allows follow. */
+  kind(facet: string): FacetKind;
+  /** The portal's order of the values (the `facetsort` annotation, else by date or by count). */
+  defaultSort(facet: string): FacetSort;
 }
 
 type ValueNamer = (value: string) => string;
@@ -20,8 +25,14 @@ function labeler(
   dates: ReadonlySet<string>,
   namers: ReadonlyMap<string, ValueNamer> = new Map(),
   disjunctive: ReadonlySet<string> = new Set(),
+  numbers: ReadonlySet<string> = new Set(),
+  sorts: ReadonlyMap<string, FacetSort> = new Map(),
 ): FacetLabeler {
+  const kind = (facet: string): FacetKind =>
+    dates.has(facet) ? 'date' : numbers.has(facet) ? 'number' : 'text';
   return {
+    kind,
+    defaultSort: (facet) => sorts.get(facet) ?? (kind(facet) === 'date' ? 'alphanum' : '-count'),
     facetLabel: (facet) => labels.get(facet) ?? facet,
     isDate: (facet) => dates.has(facet),
     isDisjunctive: (facet) => disjunctive.has(facet),
@@ -57,6 +68,10 @@ export const catalogFacetLabeler: FacetLabeler = labeler(
   CATALOG_LABELS,
   new Set(['modified']),
   new Map([['language', languageName]]),
+  new Set(),
+  new Set(),
+  // The catalog's facets are listed by name (Opendatasoft's own default for them).
+  new Map([...CATALOG_LABELS.keys()].map((name) => [name, 'alphanum' as const])),
 );
 
 export function datasetFacetLabeler(fields: readonly DatasetField[]): FacetLabeler {
@@ -65,5 +80,15 @@ export function datasetFacetLabeler(fields: readonly DatasetField[]): FacetLabel
     new Set(fields.filter((f) => f.type === 'date' || f.type === 'datetime').map((f) => f.name)),
     new Map(),
     new Set(fields.filter((f) => Boolean(f.annotations?.disjunctive)).map((f) => f.name)),
+    new Set(fields.filter((f) => f.type === 'int' || f.type === 'double').map((f) => f.name)),
+    new Map(fields.flatMap((f) => annotatedSort(f))),
   );
+}
+
+/** The `facetsort` annotation: a list (`["-count"]`) or a plain value, as portals write it. */
+function annotatedSort(field: DatasetField): [string, FacetSort][] {
+  const raw: unknown = field.annotations?.facetsort;
+  const first = Array.isArray(raw) ? raw[0] : raw;
+  const sort = FACET_SORTS.find((s) => s === first);
+  return sort ? [[field.name, sort]] : [];
 }

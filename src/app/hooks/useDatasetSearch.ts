@@ -32,7 +32,15 @@ export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames:
   const setFilters = useCallback(
     (filters: Filters, replace = false) => {
       // The new filters replace every filter of the state: one left out (a removed chip) is gone.
-      const { q: _q, where: _where, geo: _geo, refine: _refine, exclude: _exclude, ...view } = state;
+      const {
+        q: _q,
+        where: _where,
+        geo: _geo,
+        refine: _refine,
+        exclude: _exclude,
+        disjunctive: _d,
+        ...view
+      } = state;
       go({ ...view, ...filters, query: withWhere(state.query, filters.where) }, replace);
     },
     [go, state],
@@ -45,7 +53,15 @@ export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames:
   // The query and the filters may change together ("Clear all filters" drops both in one step).
   const setQuery = useCallback(
     (query: QueryText, filters: Filters = state) => {
-      const { q: _q, where: _where, geo: _geo, refine: _refine, exclude: _exclude, ...view } = state;
+      const {
+        q: _q,
+        where: _where,
+        geo: _geo,
+        refine: _refine,
+        exclude: _exclude,
+        disjunctive: _d,
+        ...view
+      } = state;
       go({ ...view, ...filters, query, sort: query.order_by?.trim() ? undefined : state.sort });
     },
     [go, state],

@@ -5,6 +5,7 @@ import { FilterChips } from '../components/FilterChips';
 import { RecordsLayout } from '../components/RecordsLayout';
 import { ErrorPanel } from '../components/StatusMessages';
 import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
+import { datasetFacetSource } from '../filters/facet-enumeration';
 import { datasetFacetLabeler } from '../filters/facet-labels';
 import { bboxFilter, type LonLat, polygonFilter } from '../filters/geo-filter';
 import type { CellFormat } from '../format/cells';
@@ -14,7 +15,7 @@ import { useNavigate } from '../hooks/useNavigate';
 import { useExploreClient } from '../queries/client-context';
 import { exploreKeys } from '../queries/keys';
 import { datasetFacetsQuery, recordsQuery } from '../queries/options';
-import { datasetFacetsParams, datasetFilterParams } from '../queries/request-params';
+import { datasetFacetsParams, datasetFilterParams, datasetFilters } from '../queries/request-params';
 import { currentHref } from '../router/history';
 import { datasetSearchParams } from '../routes/dataset-search';
 import { datasetPath } from '../routes/paths';
@@ -68,6 +69,10 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const pointField = useMemo(() => clusterField(fields), [fields]);
   const basemapId = useId();
 
+  const facetSource = useMemo(
+    () => datasetFacetSource(client, datasetId, datasetFilters(state)),
+    [client, datasetId, state],
+  );
   const facets = useQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
   const count = useQuery(recordsQuery(client, datasetId, { ...filters, limit: 0 }));
   const total = count.data?.total_count;
@@ -209,6 +214,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   return (
     <RecordsLayout
       facets={facets}
+      source={facetSource}
       labels={labels}
       filters={state}
       onFilters={setFilters}

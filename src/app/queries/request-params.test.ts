@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseCatalogSearch } from '../routes/catalog-search';
 import { parseDatasetSearch } from '../routes/dataset-search';
-import { catalogFacetsParams, catalogParams, datasetFacetsParams, recordsParams } from './request-params';
+import {
+  catalogFacetsParams,
+  catalogParams,
+  datasetFacetsParams,
+  filterParams,
+  recordsParams,
+} from './request-params';
 
 describe('request parameters', () => {
   it('adds the map area as a second where clause', () => {
@@ -89,5 +95,27 @@ describe('request parameters', () => {
       'language',
       'modified',
     ]);
+  });
+});
+
+describe('OR-ed facet values', () => {
+  it('go to the portal as `field IN (…)`; one value stays a refine', () => {
+    const base = { q: '', refine: [], exclude: [] };
+    expect(
+      filterParams({
+        ...base,
+        refine: [
+          { facet: 'origin', value: 'ACY' },
+          { facet: 'origin', value: 'G"ST' },
+          { facet: 'dest', value: 'SFO' },
+        ],
+        disjunctive: ['origin'],
+      }),
+    ).toEqual({ where: 'origin IN ("ACY", "G\\"ST")', refine: ['dest:SFO'] });
+    expect(
+      filterParams({ ...base, refine: [{ facet: 'year', value: '2001' }], disjunctive: ['year'] }),
+    ).toEqual({
+      refine: ['year:2001'],
+    });
   });
 });

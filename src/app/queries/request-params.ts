@@ -3,6 +3,8 @@ import {
   type CatalogParams,
   type DatasetFacetsParams,
   orderByClause,
+  quoteField,
+  quoteString,
   type RecordsParams,
   searchClause,
 } from '../../api';
@@ -22,12 +24,29 @@ export const CATALOG_FACETS = [
   'modified',
 ];
 
-/** The search text, the typed query and the map's area, ANDed by the portal when several are there. */
-function whereParam(filters: Filters): { where?: string | string[] } {
+/**
+ * Facets whose several refines the reader OR-ed, as `field IN ("a", "b")`: every portal understands it,
+ * whereas `refine` ORs only on facets the portal itself declares disjunctive. One refine stays a refine.
+ */
+function disjunctiveGroups(filters: Filters): { readonly clauses: string[]; readonly grouped: Set<string> } {
+  const clauses: string[] = [];
+  const grouped = new Set<string>();
+  for (const facet of filters.disjunctive ?? []) {
+    const values = filters.refine.filter((f) => f.facet === facet).map((f) => f.value);
+    if (values.length < 2) continue;
+    grouped.add(facet);
+    clauses.push(`${quoteField(facet)} IN (${values.map(quoteString).join(', ')})`);
+  }
+  return { clauses, grouped };
+}
+
+/** The search text, the typed query, the map's area and OR-ed facet values, ANDed by the portal. */
+function whereParam(filters: Filters, groups: readonly string[]): { where?: string | string[] } {
   const clauses = [
     ...(filters.q !== '' ? [searchClause(filters.q)] : []),
     ...(filters.where ? [filters.where] : []),
     ...(filters.geo ? [geoFilterClause(filters.geo)] : []),
+    ...groups,
   ];
   if (clauses.length === 0) return {};
   return { where: clauses.length === 1 ? clauses[0]! : clauses };
@@ -35,9 +54,11 @@ function whereParam(filters: Filters): { where?: string | string[] } {
 
 /** Filters as request parameters; empty ones are left out so equal states share a cache key. */
 export function filterParams(filters: Filters): Pick<RecordsParams, 'where' | 'refine' | 'exclude'> {
+  const { clauses, grouped } = disjunctiveGroups(filters);
+  const refine = filters.refine.filter((f) => !grouped.has(f.facet));
   return {
-    ...whereParam(filters),
-    ...(filters.refine.length > 0 ? { refine: filters.refine.map(formatFacetFilter) } : {}),
+    ...whereParam(filters, clauses),
+    ...(refine.length > 0 ? { refine: refine.map(formatFacetFilter) } : {}),
     ...(filters.exclude.length > 0 ? { exclude: filters.exclude.map(formatFacetFilter) } : {}),
   };
 }
@@ -54,6 +75,20 @@ export function catalogParams(search: CatalogSearch): CatalogParams {
 
 export function catalogFacetsParams(search: CatalogSearch): CatalogFacetsParams {
   return { ...filterParams(search), facet: CATALOG_FACETS };
+}
+
+/** Only the filters of a records view (its `where` is the query editor's), for cache keys and requests. */
+export function datasetFilters(search: DatasetSearch): Filters {
+  const { q, refine, exclude, geo, disjunctive } = search;
+  const where = search.query.where;
+  return {
+    q,
+    refine,
+    exclude,
+    ...(where ? { where } : {}),
+    ...(geo ? { geo } : {}),
+    ...(disjunctive ? { disjunctive } : {}),
+  };
 }
 
 /**

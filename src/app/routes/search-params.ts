@@ -20,6 +20,11 @@ export interface Filters {
   readonly exclude: readonly FacetFilter[];
   /** An area drawn on a dataset's map (read by `parseDatasetSearch`: the catalog has no geo fields). */
   readonly geo?: GeoFilter | undefined;
+  /**
+   * Facets whose refines the reader chose to OR ("records with any of these values"; address
+   * `disjunctive=<facet>`, repeatable). Facets the portal already treats as disjunctive need not be here.
+   */
+  readonly disjunctive?: readonly string[];
 }
 
 export const NO_FILTERS: Filters = { q: '', refine: [], exclude: [], geo: undefined };
@@ -57,7 +62,33 @@ export function readFilters(search: URLSearchParams): Filters {
     ...readWhere(search),
     refine: readFacetFilters(search, 'refine'),
     exclude: readFacetFilters(search, 'exclude'),
+    ...readDisjunctive(search),
   };
+}
+
+function readDisjunctive(search: URLSearchParams): { disjunctive?: readonly string[] } {
+  const names = [...new Set(search.getAll('disjunctive').map((n) => n.trim()))].filter((n) => n !== '');
+  return names.length > 0 ? { disjunctive: names } : {};
+}
+
+/** The refines of one facet. */
+export function refinesOf(filters: Filters, facet: string): readonly FacetFilter[] {
+  return filters.refine.filter((f) => f.facet === facet);
+}
+
+/** Whether the reader asked for the refines of this facet to be OR-ed. */
+export function isChosenDisjunctive(filters: Filters, facet: string): boolean {
+  return filters.disjunctive?.includes(facet) ?? false;
+}
+
+/** The filters with this facet's refines OR-ed, or no longer (then only its first refine stays). */
+export function withDisjunctive(filters: Filters, facet: string, on: boolean): Filters {
+  const others = (filters.disjunctive ?? []).filter((n) => n !== facet);
+  const disjunctive = on ? [...others, facet] : others;
+  const first = refinesOf(filters, facet)[0];
+  const refine = on ? filters.refine : filters.refine.filter((f) => f.facet !== facet || f === first);
+  const { disjunctive: _old, ...rest } = filters;
+  return { ...rest, refine, ...(disjunctive.length > 0 ? { disjunctive } : {}) };
 }
 
 export function writeFilters(search: URLSearchParams, filters: Filters): void {
@@ -66,6 +97,7 @@ export function writeFilters(search: URLSearchParams, filters: Filters): void {
   for (const filter of filters.refine) search.append('refine', formatFacetFilter(filter));
   for (const filter of filters.exclude) search.append('exclude', formatFacetFilter(filter));
   if (filters.geo) search.set('geo', formatGeoFilter(filters.geo));
+  for (const name of filters.disjunctive ?? []) search.append('disjunctive', name);
 }
 
 /** A whole number within bounds, or the fallback. */

@@ -9,6 +9,7 @@ import { SearchBox } from '../components/SearchBox';
 import { DatasetCardSkeletons } from '../components/Skeletons';
 import { ErrorPanel } from '../components/StatusMessages';
 import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
+import { catalogFacetSource } from '../filters/facet-enumeration';
 import { catalogFacetLabeler } from '../filters/facet-labels';
 import { plural } from '../format/numbers';
 import { useCatalogSearch } from '../hooks/useCatalogSearch';
@@ -36,6 +37,18 @@ export function CatalogView() {
   const facets = useQuery(catalogFacetsQuery(client, catalogFacetsParams(state)));
 
   const chips = useMemo(() => filterChips(state, catalogFacetLabeler), [state]);
+  const { q, where, refine, exclude, disjunctive } = state;
+  const facetSource = useMemo(
+    () =>
+      catalogFacetSource(client, {
+        q,
+        refine,
+        exclude,
+        ...(where ? { where } : {}),
+        ...(disjunctive ? { disjunctive } : {}),
+      }),
+    [client, q, where, refine, exclude, disjunctive],
+  );
   const removeChip = (chip: FilterChip) => setFilters(withoutChip(state, chip));
   const keywordHref = (keyword: string) =>
     catalogPath(
@@ -59,6 +72,7 @@ export function CatalogView() {
         order={CATALOG_FACETS}
         filters={state}
         onFilters={setFilters}
+        source={facetSource}
       />
       <main className="content" id="main">
         <PageTitle>Datasets</PageTitle>

@@ -7,6 +7,7 @@ import { RecordsTable } from '../components/RecordsTable';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
 import { ResultsTable } from '../editor/ResultsTable';
 import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
+import { datasetFacetSource } from '../filters/facet-enumeration';
 import { datasetFacetLabeler } from '../filters/facet-labels';
 import { type QueryChip, queryChip } from '../filters/query-chip';
 import type { CellFormat } from '../format/cells';
@@ -14,7 +15,7 @@ import { formatCount, plural } from '../format/numbers';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { useExploreClient } from '../queries/client-context';
 import { datasetFacetsQuery, recordsQuery } from '../queries/options';
-import { datasetFacetsParams, recordsParams } from '../queries/request-params';
+import { datasetFacetsParams, datasetFilters, recordsParams } from '../queries/request-params';
 import { hasQuery } from '../routes/dataset-search';
 import { NO_FILTERS } from '../routes/search-params';
 import { ColumnsMenu } from '../table/ColumnsMenu';
@@ -64,6 +65,10 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
     ...recordsQuery(client, datasetId, { ...params, limit: grouped ? GROUPS_LIMIT : QUERY_RESULTS_LIMIT }),
     enabled: custom,
   });
+  const facetSource = useMemo(
+    () => datasetFacetSource(client, datasetId, datasetFilters(state), timeZone),
+    [client, datasetId, state, timeZone],
+  );
   const facets = useQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state, timeZone)));
   const labels = useMemo(() => datasetFacetLabeler(fields), [fields]);
   const [queryOpen, setQueryOpen] = useState(() => hasQuery(state.query));
@@ -154,6 +159,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   return (
     <RecordsLayout
       facets={facets}
+      source={facetSource}
       labels={labels}
       filters={state}
       onFilters={setFilters}

@@ -1,0 +1,109 @@
+import { expect, facet, facetValue, numberIn, resultCount, searchParams, test } from './fixtures';
+
+/*
+ * Every value of every facet can be reached: the search inside a facet asks the portal across all
+ * values, "load more" pages past the first hundred, the order can be changed, and several values of
+ * one facet can be chosen at once (records with any of them, one chip).
+ */
+
+const API = '/api/explore/v2.1/catalog/datasets';
+
+const records = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'record' : 'records'}`;
+
+test('flights: origins beyond the first hundred are found, and two of them chosen together', async ({
+  page,
+  request,
+}) => {
+  const count = async (where: string) =>
+    (await (await request.get(`${API}/flights/records?limit=0&where=${encodeURIComponent(where)}`)).json())
+      .total_count as number;
+  const acy = await count('origin = "ACY"');
+  const gst = await count('origin = "GST"');
+  expect(acy).toBeGreaterThan(0);
+  expect(gst).toBeGreaterThan(0);
+
+  await page.goto('/datasets/flights/table');
+  const origin = facet(page, 'Origin airport');
+  const search = origin.getByRole('searchbox', { name: 'Search values of Origin airport' });
+  await search.fill('ACY');
+  await expect(facetValue(origin, 'ACY')).toBeVisible();
+  await expect(facetValue(origin, 'ACY').locator('.facet-count')).toHaveText(acy.toLocaleString('en'));
+
+  // Several at once: any of them.
+  await origin.getByRole('checkbox', { name: 'Choose several' }).check();
+  await expect(page).toHaveURL(/disjunctive=origin/);
+  await facetValue(origin, 'ACY').click();
+  await expect(resultCount(page)).toHaveText(records(acy));
+  await search.fill('GST');
+  await expect(facetValue(origin, 'GST').locator('.facet-count')).toHaveText(gst.toLocaleString('en'));
+  await facetValue(origin, 'GST').click();
+  await expect(resultCount(page)).toHaveText(records(acy + gst));
+  expect(searchParams(page).getAll('refine').sort()).toEqual(['origin:ACY', 'origin:GST']);
+  const chips = page.getByRole('list', { name: 'Active filters' }).getByRole('listitem');
+  await expect(chips).toHaveCount(1);
+  await expect(chips).toHaveText(/Origin airport: ACY or GST/);
+  // Both stay chosen, and the other origins stay listed to be added.
+  await search.fill('');
+  await expect(facetValue(origin, 'ATL')).toBeVisible();
+  await page.screenshot({ path: 'test-results/facet-several-origins.png' });
+
+  await page.getByRole('button', { name: /^Remove filter Origin airport/ }).click();
+  await expect(resultCount(page)).toHaveText('3,000,000 records');
+  expect(searchParams(page).getAll('refine')).toEqual([]);
+});
+
+test('movies: "load more" pages through every distributor', async ({ page, request }) => {
+  const answer = await request.get(`${API}/movies/records?select=count(distinct distributor) as n`);
+  const distributors = (await answer.json()).results[0].n as number;
+  expect(distributors).toBeGreaterThan(100);
+
+  await page.goto('/datasets/movies/table');
+  const group = facet(page, 'Distributor');
+  await group.getByRole('button', { name: /^Show \d+ more$/ }).click();
+  const values = group.locator('.facet-values > li');
+  await expect(values).toHaveCount(100);
+  await group.getByRole('button', { name: 'Load 100 more values' }).click();
+  await expect(values).toHaveCount(distributors);
+  await expect(group.getByRole('button', { name: 'Load 100 more values' })).toHaveCount(0);
+});
+
+test('disasters: years in every order, the latest ones reachable', async ({ page }) => {
+  await page.goto('/datasets/disasters/table');
+  const year = facet(page, 'Year');
+  const order = year.getByRole('combobox', { name: 'Order of the values of Year' });
+  await expect(order).toHaveValue('num');
+  await order.selectOption({ label: 'Largest first' });
+  await expect(year.locator('.facet-name').first()).toHaveText('2017');
+  await facetValue(year, '2017').click();
+  await expect(page).toHaveURL(/refine=year:2017/);
+  const in2017 = numberIn(await resultCount(page).textContent());
+  expect(in2017).toBeGreaterThan(0);
+  expect(in2017).toBeLessThan(100);
+
+  // Every year can be added beside it.
+  await year.getByRole('checkbox', { name: 'Choose several' }).check();
+  await year.getByRole('searchbox', { name: 'Search values of Year' }).fill('2001');
+  await facetValue(year, '2001').click();
+  await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Year: 2017 or 2001');
+  expect(numberIn(await resultCount(page).textContent())).toBeGreaterThan(in2017);
+
+  // By count, both directions.
+  const entity = facet(page, 'Disaster type');
+  const entityOrder = entity.getByRole('combobox', { name: 'Order of the values of Disaster type' });
+  await entityOrder.selectOption({ label: 'Fewest records first' });
+  const counts = async () =>
+    (await entity.locator('.facet-count').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
+  await expect
+    .poll(async () => {
+      const c = await counts();
+      return c.length > 1 && c.every((n, i) => i === 0 || n >= c[i - 1]!);
+    })
+    .toBe(true);
+  await entityOrder.selectOption({ label: 'Z to A' });
+  await expect
+    .poll(async () => {
+      const names = await entity.locator('.facet-name').allTextContents();
+      return names.length > 1 && names.every((n, i) => i === 0 || n.localeCompare(names[i - 1]!) <= 0);
+    })
+    .toBe(true);
+});
