@@ -75,8 +75,8 @@ function collect(series: Series, results: readonly DatasetRecord[]): SeriesAnswe
     const x = key(row.x);
     const b = series.by ? key(row.b) : '';
     const value = rowValue(series, row);
-    let cells = rows.get(x);
-    if (!cells) rows.set(x, (cells = new Map()));
+    const cells = rows.get(x) ?? new Map<string, number | null>();
+    rows.set(x, cells);
     cells.set(b, value);
     totals.set(b, (totals.get(b) ?? 0) + Math.abs(value ?? 0));
   }

@@ -27,7 +27,8 @@ export function breakdownColor(seriesColor: string, position: number): string {
 export function chartOption(chart: ChartState, data: ChartData, labels: ChartLabels): EChartsCoreOption {
   const xs = data.xs.map(labels.x);
   const firstSeries = chart.series[0];
-  const common = { animation: false, aria: { enabled: true }, textStyle: { fontFamily: 'system-ui, sans-serif' } };
+  // No ECharts aria text (English only): the tab labels the chart and puts its numbers in a table.
+  const common = { animation: false, textStyle: { fontFamily: 'system-ui, sans-serif' } };
   if (firstSeries?.type === 'pie') {
     const column = data.columns.findIndex((c) => c.series === 0);
     const values = data.columns[column]?.values ?? [];
@@ -58,7 +59,10 @@ export function chartOption(chart: ChartState, data: ChartData, labels: ChartLab
     splitLine: { show: position === 'left' || position === 'bottom' },
   });
   const values = hasRight
-    ? [value(labels.leftAxis, horizontal ? 'bottom' : 'left'), value(labels.rightAxis, horizontal ? 'top' : 'right')]
+    ? [
+        value(labels.leftAxis, horizontal ? 'bottom' : 'left'),
+        value(labels.rightAxis, horizontal ? 'top' : 'right'),
+      ]
     : [value(labels.leftAxis, horizontal ? 'bottom' : 'left')];
   const positions = new Map<number, number>();
   const series = data.columns.map((column, index) => {

@@ -61,7 +61,9 @@ export function seriesParams(
     ...filters,
     select: aggregateSelect(series),
     group_by: `${xExpression(chart, fields)} AS x${series.by ? `, ${quoteField(series.by)} AS b` : ''}`,
-    order_by: serverOrderByValue ? `y ${chart.sort === '-y' ? 'desc' : 'asc'}` : `x ${chart.sort === '-x' ? 'desc' : 'asc'}`,
+    order_by: serverOrderByValue
+      ? `y ${chart.sort === '-y' ? 'desc' : 'asc'}`
+      : `x ${chart.sort === '-x' ? 'desc' : 'asc'}`,
     limit: limited ? chart.max : GROUPS_LIMIT,
   };
 }

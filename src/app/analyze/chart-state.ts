@@ -59,7 +59,8 @@ const GROUPABLE = new Set(['text', 'int', 'double', 'date', 'datetime', 'boolean
 export const isNumeric = (field: DatasetField | undefined): boolean => !!field && NUMERIC.has(field.type);
 export const isTemporal = (field: DatasetField | undefined): boolean => !!field && TEMPORAL.has(field.type);
 /** Fields a chart can group by: not geometries, files or JSON. */
-export const groupableFields = (fields: readonly DatasetField[]) => fields.filter((f) => GROUPABLE.has(f.type));
+export const groupableFields = (fields: readonly DatasetField[]) =>
+  fields.filter((f) => GROUPABLE.has(f.type));
 /** Fields an aggregation other than count applies to: numbers (min and max take dates too, but a chart needs numbers). */
 export const numericFields = (fields: readonly DatasetField[]) => fields.filter(isNumeric);
 
@@ -67,7 +68,7 @@ function pick<T extends string>(values: readonly T[], raw: string | null | undef
   return values.find((v) => v === raw) ?? fallback;
 }
 
-export function newSeries(fields: readonly DatasetField[], index: number): Series {
+export function newSeries(index: number): Series {
   return {
     aggregation: 'count',
     field: '',
@@ -82,18 +83,25 @@ export function newSeries(fields: readonly DatasetField[], index: number): Serie
 /** The chart shown when the address names none: counts over the first date, else the first text field. */
 export function defaultChart(fields: readonly DatasetField[]): ChartState {
   const x =
-    fields.find(isTemporal) ?? fields.find((f) => f.type === 'text') ?? groupableFields(fields)[0] ?? fields[0];
+    fields.find(isTemporal) ??
+    fields.find((f) => f.type === 'text') ??
+    groupableFields(fields)[0] ??
+    fields[0];
   return {
     x: x?.name ?? '',
     precision: 'month',
     ...(isNumeric(x) ? { width: 10 } : {}),
-    series: [newSeries(fields, 0)],
+    series: [newSeries(0)],
     sort: isTemporal(x) || isNumeric(x) ? 'x' : '-y',
     max: DEFAULT_MAX,
   };
 }
 
-function readSeries(raw: string, fields: ReadonlyMap<string, DatasetField>, index: number): Series | undefined {
+function readSeries(
+  raw: string,
+  fields: ReadonlyMap<string, DatasetField>,
+  index: number,
+): Series | undefined {
   const [agg = '', field = '', type, axis, color, by, layout] = raw.split(',').map((p) => p.trim());
   const percentile = /^p(\d{1,2}(?:\.\d+)?|100)$/.exec(agg);
   const aggregation: Aggregation | undefined = percentile
@@ -120,7 +128,8 @@ export function parseChart(search: URLSearchParams, fields: readonly DatasetFiel
   const fallback = defaultChart(fields);
   const byName = new Map(fields.map((f) => [f.name, f]));
   const xName = search.get('chart.x');
-  const xField = xName !== null && GROUPABLE.has(byName.get(xName)?.type ?? '') ? byName.get(xName) : undefined;
+  const xField =
+    xName !== null && GROUPABLE.has(byName.get(xName)?.type ?? '') ? byName.get(xName) : undefined;
   const x = xField ?? byName.get(fallback.x);
   const widthText = search.get('chart.width');
   const width = widthText !== null && /^\d+(\.\d+)?$/.test(widthText) ? Number(widthText) : undefined;

@@ -3,13 +3,14 @@
  * portals (`/explore/dataset/<id>/table/`), so each tab has its own link.
  */
 
-export const DATASET_TABS = ['information', 'table', 'map', 'export', 'api'] as const;
+export const DATASET_TABS = ['information', 'table', 'map', 'analyze', 'export', 'api'] as const;
 export type DatasetTab = (typeof DATASET_TABS)[number];
 
 export const TAB_LABELS: Readonly<Record<DatasetTab, string>> = {
   information: 'Information',
   table: 'Table',
   map: 'Map',
+  analyze: 'Analyze',
   export: 'Export',
   api: 'API',
 };

@@ -16,6 +16,8 @@ const TAB_MODULES = {
   information: () => import('./InformationTab'),
   table: () => import('./TableTab'),
   map: () => import('../map/MapTab'),
+  // ECharts too: it loads only when the Analyze tab is opened.
+  analyze: () => import('../analyze/AnalyzeTab'),
   export: () => import('./ExportTab'),
   api: () => import('./ApiTab'),
 } as const satisfies Record<DatasetTab, () => Promise<unknown>>;
@@ -23,6 +25,7 @@ const InformationTab = lazy(() => TAB_MODULES.information().then((m) => ({ defau
 const TableTab = lazy(() => TAB_MODULES.table().then((m) => ({ default: m.TableTab })));
 // MapLibre is large: it loads only when the map tab is opened.
 const MapTab = lazy(() => TAB_MODULES.map());
+const AnalyzeTab = lazy(() => TAB_MODULES.analyze());
 const GEO_TYPES = new Set(['geo_point_2d', 'geo_shape']);
 const ExportTab = lazy(() => TAB_MODULES.export().then((m) => ({ default: m.ExportTab })));
 const ApiTab = lazy(() => TAB_MODULES.api().then((m) => ({ default: m.ApiTab })));
@@ -65,7 +68,9 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
   const title = metas.title || dataset.data.dataset_id;
   // Tabs by content: the map only for a dataset with a geo_point_2d or geo_shape field.
   const hasMap = (dataset.data.fields ?? []).some((f) => GEO_TYPES.has(f.type));
-  const tabs = DATASET_TABS.filter((t) => t !== 'map' || hasMap);
+  // The Analyze tab on a dataset whose metadata has the `analyze` feature.
+  const canAnalyze = (dataset.data.features ?? []).includes('analyze');
+  const tabs = DATASET_TABS.filter((t) => (t !== 'map' || hasMap) && (t !== 'analyze' || canAnalyze));
   return (
     <div className="dataset-page">
       <PageTitle>{`${title} (${TAB_LABELS[tab]})`}</PageTitle>
@@ -108,6 +113,7 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
         {tab === 'information' && <InformationTab dataset={dataset.data} />}
         {tab === 'table' && <TableTab dataset={dataset.data} />}
         {tab === 'map' && <MapTab dataset={dataset.data} />}
+        {tab === 'analyze' && <AnalyzeTab dataset={dataset.data} />}
         {tab === 'export' && <ExportTab dataset={dataset.data} />}
         {tab === 'api' && <ApiTab dataset={dataset.data} />}
       </Suspense>

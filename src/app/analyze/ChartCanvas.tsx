@@ -1,0 +1,54 @@
+import type { EChartsCoreOption } from 'echarts/core';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type EChartsType, init } from './echarts';
+
+interface ChartCanvasProps {
+  readonly option: EChartsCoreOption;
+  /** A sentence saying what the chart shows (its numbers are in the table beside it). */
+  readonly label: string;
+  readonly chartRef: RefObject<EChartsType | null>;
+}
+
+/** The ECharts chart, redrawn when its option changes and resized with its box. */
+export function ChartCanvas({ option, label, chartRef }: ChartCanvasProps) {
+  const box = useRef<HTMLDivElement>(null);
+  // Set once the chart is drawn with the current option: the journeys and the bench wait for it.
+  const [drawn, setDrawn] = useState(0);
+  const version = useRef(0);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const chart = init(element, undefined, { renderer: 'svg' });
+    chartRef.current = chart;
+    const observer = new ResizeObserver(() => chart.resize());
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      chart.dispose();
+      chartRef.current = null;
+    };
+  }, [chartRef]);
+
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    const current = ++version.current;
+    chart.setOption(option, true);
+    // Animation is off: the picture is complete once setOption returns and the frame is painted.
+    const frame = requestAnimationFrame(() => {
+      if (current === version.current) setDrawn(current);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [option, chartRef]);
+
+  return (
+    <div
+      ref={box}
+      className="chart-canvas"
+      role="img"
+      aria-label={label}
+      data-drawn={drawn > 0 && drawn === version.current ? 'true' : 'false'}
+    />
+  );
+}
