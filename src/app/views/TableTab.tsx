@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { ApiError, type Dataset, type DatasetField } from '../../api';
+import { useColumnStats } from '../column-stats/useColumnStats';
 import { FilterChips } from '../components/FilterChips';
 import { RecordsLayout } from '../components/RecordsLayout';
 import { RecordsTable } from '../components/RecordsTable';
@@ -82,6 +83,8 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   const records = useMemo(() => pages.data?.pages.flatMap((p) => p.response.results) ?? [], [pages.data]);
   const total = pages.data?.pages[0]?.response.total_count ?? 0;
   const scrollRef = useRef<HTMLElement>(null);
+  // A column's statistics, opened from its header; a bar or a value filters the table.
+  const stats = useColumnStats(datasetId, params, state, setFilters);
 
   // The open record: its id is in the address; a portal without record ids gets a row kept here instead.
   const [localRow, setLocalRow] = useState<number>();
@@ -141,6 +144,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
       onNearEnd={loadMore}
       resetKey={JSON.stringify(params)}
       scrollRef={scrollRef}
+      headerMenu={stats.headerMenu}
       footer={
         pages.data && (
           <RecordsEnd
@@ -253,6 +257,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
             )}
             <ColumnsMenu fields={fields} layout={state.columns} onLayout={setColumns} />
           </div>
+          {stats.panel}
           {pages.isError && !pages.data ? (
             <ErrorPanel
               title="Records could not be loaded"
