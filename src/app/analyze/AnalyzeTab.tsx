@@ -136,7 +136,7 @@ export default function AnalyzeTab({ dataset }: { readonly dataset: Dataset }) {
             aria-busy={stale}
           >
             <ChartCanvas
-              option={option}
+              option={ready && !failed && data.xs.length > 0 ? option : undefined}
               chartRef={chartRef}
               label={t('chartOf', {
                 title: dataset.metas?.default?.title ?? datasetId,

@@ -3,7 +3,8 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { type EChartsType, init } from './echarts';
 
 interface ChartCanvasProps {
-  readonly option: EChartsCoreOption;
+  /** Undefined while the data loads: the box stays, empty, so the chart is not rebuilt. */
+  readonly option: EChartsCoreOption | undefined;
   /** A sentence saying what the chart shows (its numbers are in the table beside it). */
   readonly label: string;
   readonly chartRef: RefObject<EChartsType | null>;
@@ -32,7 +33,7 @@ export function ChartCanvas({ option, label, chartRef }: ChartCanvasProps) {
 
   useEffect(() => {
     const chart = chartRef.current;
-    if (!chart) return;
+    if (!chart || !option) return;
     const current = ++version.current;
     chart.setOption(option, true);
     // Animation is off: the picture is complete once setOption returns and the frame is painted.
@@ -48,7 +49,7 @@ export function ChartCanvas({ option, label, chartRef }: ChartCanvasProps) {
       className="chart-canvas"
       role="img"
       aria-label={label}
-      data-drawn={drawn > 0 && drawn === version.current ? 'true' : 'false'}
+      data-drawn={option && drawn > 0 && drawn === version.current ? 'true' : 'false'}
     />
   );
 }

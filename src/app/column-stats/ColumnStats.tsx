@@ -73,7 +73,7 @@ export function ColumnStats({ datasetId, field, filters, onFilter, onClose }: Co
   const filled = typeof row?.filled === 'number' ? row.filled : 0;
   const stats: [string, unknown][] =
     kind === 'values'
-      ? [[t('stats.distinct'), row?.distinct]]
+      ? [[t('stats.distinct'), row?.dv]]
       : kind === 'number'
         ? [
             [t('stats.min'), row?.min],

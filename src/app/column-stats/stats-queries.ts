@@ -29,7 +29,7 @@ export function summaryParams(field: DatasetField, filters: RecordsParams): Reco
   if (kind === 'number')
     parts.unshift(`min(${f}) AS min`, `max(${f}) AS max`, `avg(${f}) AS mean`, `median(${f}) AS median`);
   else if (kind === 'date') parts.unshift(`min(${f}) AS min`, `max(${f}) AS max`);
-  else parts.unshift(`count(distinct ${f}) AS distinct`);
+  else parts.unshift(`count(distinct ${f}) AS dv`);
   return { ...filters, select: parts.join(', '), limit: 1 };
 }
 
