@@ -47,7 +47,6 @@ export default function AnalyzeTab({ dataset }: { readonly dataset: Dataset }) {
     () => datasetFacetSource(client, datasetId, datasetFilters(state)),
     [client, datasetId, state],
   );
-  const facets = useQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state, timeZone)));
 
   // Every filter of the dataset (search, refine, exclude, query, drawn area), as the table sends them.
   const filters = useMemo(() => datasetFilterParams(state, timeZone), [state, timeZone]);
@@ -59,6 +58,11 @@ export default function AnalyzeTab({ dataset }: { readonly dataset: Dataset }) {
   const ready = answers.every((a) => a.data !== undefined);
   const stale = answers.some((a) => a.isPlaceholderData);
   const results = answers.map((a) => a.data?.results ?? []);
+  // The facets wait for the chart's first answers: on a large dataset they would compete for the server.
+  const facets = useQuery({
+    ...datasetFacetsQuery(client, datasetId, datasetFacetsParams(state, timeZone)),
+    enabled: ready || failed !== undefined,
+  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: the answers' data are the inputs, not the query objects
   const data = useMemo(() => chartData(chart, results), [chart, ...results]);
 

@@ -1,6 +1,9 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { type EChartsType, init } from './echarts';
+import type { EChartsType } from './echarts';
+
+// ECharts is fetched as the tab opens, beside the chart's data requests rather than before them.
+const loadECharts = () => import('./echarts');
 
 interface ChartCanvasProps {
   /** Undefined while the data loads: the box stays, empty, so the chart is not rebuilt. */
@@ -17,22 +20,32 @@ export function ChartCanvas({ option, label, chartRef }: ChartCanvasProps) {
   const [drawn, setDrawn] = useState(0);
   const version = useRef(0);
 
+  const [instance, setInstance] = useState<EChartsType>();
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const chart = init(element, undefined, { renderer: 'svg' });
-    chartRef.current = chart;
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(element);
+    let chart: EChartsType | undefined;
+    let observer: ResizeObserver | undefined;
+    let gone = false;
+    void loadECharts().then(({ init }) => {
+      if (gone) return;
+      const instance = init(element, undefined, { renderer: 'svg' });
+      chart = instance;
+      chartRef.current = instance;
+      observer = new ResizeObserver(() => instance.resize());
+      observer.observe(element);
+      setInstance(instance);
+    });
     return () => {
-      observer.disconnect();
-      chart.dispose();
+      gone = true;
+      observer?.disconnect();
+      chart?.dispose();
       chartRef.current = null;
     };
   }, [chartRef]);
 
   useEffect(() => {
-    const chart = chartRef.current;
+    const chart = instance;
     if (!chart || !option) return;
     const current = ++version.current;
     chart.setOption(option, true);
@@ -41,7 +54,7 @@ export function ChartCanvas({ option, label, chartRef }: ChartCanvasProps) {
       if (current === version.current) setDrawn(current);
     });
     return () => cancelAnimationFrame(frame);
-  }, [option, chartRef]);
+  }, [option, instance]);
 
   return (
     <div

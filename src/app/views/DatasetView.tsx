@@ -16,7 +16,7 @@ const TAB_MODULES = {
   information: () => import('./InformationTab'),
   table: () => import('./TableTab'),
   map: () => import('../map/MapTab'),
-  // ECharts too: it loads only when the Analyze tab is opened.
+  // Its ECharts chunk is fetched by the tab itself, once the chart's data requests are sent.
   analyze: () => import('../analyze/AnalyzeTab'),
   export: () => import('./ExportTab'),
   api: () => import('./ApiTab'),
