@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from '../api';
 import { App } from './App';
+import { setupI18n } from './i18n/setup';
 import './styles.css';
 import './core.css';
 
@@ -16,6 +17,8 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+setupI18n();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -1,5 +1,4 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { useMemo, useRef, useState } from 'react';
 import type { Dataset, DatasetField } from '../../api';
 import { FilterChips } from '../components/FilterChips';
@@ -10,6 +9,7 @@ import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { datasetFacetSource } from '../filters/facet-enumeration';
 import { datasetFacetLabeler } from '../filters/facet-labels';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
+import { appLocale } from '../i18n/locale';
 import { useExploreClient } from '../queries/client-context';
 import { datasetFacetsQuery, recordsQuery } from '../queries/options';
 import { datasetFacetsParams, datasetFilterParams, datasetFilters } from '../queries/request-params';
@@ -66,7 +66,7 @@ export default function AnalyzeTab({ dataset }: { readonly dataset: Dataset }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the answers' data are the inputs, not the query objects
   const data = useMemo(() => chartData(chart, results), [chart, ...results]);
 
-  const locale = i18next.language?.startsWith('fr') ? 'fr-FR' : 'en-US';
+  const locale = appLocale();
   const number = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }), [locale]);
   const xLabel = (x: string) => (x === '' ? t('empty') : x);
   const columnName = (i: number) => columnLabel(t, data, chart.series, fields, i);

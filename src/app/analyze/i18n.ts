@@ -1,24 +1,15 @@
-import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { setupI18n } from '../i18n/setup';
 import { analyzeEn, analyzeFr } from './messages';
 
 export const ANALYZE_NS = 'analyze';
 
-/** Adds the tab's text to the explorer's i18next (once), starting i18next if nothing else has. */
+/** Adds the tab's text to the explorer's i18next once: it loads with the tab, not with the catalog. */
 function register(): void {
-  if (!i18next.isInitialized) {
-    const lang = new URLSearchParams(window.location.search).get('lang') === 'fr' ? 'fr' : 'en';
-    void i18next.use(initReactI18next).init({
-      lng: lang,
-      fallbackLng: 'en',
-      interpolation: { escapeValue: false },
-      initAsync: false,
-      resources: {},
-    });
-  }
-  if (!i18next.hasResourceBundle('en', ANALYZE_NS)) {
-    i18next.addResourceBundle('en', ANALYZE_NS, analyzeEn);
-    i18next.addResourceBundle('fr', ANALYZE_NS, analyzeFr);
+  const i18n = setupI18n();
+  if (!i18n.hasResourceBundle('en', ANALYZE_NS)) {
+    i18n.addResourceBundle('en', ANALYZE_NS, analyzeEn);
+    i18n.addResourceBundle('fr', ANALYZE_NS, analyzeFr);
   }
 }
 

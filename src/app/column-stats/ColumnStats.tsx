@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { useEffect, useId, useRef } from 'react';
 import type { DatasetField, RecordsParams } from '../../api';
 import { useAnalyzeT } from '../analyze/i18n';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
+import { appLocale } from '../i18n/locale';
 import { useExploreClient } from '../queries/client-context';
 import { recordsQuery } from '../queries/options';
 import {
@@ -30,14 +30,10 @@ interface ColumnStatsProps {
   readonly onClose: () => void;
 }
 
-function locale(): string {
-  return i18next.language?.startsWith('fr') ? 'fr-FR' : 'en-US';
-}
-
 function formatStat(value: unknown, date: boolean): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'number')
-    return new Intl.NumberFormat(locale(), { maximumFractionDigits: 2 }).format(value);
+    return new Intl.NumberFormat(appLocale(), { maximumFractionDigits: 2 }).format(value);
   const text = String(value);
   return date
     ? text

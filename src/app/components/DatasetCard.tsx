@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import type { Dataset } from '../../api';
 import { formatDate } from '../format/dates';
-import { plural } from '../format/numbers';
 import { excerpt } from '../format/text';
 import { Link } from '../router/Link';
-import { DATASET_TABS, datasetPath, TAB_LABELS } from '../routes/paths';
+import { DATASET_TABS, datasetPath, tabLabel } from '../routes/paths';
+
+const GEO_TYPES = new Set(['geo_point_2d', 'geo_shape']);
 
 interface DatasetCardProps {
   readonly dataset: Dataset;
@@ -17,6 +19,11 @@ export function DatasetCard({ dataset, keywordHref }: DatasetCardProps) {
   const description = metas.description ? excerpt(metas.description) : '';
   const keywords = metas.keyword ?? [];
   const themes = metas.theme ?? [];
+  const { t } = useTranslation();
+  // A map link only where there is a map: a dataset with a geographic field.
+  const hasMap = (dataset.fields ?? []).some((f) => GEO_TYPES.has(f.type));
+  const canAnalyze = (dataset.features ?? []).includes('analyze');
+  const tabs = DATASET_TABS.filter((tab) => (tab !== 'map' || hasMap) && (tab !== 'analyze' || canAnalyze));
   return (
     <article className="dataset-card">
       <header className="dataset-card-header">
@@ -24,7 +31,7 @@ export function DatasetCard({ dataset, keywordHref }: DatasetCardProps) {
           <Link to={datasetPath(dataset.dataset_id)}>{title}</Link>
         </h2>
         {themes.length > 0 && (
-          <ul className="themes" aria-label="Themes">
+          <ul className="themes" aria-label={t('catalog.themes')}>
             {themes.map((theme) => (
               <li key={theme} className="theme">
                 {theme}
@@ -37,46 +44,46 @@ export function DatasetCard({ dataset, keywordHref }: DatasetCardProps) {
       <dl className="dataset-card-facts">
         {metas.publisher && (
           <div>
-            <dt>Publisher</dt>
+            <dt>{t('catalog.publisher')}</dt>
             <dd>{metas.publisher}</dd>
           </div>
         )}
         {typeof metas.records_count === 'number' && (
           <div>
-            <dt className="visually-hidden">Records</dt>
-            <dd>{plural(metas.records_count, 'record', 'records')}</dd>
+            <dt className="visually-hidden">{t('catalog.records')}</dt>
+            <dd>{t('count.records', { count: metas.records_count })}</dd>
           </div>
         )}
         {metas.license && (
           <div>
-            <dt>License</dt>
+            <dt>{t('catalog.license')}</dt>
             <dd>{metas.license}</dd>
           </div>
         )}
         {metas.modified && (
           <div>
-            <dt>Modified</dt>
+            <dt>{t('catalog.modified')}</dt>
             <dd>
               <time dateTime={metas.modified}>{formatDate(metas.modified)}</time>
             </dd>
           </div>
         )}
       </dl>
-      <ul className="dataset-card-links" aria-label={`Open ${title}`}>
-        {DATASET_TABS.map((tab) => (
+      <ul className="dataset-card-links" aria-label={t('catalog.open', { title })}>
+        {tabs.map((tab) => (
           <li key={tab}>
-            <Link to={datasetPath(dataset.dataset_id, tab)}>{TAB_LABELS[tab]}</Link>
+            <Link to={datasetPath(dataset.dataset_id, tab)}>{tabLabel(tab)}</Link>
           </li>
         ))}
       </ul>
       {keywords.length > 0 && (
-        <ul className="keywords" aria-label="Keywords">
+        <ul className="keywords" aria-label={t('catalog.keywords')}>
           {keywords.map((keyword) => (
             <li key={keyword}>
               <Link
                 className="keyword"
                 to={keywordHref(keyword)}
-                title={`Datasets with the keyword ${keyword}`}
+                title={t('catalog.withKeyword', { keyword })}
               >
                 {keyword}
               </Link>

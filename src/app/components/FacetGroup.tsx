@@ -1,9 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Facet, FacetValue } from '../../api';
 import type { FacetAction, FacetValuePlace } from '../filters/facet-actions';
 import {
   FACET_PAGE,
+  type FacetKind,
   type FacetSort,
   type FacetSource,
   type FacetValuesRequest,
@@ -26,18 +28,12 @@ const SEARCHABLE_VALUES = 10;
 /** Typing pause before the portal is asked for the matching values. */
 const SEARCH_DELAY_MS = 250;
 
-const SORT_LABELS: Readonly<Record<FacetSort, string>> = {
-  '-count': 'Most records first',
-  count: 'Fewest records first',
-  alphanum: 'A to Z',
-  '-alphanum': 'Z to A',
-  num: 'Smallest first',
-  '-num': 'Largest first',
-};
-const DATE_SORT_LABELS: Partial<Record<FacetSort, string>> = {
-  alphanum: 'Oldest first',
-  '-alphanum': 'Newest first',
-};
+/** The catalog key naming an order; dates read "oldest first" rather than "A to Z". */
+function sortKey(sort: FacetSort, kind: FacetKind): string {
+  if (kind === 'date' && sort === 'alphanum') return 'facets.sorts.dateAsc';
+  if (kind === 'date' && sort === '-alphanum') return 'facets.sorts.dateDesc';
+  return `facets.sorts.${sort}`;
+}
 
 interface GroupProps {
   readonly facet: Facet;
@@ -59,6 +55,7 @@ function useDebounced(value: string, delayMs: number): string {
 }
 
 export function FacetGroup({ facet, labels, onChange, source, onDisjunctive }: GroupProps) {
+  const { t } = useTranslation();
   const headingId = useId();
   const sortId = useId();
   const listId = useId();
@@ -117,7 +114,7 @@ export function FacetGroup({ facet, labels, onChange, source, onDisjunctive }: G
       {source && (
         <div className="facet-tools">
           <label htmlFor={sortId} className="visually-hidden">
-            Order of the values of {facetLabel}
+            {t('facets.order', { facet: facetLabel })}
           </label>
           <select
             id={sortId}
@@ -130,7 +127,7 @@ export function FacetGroup({ facet, labels, onChange, source, onDisjunctive }: G
           >
             {sortsFor(kind).map((s) => (
               <option key={s} value={s}>
-                {(kind === 'date' ? DATE_SORT_LABELS[s] : undefined) ?? SORT_LABELS[s]}
+                {t(sortKey(s, kind))}
               </option>
             ))}
           </select>
@@ -141,19 +138,19 @@ export function FacetGroup({ facet, labels, onChange, source, onDisjunctive }: G
                 checked={chosen}
                 onChange={(event) => onDisjunctive?.(name, event.target.checked)}
               />
-              Choose several
+              {t('facets.several')}
             </label>
           )}
         </div>
       )}
-      {(native || chosen) && <p className="facet-hint">Choose several: records with any of them.</p>}
+      {(native || chosen) && <p className="facet-hint">{t('facets.severalHint')}</p>}
       {searchable && (
         <input
           type="search"
           className="facet-search"
           value={query}
-          placeholder={`Search values of ${facetLabel}`}
-          aria-label={`Search values of ${facetLabel}`}
+          placeholder={t('facets.search', { facet: facetLabel })}
+          aria-label={t('facets.search', { facet: facetLabel })}
           aria-controls={listId}
           autoComplete="off"
           spellCheck={false}
@@ -162,12 +159,12 @@ export function FacetGroup({ facet, labels, onChange, source, onDisjunctive }: G
       )}
       {searching && values.length === 0 && !waiting && search === query.trim() && (
         <p className="facet-search-empty" role="status">
-          No value of {facetLabel} matches “{query.trim()}”.
+          {t('facets.noMatch', { facet: facetLabel, text: query.trim() })}
         </p>
       )}
       {loaded.isError && custom && (
         <p className="facet-search-empty" role="alert">
-          The values of {facetLabel} could not be loaded.
+          {t('facets.failed', { facet: facetLabel })}
         </p>
       )}
       <ul id={listId} className="facet-values">
@@ -192,7 +189,7 @@ export function FacetGroup({ facet, labels, onChange, source, onDisjunctive }: G
             aria-controls={listId}
             onClick={() => setExpanded((e) => !e)}
           >
-            {expanded ? 'Show fewer' : `Show ${formatCount(hidden)} more`}
+            {expanded ? t('facets.showFewer') : t('facets.showMore', { count: hidden })}
           </button>
         )}
         {expanded && more && (
@@ -203,7 +200,7 @@ export function FacetGroup({ facet, labels, onChange, source, onDisjunctive }: G
             disabled={waiting}
             onClick={() => setLimit((l) => l + FACET_PAGE)}
           >
-            {waiting ? 'Loading values…' : `Load ${FACET_PAGE} more values`}
+            {waiting ? t('facets.loading') : t('facets.loadMore', { count: FACET_PAGE })}
           </button>
         )}
       </div>
@@ -222,6 +219,7 @@ interface ListProps {
 
 /** The next level of a hierarchical facet, under a refined value. */
 function FacetValueList({ facetName, values, ancestors, hierarchical, labels, onChange }: ListProps) {
+  const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   // Refined and excluded values stay visible even past the fold.
@@ -250,7 +248,7 @@ function FacetValueList({ facetName, values, ancestors, hierarchical, labels, on
           aria-controls={listId}
           onClick={() => setExpanded((e) => !e)}
         >
-          {expanded ? 'Show fewer' : `Show ${hidden} more`}
+          {expanded ? t('facets.showFewer') : t('facets.showMore', { count: hidden })}
         </button>
       )}
     </>
@@ -262,6 +260,7 @@ interface ItemProps extends Omit<ListProps, 'values'> {
 }
 
 function FacetValueItem({ facetName, value, ancestors, hierarchical, labels, onChange }: ItemProps) {
+  const { t } = useTranslation();
   const label = labels.leafLabel(facetName, value.value, value.name);
   const refined = value.state === 'refined';
   const excluded = value.state === 'excluded';
@@ -277,10 +276,10 @@ function FacetValueItem({ facetName, value, ancestors, hierarchical, labels, onC
           aria-pressed={refined}
           title={
             refined
-              ? `Remove the filter on ${label}`
+              ? t('facets.removeThis', { value: label })
               : excluded
-                ? `Include ${label} again`
-                : `Show only ${label}`
+                ? t('facets.includeAgain', { value: label })
+                : t('facets.onlyThis', { value: label })
           }
           onClick={() => onChange(refineAction, place)}
         >
@@ -294,8 +293,12 @@ function FacetValueItem({ facetName, value, ancestors, hierarchical, labels, onC
             type="button"
             className="facet-exclude"
             aria-pressed={excluded}
-            aria-label={excluded ? `Include ${label} again` : `Exclude ${label}`}
-            title={excluded ? `Include ${label} again` : `Exclude ${label}`}
+            aria-label={
+              excluded ? t('facets.includeAgain', { value: label }) : t('facets.exclude', { value: label })
+            }
+            title={
+              excluded ? t('facets.includeAgain', { value: label }) : t('facets.exclude', { value: label })
+            }
             onClick={() => onChange(excluded ? 'unexclude' : 'exclude', place)}
           >
             <svg viewBox="0 0 16 16" aria-hidden="true">

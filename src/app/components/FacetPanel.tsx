@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Facet } from '../../api';
 import { applyFacetAction } from '../filters/facet-actions';
 import type { FacetSource } from '../filters/facet-enumeration';
@@ -24,12 +25,13 @@ interface FacetPanelProps {
 
 /** The filter sidebar: the facets of the current filters, or why they are not there yet. */
 export function FacetPanel({ title, facets, labels, order, filters, onFilters, source }: FacetPanelProps) {
+  const { t } = useTranslation();
   return (
     <Sidebar title={title} activeCount={filters.refine.length + filters.exclude.length}>
       {facets.isError ? (
         <ErrorPanel
           compact
-          title="Facets are unavailable"
+          title={t('facets.unavailable')}
           error={facets.error}
           onRetry={() => facets.refetch()}
         />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Facet } from '../../api';
 import type { FacetSource } from '../filters/facet-enumeration';
 import type { FacetLabeler } from '../filters/facet-labels';
@@ -33,10 +34,11 @@ export function FacetSidebar({
   source,
   onDisjunctive,
 }: FacetSidebarProps) {
+  const { t } = useTranslation();
   const visible = sortFacets(facets, order).filter((f) => f.facets.length > 0);
   return (
-    <nav className="facets" aria-label="Facets" aria-busy={busy || undefined}>
-      {visible.length === 0 && <p className="muted">No facet values for these records.</p>}
+    <nav className="facets" aria-label={t('facets.label')} aria-busy={busy || undefined}>
+      {visible.length === 0 && <p className="muted">{t('facets.none')}</p>}
       {visible.map((facet) => (
         <FacetGroup
           key={facet.name}

@@ -1,7 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from '../router/Link';
+import { LanguageSwitch } from './LanguageSwitch';
 import { PortalSettings } from './PortalSettings';
 
 export function Header({ portal }: { readonly portal: string }) {
+  const { t } = useTranslation();
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -12,9 +15,12 @@ export function Header({ portal }: { readonly portal: string }) {
             <rect x="3" y="13" width="8" height="8" rx="2" />
             <rect x="13" y="13" width="8" height="8" rx="2" />
           </svg>
-          Open data explorer
+          {t('app.name')}
         </Link>
-        <PortalSettings portal={portal} />
+        <div className="site-header-tools">
+          <LanguageSwitch />
+          <PortalSettings portal={portal} />
+        </div>
       </div>
     </header>
   );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Dataset } from '../../api';
 import { languageName } from '../filters/facet-labels';
 import { formatDateTime } from '../format/dates';
-import { plural } from '../format/numbers';
+import { t } from '../i18n/setup';
 
 function MaybeLink({ href, children }: { readonly href: string; readonly children: ReactNode }) {
   if (!/^https?:\/\//.test(href)) return children;
@@ -64,7 +64,7 @@ export function MetadataTable({ dataset }: { readonly dataset: Dataset }) {
           <MaybeLink href={metas.references ?? ''}>{metas.references}</MaybeLink>
         </Row>
         <Row label="Records" when={metas.records_count}>
-          {plural(metas.records_count ?? 0, 'record', 'records')}
+          {t('count.records', { count: metas.records_count ?? 0 })}
         </Row>
         <Row label="Modified" when={metas.modified}>
           <time dateTime={metas.modified ?? ''}>{formatDateTime(metas.modified ?? '')} UTC</time>

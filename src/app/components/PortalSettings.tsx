@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { parsePortalUrl } from '../../api';
 import { readApiKey, saveApiKey } from '../hooks/useApiKey';
 import { choosePortal } from '../hooks/usePortal';
+import { t } from '../i18n/setup';
 
 interface PortalSettingsProps {
   /** '' is the server that serves the explorer. */
@@ -9,7 +10,7 @@ interface PortalSettingsProps {
 }
 
 function portalName(portal: string): string {
-  if (portal === '') return 'This server';
+  if (portal === '') return t('portal.thisServer');
   return portal.replace(/^https?:\/\//, '');
 }
 
@@ -71,13 +72,13 @@ export function PortalSettings({ portal }: PortalSettingsProps) {
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="portal-button-label">Portal</span>
+        <span className="portal-button-label">{t('portal.label')}</span>
         <span className="portal-button-name">{portalName(portal)}</span>
       </button>
       {open && (
         <div id={panelId} className="portal-panel">
           <form onSubmit={submit} noValidate>
-            <label htmlFor={inputId}>Explore API portal address</label>
+            <label htmlFor={inputId}>{t('portal.address')}</label>
             <p className="hint">
               Any Opendatasoft portal, for example https://data.opendatasoft.com; empty for this server.
             </p>

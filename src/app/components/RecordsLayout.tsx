@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Facet } from '../../api';
 import type { FacetSource } from '../filters/facet-enumeration';
 import type { FacetLabeler } from '../filters/facet-labels';
@@ -31,10 +32,11 @@ export function RecordsLayout({
   children,
   source,
 }: RecordsLayoutProps) {
+  const { t } = useTranslation();
   return (
     <div className="layout-with-sidebar">
       <FacetPanel
-        title="Filter records"
+        title={t('filters.records')}
         facets={facets}
         labels={labels}
         filters={filters}
@@ -44,8 +46,8 @@ export function RecordsLayout({
       <main className={className ? `content ${className}` : 'content'} id="main">
         <SearchBox
           value={filters.q}
-          label="Search records"
-          placeholder="Search in all fields…"
+          label={t('filters.searchRecords')}
+          placeholder={t('filters.searchPlaceholder')}
           onSearch={(q) => onFilters({ ...filters, q }, true)}
         />
         {children}

@@ -12,6 +12,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react';
 import type { DatasetField, DatasetRecord } from '../../api';
 import { type CellFormat, isNumericField } from '../format/cells';
+import { t } from '../i18n/setup';
 import type { RecordsSort } from '../routes/dataset-search';
 import { columnWidth, isSortable, unitOf } from '../table/layout';
 import { CellValue } from './CellValue';
@@ -171,7 +172,7 @@ export function RecordsTable(props: RecordsTableProps) {
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} aria-rowindex={1}>
               <th scope="col" className="row-number">
-                <span className="visually-hidden">Row</span>#
+                <span className="visually-hidden">{t('table.row')}</span>#
               </th>
               {group.headers.map((header) => {
                 const field = byName.get(header.column.id);
@@ -229,7 +230,7 @@ export function RecordsTable(props: RecordsTableProps) {
                   <button
                     type="button"
                     className="row-open"
-                    aria-label={`Open record ${item.index + 1}`}
+                    aria-label={t('table.openRecord', { n: item.index + 1 })}
                     onClick={() => onOpen(item.index)}
                   >
                     {item.index + 1}

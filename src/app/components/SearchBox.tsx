@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDebouncedCommit } from '../hooks/useDebouncedCommit';
 
 interface SearchBoxProps {
@@ -11,6 +12,7 @@ interface SearchBoxProps {
 
 /** A full-text search box: searches after a pause in typing, or at once on Enter. */
 export function SearchBox({ value, onSearch, label, placeholder, delayMs = 350 }: SearchBoxProps) {
+  const { t } = useTranslation();
   const id = useId();
   const { draft, setDraft, commitNow } = useDebouncedCommit(value, onSearch, delayMs);
   const input = useRef<HTMLInputElement>(null);
@@ -42,7 +44,7 @@ export function SearchBox({ value, onSearch, label, placeholder, delayMs = 350 }
           <button
             type="button"
             className="search-clear"
-            aria-label="Clear the search"
+            aria-label={t('filters.clearSearch')}
             onClick={() => {
               commitNow('');
               // The clear button disappears with the text: keep the keyboard in the box.

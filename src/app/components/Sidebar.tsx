@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface SidebarProps {
   readonly title: string;
@@ -10,6 +11,7 @@ interface SidebarProps {
 /** The filter column; on narrow screens it folds behind a toggle so results come first. */
 export function Sidebar({ title, activeCount, children }: SidebarProps) {
   const [open, setOpen] = useState(false);
+  const { t } = useTranslation();
   const bodyId = useId();
   return (
     <aside className={open ? 'sidebar is-open' : 'sidebar'} aria-label={title}>
@@ -20,7 +22,7 @@ export function Sidebar({ title, activeCount, children }: SidebarProps) {
         aria-controls={bodyId}
         onClick={() => setOpen((o) => !o)}
       >
-        {open ? 'Hide filters' : 'Show filters'}
+        {open ? t('filters.hide') : t('filters.show')}
         {activeCount > 0 && <span className="count-badge">{activeCount}</span>}
       </button>
       <h2 className="sidebar-title">{title}</h2>

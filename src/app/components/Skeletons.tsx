@@ -1,3 +1,5 @@
+import { t } from '../i18n/setup';
+
 /*
  * Placeholders in the shape of what is loading, so the page does not jump when it arrives. They are
  * hidden from assistive technologies; a visually hidden status says what is loading instead.
@@ -18,7 +20,7 @@ function Status({ children }: { readonly children: string }) {
 export function DatasetCardSkeletons({ count = 4 }: { readonly count?: number }) {
   return (
     <div className="skeletons">
-      <Status>Loading datasets…</Status>
+      <Status>{t('status.loadingDatasets')}</Status>
       <div aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
@@ -37,7 +39,7 @@ export function DatasetCardSkeletons({ count = 4 }: { readonly count?: number })
 export function FacetSkeletons({ groups = 3 }: { readonly groups?: number }) {
   return (
     <div className="skeletons">
-      <Status>Loading facets…</Status>
+      <Status>{t('status.loadingFacets')}</Status>
       <div aria-hidden="true">
         {Array.from({ length: groups }, (_, g) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
@@ -58,7 +60,7 @@ export function FacetSkeletons({ groups = 3 }: { readonly groups?: number }) {
 export function DatasetPageSkeleton() {
   return (
     <div className="skeletons dataset-page-skeleton">
-      <Status>Loading the dataset…</Status>
+      <Status>{t('status.loadingDataset')}</Status>
       <div aria-hidden="true">
         <span className="skeleton-bar skeleton-title" style={{ width: '40%' }} />
         <Bar width="25%" />

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { ApiError } from '../../api';
+import { appLocale } from '../i18n/locale';
+import { t } from '../i18n/setup';
 
 export function Loading({ children }: { readonly children: string }) {
   return (
@@ -29,24 +31,22 @@ export function errorAdvice(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   switch (error.kind) {
     case 'bad-request':
-      return error.isQueryError
-        ? 'The query is not valid ODSQL: correct it or remove the filter that holds it.'
-        : 'Remove the filter or parameter the portal refused.';
+      return error.isQueryError ? t('status.badQuery') : t('status.badRequest');
     case 'unauthorized':
-      return 'This portal needs an API key with access to this data: set one in the Portal menu.';
+      return t('status.unauthorized');
     case 'not-found':
-      return 'It may have been removed or renamed, or it belongs to another portal.';
+      return t('status.notFound');
     case 'quota': {
       const reset = error.quota?.resetTime;
       const when = reset ? new Date(reset) : undefined;
       return when && !Number.isNaN(when.getTime())
-        ? `The portal allows no more calls until ${when.toLocaleString()}.`
-        : 'The portal allows no more calls for now: try again later.';
+        ? t('status.quotaUntil', { when: when.toLocaleString(appLocale()) })
+        : t('status.quota');
     }
     case 'network':
-      return 'The portal may be down, the address wrong, or the portal may not allow this site (CORS).';
+      return t('status.network');
     case 'server':
-      return 'The portal failed while answering: trying again may help.';
+      return t('status.server');
     case 'unexpected':
       return undefined;
   }
@@ -69,7 +69,7 @@ export function ErrorPanel({ title, error, onRetry, compact, children }: ErrorPa
       {children}
       {onRetry && isRetryable(error) && (
         <button type="button" className="button" onClick={onRetry}>
-          Try again
+          {t('status.retry')}
         </button>
       )}
     </div>

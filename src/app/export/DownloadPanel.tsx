@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { isAbortError } from '../../api';
 import { ErrorPanel } from '../components/StatusMessages';
-import { plural } from '../format/numbers';
+import { t } from '../i18n/setup';
 import { type DownloadProgress, fetchExport, formatBytes, saveFile } from './download';
 
 type DownloadState =
@@ -56,23 +56,23 @@ export function DownloadPanel({ url, fallbackName, records, disabled, getFile }:
   };
 
   const cancel = () => controller.current?.abort();
-  const recordsText = records === undefined ? '' : ` · ${plural(records, 'record', 'records')}`;
+  const recordsText = records === undefined ? '' : ` · ${t('count.records', { count: records })}`;
 
   return (
     <div className="download-panel">
       <div className="api-actions">
         {state.status === 'running' ? (
           <button type="button" className="button" onClick={cancel}>
-            Cancel the download
+            {t('export.cancel')}
           </button>
         ) : (
           <button type="button" className="button button-primary" onClick={start} disabled={disabled}>
-            Download
+            {t('export.start')}
           </button>
         )}
         {!disabled && (
           <a className="button" href={url} target="_blank" rel="noreferrer noopener">
-            Open the URL
+            {t('export.openUrl')}
           </a>
         )}
       </div>
@@ -82,25 +82,29 @@ export function DownloadPanel({ url, fallbackName, records, disabled, getFile }:
             <progress
               max={state.progress.totalBytes}
               value={state.progress.totalBytes === undefined ? undefined : state.progress.bytes}
-              aria-label="Download progress"
+              aria-label={t('export.progress')}
             />
             <span>
-              {formatBytes(state.progress.bytes)}
-              {state.progress.totalBytes !== undefined ? ` of ${formatBytes(state.progress.totalBytes)}` : ''}{' '}
-              received{recordsText}
+              {state.progress.totalBytes !== undefined
+                ? t('export.receivedOf', {
+                    bytes: formatBytes(state.progress.bytes),
+                    total: formatBytes(state.progress.totalBytes),
+                  })
+                : t('export.received', { bytes: formatBytes(state.progress.bytes) })}
+              {recordsText}
             </span>
           </>
         )}
         {state.status === 'done' && (
           <span>
-            Saved <strong>{state.filename}</strong> ({formatBytes(state.bytes)}
+            {t('export.saved')} <strong>{state.filename}</strong> ({formatBytes(state.bytes)}
             {recordsText})
           </span>
         )}
-        {state.status === 'cancelled' && <span>Download cancelled: nothing was saved.</span>}
+        {state.status === 'cancelled' && <span>{t('export.cancelled')}</span>}
       </div>
       {state.status === 'failed' && (
-        <ErrorPanel title="The export failed" error={state.error} onRetry={start} />
+        <ErrorPanel title={t('export.failed')} error={state.error} onRetry={start} />
       )}
     </div>
   );

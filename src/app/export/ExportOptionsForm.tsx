@@ -1,12 +1,13 @@
 import type { DatasetField } from '../../api';
+import { t } from '../i18n/setup';
 import { CSV_DELIMITERS, type CsvDelimiter, type ExportOptions, epsgError } from './export-options';
 import type { ExportFormat } from './formats';
 
-const DELIMITER_LABELS: Readonly<Record<CsvDelimiter, string>> = {
-  ';': 'Semicolon (;)',
-  ',': 'Comma (,)',
-  '\t': 'Tab',
-  '|': 'Pipe (|)',
+const DELIMITER_KEYS: Readonly<Record<CsvDelimiter, string>> = {
+  ';': 'export.delimiters.semicolon',
+  ',': 'export.delimiters.comma',
+  '\t': 'export.delimiters.tab',
+  '|': 'export.delimiters.pipe',
 };
 
 interface ExportOptionsFormProps {
@@ -32,7 +33,7 @@ export function ExportOptionsForm(props: ExportOptionsFormProps) {
   return (
     <div className="export-options">
       <fieldset>
-        <legend>Records</legend>
+        <legend>{t('export.records')}</legend>
         <label className="choice">
           <input
             type="radio"
@@ -41,8 +42,8 @@ export function ExportOptionsForm(props: ExportOptionsFormProps) {
             onChange={() => set({ scope: 'selection' })}
           />
           {filtered
-            ? `The current selection (${selectionSize})`
-            : `All records, in the table's order (${selectionSize})`}
+            ? t('export.scopeSelection', { size: selectionSize })
+            : t('export.scopeAll', { size: selectionSize })}
         </label>
         <label className="choice">
           <input
@@ -51,11 +52,11 @@ export function ExportOptionsForm(props: ExportOptionsFormProps) {
             checked={options.scope === 'dataset'}
             onChange={() => set({ scope: 'dataset' })}
           />
-          The whole dataset, without filters ({datasetSize})
+          {t('export.scopeDataset', { size: datasetSize })}
         </label>
       </fieldset>
       <fieldset>
-        <legend>Column names</legend>
+        <legend>{t('export.columnNames')}</legend>
         <label className="choice">
           <input
             type="radio"
@@ -64,14 +65,14 @@ export function ExportOptionsForm(props: ExportOptionsFormProps) {
             onChange={() => set({ useLabels: false })}
           />
           <span>
-            Field names
+            {t('export.fieldNames')}
             {example ? (
               <>
                 {' '}
                 (<code>{example.name}</code>)
               </>
             ) : null}
-            : stable, for programs
+            {t('export.forPrograms')}
           </span>
         </label>
         <label className="choice">
@@ -81,27 +82,29 @@ export function ExportOptionsForm(props: ExportOptionsFormProps) {
             checked={options.useLabels}
             onChange={() => set({ useLabels: true })}
           />
-          <span>Field labels{example ? ` (“${example.label || example.name}”)` : ''}: for people</span>
+          <span>
+            {t('export.fieldLabels', { example: example ? ` (“${example.label || example.name}”)` : '' })}
+          </span>
         </label>
       </fieldset>
       {format.options.includes('csv') && (
         <fieldset>
           <legend>CSV</legend>
           <label className="field">
-            Delimiter
+            {t('export.delimiter')}
             <select
               value={options.delimiter}
               onChange={(e) => set({ delimiter: e.target.value as CsvDelimiter })}
             >
               {CSV_DELIMITERS.map((d) => (
                 <option key={d} value={d}>
-                  {DELIMITER_LABELS[d]}
+                  {t(DELIMITER_KEYS[d])}
                 </option>
               ))}
             </select>
           </label>
           <label className="field">
-            Separator of multiple values in one cell
+            {t('export.listSeparator')}
             <input
               type="text"
               value={options.listSeparator}
@@ -116,7 +119,7 @@ export function ExportOptionsForm(props: ExportOptionsFormProps) {
               checked={options.quoteAll}
               onChange={(e) => set({ quoteAll: e.target.checked })}
             />
-            Quote every text value
+            {t('export.quoteAll')}
           </label>
           <label className="choice">
             <input
@@ -124,15 +127,15 @@ export function ExportOptionsForm(props: ExportOptionsFormProps) {
               checked={options.withBom}
               onChange={(e) => set({ withBom: e.target.checked })}
             />
-            Start with a byte-order mark (Excel then reads accents right)
+            {t('export.bom')}
           </label>
         </fieldset>
       )}
       {format.options.includes('projection') && (
         <fieldset>
-          <legend>Projection</legend>
+          <legend>{t('export.projection')}</legend>
           <label className="field">
-            EPSG code of the coordinates
+            {t('export.epsg')}
             <input
               type="text"
               inputMode="numeric"
@@ -144,8 +147,7 @@ export function ExportOptionsForm(props: ExportOptionsFormProps) {
             />
           </label>
           <p id="epsg-help" className={epsgProblem ? 'field-error' : 'field-help'}>
-            {epsgProblem ??
-              '4326 is longitude and latitude (WGS 84); 3857 is Web Mercator; 2154 is Lambert-93.'}
+            {epsgProblem ?? t('export.epsgHelp')}
           </p>
         </fieldset>
       )}
@@ -153,9 +155,9 @@ export function ExportOptionsForm(props: ExportOptionsFormProps) {
         <fieldset>
           <legend>GPX</legend>
           <label className="field">
-            Waypoint name
+            {t('export.waypoint')}
             <select value={options.nameField} onChange={(e) => set({ nameField: e.target.value })}>
-              <option value="">(the record id)</option>
+              <option value="">{t('export.recordId')}</option>
               {textFields.map((f) => (
                 <option key={f.name} value={f.name}>
                   {f.label || f.name}
@@ -164,7 +166,7 @@ export function ExportOptionsForm(props: ExportOptionsFormProps) {
             </select>
           </label>
           <fieldset className="nested">
-            <legend>Description fields</legend>
+            <legend>{t('export.descriptionFields')}</legend>
             {fields
               .filter((f) => f.type !== 'geo_point_2d' && f.type !== 'geo_shape')
               .map((f) => (
@@ -190,7 +192,7 @@ export function ExportOptionsForm(props: ExportOptionsFormProps) {
               checked={options.useExtension}
               onChange={(e) => set({ useExtension: e.target.checked })}
             />
-            Fields as GPX extensions (otherwise in the description text)
+            {t('export.gpxExtensions')}
           </label>
         </fieldset>
       )}

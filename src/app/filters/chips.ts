@@ -1,3 +1,4 @@
+import { t } from '../i18n/setup';
 import type { FacetFilter, Filters } from '../routes/search-params';
 import { removeFilter } from './facet-actions';
 import { type GeoFilter, geoFilterLabel } from './geo-filter';
@@ -30,8 +31,10 @@ export interface ChipLabels {
 
 export function filterChips(filters: Filters, labels: ChipLabels): FilterChip[] {
   const chips: FilterChip[] = [];
-  if (filters.q !== '') chips.push({ kind: 'search', key: 'q', label: `Search: “${filters.q}”` });
-  if (filters.where) chips.push({ kind: 'query', key: 'where', label: `Query: ${filters.where}` });
+  if (filters.q !== '')
+    chips.push({ kind: 'search', key: 'q', label: t('filters.search', { text: filters.q }) });
+  if (filters.where)
+    chips.push({ kind: 'query', key: 'where', label: t('filters.query', { text: filters.where }) });
   // Facets whose refines are OR-ed, with more than one value: one chip each, where the first value was.
   const ored = new Set(
     [...new Set(filters.refine.map((f) => f.facet))].filter(
@@ -52,7 +55,10 @@ export function filterChips(filters: Filters, labels: ChipLabels): FilterChip[] 
         chips.push({
           kind: 'any',
           key: `any:${filter.facet}`,
-          label: `${labels.facetLabel(filter.facet)}: ${values.join(' or ')}`,
+          label: t('filters.any', {
+            facet: labels.facetLabel(filter.facet),
+            values: values.join(t('filters.or')),
+          }),
           facet: filter.facet,
         });
         continue;
@@ -61,7 +67,10 @@ export function filterChips(filters: Filters, labels: ChipLabels): FilterChip[] 
       chips.push({
         kind,
         key: `${kind}:${filter.facet}:${filter.value}`,
-        label: `${labels.facetLabel(filter.facet)}: ${kind === 'exclude' ? 'not ' : ''}${value}`,
+        label: t(kind === 'exclude' ? 'filters.exclude' : 'filters.refine', {
+          facet: labels.facetLabel(filter.facet),
+          value,
+        }),
         filter,
       });
     }

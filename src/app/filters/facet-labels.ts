@@ -1,5 +1,7 @@
 import type { DatasetField } from '../../api';
 import { formatDatePath, formatDatePathLeaf } from '../format/dates';
+import { appLocale } from '../i18n/locale';
+import { t } from '../i18n/setup';
 import { FACET_SORTS, type FacetKind, type FacetSort } from './facet-enumeration';
 
 /** How the facets of one page are named and which of them are date hierarchies. */
@@ -21,7 +23,7 @@ export interface FacetLabeler {
 type ValueNamer = (value: string) => string;
 
 function labeler(
-  labels: ReadonlyMap<string, string>,
+  labels: (facet: string) => string | undefined,
   dates: ReadonlySet<string>,
   namers: ReadonlyMap<string, ValueNamer> = new Map(),
   disjunctive: ReadonlySet<string> = new Set(),
@@ -33,7 +35,7 @@ function labeler(
   return {
     kind,
     defaultSort: (facet) => sorts.get(facet) ?? (kind(facet) === 'date' ? 'alphanum' : '-count'),
-    facetLabel: (facet) => labels.get(facet) ?? facet,
+    facetLabel: (facet) => labels(facet) ?? facet,
     isDate: (facet) => dates.has(facet),
     isDisjunctive: (facet) => disjunctive.has(facet),
     valueLabel: (facet, value) =>
@@ -43,40 +45,37 @@ function labeler(
   };
 }
 
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
-
-/** `fr` → `French`; codes the runtime does not know stay as they are. */
+/** `fr` → `French` (`français` in French); codes the runtime does not know stay as they are. */
 export function languageName(code: string): string {
   try {
-    return languageNames.of(code) ?? code;
+    return new Intl.DisplayNames([appLocale()], { type: 'language' }).of(code) ?? code;
   } catch {
     return code;
   }
 }
 
-const CATALOG_LABELS = new Map([
-  ['theme', 'Theme'],
-  ['keyword', 'Keyword'],
-  ['publisher', 'Publisher'],
-  ['features', 'Features'],
-  ['license', 'License'],
-  ['language', 'Language'],
-  ['modified', 'Modified'],
-]);
+const CATALOG_FACETS = ['theme', 'keyword', 'publisher', 'features', 'license', 'language', 'modified'];
+
+/** Names of the catalog's facets, in the language shown. */
+const catalogLabel = (name: string): string | undefined =>
+  CATALOG_FACETS.includes(name) ? t(`catalog.facets.${name}`) : undefined;
 
 export const catalogFacetLabeler: FacetLabeler = labeler(
-  CATALOG_LABELS,
+  catalogLabel,
   new Set(['modified']),
   new Map([['language', languageName]]),
   new Set(),
   new Set(),
   // The catalog's facets are listed by name (Opendatasoft's own default for them).
-  new Map([...CATALOG_LABELS.keys()].map((name) => [name, 'alphanum' as const])),
+  new Map(CATALOG_FACETS.map((name) => [name, 'alphanum' as const])),
 );
 
 export function datasetFacetLabeler(fields: readonly DatasetField[]): FacetLabeler {
   return labeler(
-    new Map(fields.map((f) => [f.name, f.label || f.name])),
+    (facet) => {
+      const field = fields.find((f) => f.name === facet);
+      return field ? field.label || field.name : undefined;
+    },
     new Set(fields.filter((f) => f.type === 'date' || f.type === 'datetime').map((f) => f.name)),
     new Map(),
     new Set(fields.filter((f) => Boolean(f.annotations?.disjunctive)).map((f) => f.name)),

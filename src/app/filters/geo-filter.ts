@@ -1,4 +1,5 @@
 import { quoteField } from '../../api';
+import { t } from '../i18n/setup';
 
 /*
  * The geographic filter drawn on the map: a rectangle or a polygon over one geo field. In the address it
@@ -128,9 +129,18 @@ function degrees(value: number, positive: string, negative: string): string {
 /** What the chip says. */
 export function geoFilterLabel(filter: GeoFilter, fieldLabel: string): string {
   if (filter.kind === 'bbox') {
-    const lat = `${degrees(filter.south, 'N', 'S')} to ${degrees(filter.north, 'N', 'S')}`;
-    const lon = `${degrees(filter.west, 'E', 'W')} to ${degrees(filter.east, 'E', 'W')}`;
-    return `${fieldLabel}: in ${lat}, ${lon}`;
+    const [n, s, e, w] = (['n', 's', 'e', 'w'] as const).map((c) => t(`filters.compass.${c}`)) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const lat = t('filters.degreesTo', {
+      from: degrees(filter.south, n, s),
+      to: degrees(filter.north, n, s),
+    });
+    const lon = t('filters.degreesTo', { from: degrees(filter.west, e, w), to: degrees(filter.east, e, w) });
+    return t('filters.areaBox', { field: fieldLabel, lat, lon });
   }
-  return `${fieldLabel}: in a drawn area of ${filter.ring.length} corners`;
+  return t('filters.areaPolygon', { field: fieldLabel, count: filter.ring.length });
 }

@@ -1,4 +1,5 @@
 import { QUERY_CLAUSES, type QueryText } from '../../odsql/query-text';
+import { t } from '../i18n/setup';
 
 /** The query editor's clauses as one chip beside the facet filters. */
 export interface QueryChip {
@@ -16,6 +17,6 @@ export function queryChip(query: QueryText): QueryChip | undefined {
   );
   if (parts.length === 0) return undefined;
   const text = parts.join(' · ');
-  const label = `Query: ${text.length > LONGEST ? `${text.slice(0, LONGEST - 1)}…` : text}`;
+  const label = t('filters.query', { text: text.length > LONGEST ? `${text.slice(0, LONGEST - 1)}…` : text });
   return { kind: 'query', key: 'query', label };
 }

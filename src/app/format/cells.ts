@@ -1,4 +1,5 @@
 import type { DatasetField } from '../../api';
+import { appLocale } from '../i18n/locale';
 import { describeShape, formatGeoPoint } from './geo';
 
 /*
@@ -86,7 +87,7 @@ function numberFormat(locale: string | undefined, style: NumberStyle): Intl.Numb
 }
 
 export function formatFieldNumber(value: number, field: DatasetField, format: CellFormat = {}): string {
-  return numberFormat(format.locale, numberStyle(field)).format(value);
+  return numberFormat(format.locale ?? appLocale(), numberStyle(field)).format(value);
 }
 
 function zoneOf(format: CellFormat): string {
@@ -98,8 +99,8 @@ export function formatDateValue(value: string, format: CellFormat = {}): string 
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
   return cached(
-    `d|${format.locale ?? ''}`,
-    () => new Intl.DateTimeFormat(format.locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+    `d|${format.locale ?? appLocale()}`,
+    () => new Intl.DateTimeFormat(format.locale ?? appLocale(), { dateStyle: 'medium', timeZone: 'UTC' }),
   ).format(date);
 }
 
@@ -109,9 +110,9 @@ export function formatDateTimeValue(value: string, format: CellFormat = {}): str
   if (Number.isNaN(date.getTime())) return value;
   const zone = zoneOf(format);
   return cached(
-    `t|${format.locale ?? ''}|${zone}`,
+    `t|${format.locale ?? appLocale()}|${zone}`,
     () =>
-      new Intl.DateTimeFormat(format.locale, {
+      new Intl.DateTimeFormat(format.locale ?? appLocale(), {
         year: 'numeric',
         month: 'short',
         day: 'numeric',

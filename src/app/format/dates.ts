@@ -3,25 +3,37 @@
  * (year, month, day) always agree.
  */
 
-const DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
-const DATE_TIME = new Intl.DateTimeFormat('en', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-const MONTH = new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' });
-const MONTH_YEAR = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+import { appLocale } from '../i18n/locale';
+
+const OPTIONS = {
+  date: { dateStyle: 'medium', timeZone: 'UTC' },
+  dateTime: {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  },
+  month: { month: 'long', timeZone: 'UTC' },
+  monthYear: { month: 'long', year: 'numeric', timeZone: 'UTC' },
+  dayMonthYear: { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+/** A formatter in the language shown. */
+function formatter(kind: keyof typeof OPTIONS): Intl.DateTimeFormat {
+  const locale = appLocale();
+  const key = `${locale}|${kind}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, OPTIONS[kind]);
+    cache.set(key, format);
+  }
+  return format;
+}
 
 function parse(value: string): Date | undefined {
   const date = new Date(value);
@@ -31,13 +43,13 @@ function parse(value: string): Date | undefined {
 /** A `date` field value (`2013-02-15`) → `Feb 15, 2013`. */
 export function formatDate(value: string): string {
   const date = parse(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return date ? DATE.format(date) : value;
+  return date ? formatter('date').format(date) : value;
 }
 
 /** A `datetime` field value → `Feb 7, 2018, 01:26:13` (UTC). */
 export function formatDateTime(value: string): string {
   const date = parse(value);
-  return date ? DATE_TIME.format(date) : value;
+  return date ? formatter('dateTime').format(date) : value;
 }
 
 const PATH = /^(\d{4})(?:\/(\d{2}))?(?:\/(\d{2}))?$/;
@@ -53,7 +65,7 @@ export function formatDatePath(path: string): string {
   const [, year, month, day] = match;
   const date = pathDate(year!, month, day);
   if (!date || month === undefined) return path;
-  return day === undefined ? MONTH_YEAR.format(date) : DAY_MONTH_YEAR.format(date);
+  return day === undefined ? formatter('monthYear').format(date) : formatter('dayMonthYear').format(date);
 }
 
 /** A date facet value under its parent: months by name (`February`), days by number, years as is. */
@@ -64,5 +76,5 @@ export function formatDatePathLeaf(path: string): string {
   if (month === undefined) return year!;
   if (day !== undefined) return String(Number(day));
   const date = pathDate(year!, month);
-  return date ? MONTH.format(date) : path;
+  return date ? formatter('month').format(date) : path;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDatePath, formatDatePathLeaf, formatDateTime } from './dates';
 import { describeShape, formatGeoPoint } from './geo';
-import { formatNumber, plural } from './numbers';
+import { formatNumber } from './numbers';
 import { excerpt, looksLikeHtml, stripMarkup } from './text';
 
 describe('text', () => {
@@ -29,8 +29,6 @@ describe('numbers', () => {
     expect(formatNumber(1267360)).toBe('1,267,360');
     expect(formatNumber(2.5)).toBe('2.5');
     expect(formatNumber(2, { decimals: 2 })).toBe('2.00');
-    expect(plural(1, 'record', 'records')).toBe('1 record');
-    expect(plural(1461, 'record', 'records')).toBe('1,461 records');
   });
 });
 

@@ -1,16 +1,27 @@
-const grouped = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
-const ungrouped = new Intl.NumberFormat('en', { maximumFractionDigits: 0, useGrouping: false });
+import { appLocale } from '../i18n/locale';
 
-/** Counts: always grouped (1,461). */
+/** Formatters of the language shown (building one costs far more than using it). */
+const cache = new Map<string, Intl.NumberFormat>();
+function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = appLocale();
+  const full = `${locale}|${key}`;
+  let format = cache.get(full);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    cache.set(full, format);
+  }
+  return format;
+}
+
+/** Counts: always grouped (1,461; 1 461 in French). */
 export function formatCount(value: number): string {
-  return value.toLocaleString('en');
+  return numberFormat('count', { maximumFractionDigits: 0 }).format(value);
 }
 
-export function plural(count: number, one: string, many: string): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
+/** Averages and other computed figures: at most two decimals, the same everywhere. */
+export function formatFigure(value: number): string {
+  return numberFormat('figure', { maximumFractionDigits: 2 }).format(value);
 }
-
-const decimalsCache = new Map<string, Intl.NumberFormat>();
 
 export interface NumberStyle {
   /** The field's `decimals` annotation, when the portal sets one. */
@@ -22,17 +33,9 @@ export interface NumberStyle {
 /** A field value: grouped thousands, as many decimals as the value has (or as the field says). */
 export function formatNumber(value: number, style: NumberStyle = {}): string {
   const { decimals, grouping = true } = style;
-  if (Number.isInteger(value) && decimals === undefined)
-    return (grouping ? grouped : ungrouped).format(value);
-  const key = `${decimals ?? -1}:${grouping}`;
-  let format = decimalsCache.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en', {
-      useGrouping: grouping,
-      minimumFractionDigits: decimals ?? 0,
-      maximumFractionDigits: decimals ?? 6,
-    });
-    decimalsCache.set(key, format);
-  }
-  return format.format(value);
+  return numberFormat(`${decimals ?? -1}:${grouping}`, {
+    useGrouping: grouping,
+    minimumFractionDigits: decimals ?? 0,
+    maximumFractionDigits: decimals ?? 6,
+  }).format(value);
 }

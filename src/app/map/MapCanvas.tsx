@@ -1,6 +1,7 @@
 import type { FeatureCollection } from 'geojson';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { t } from '../i18n/setup';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
 import type { LonLat } from '../filters/geo-filter';
@@ -274,15 +275,13 @@ export function MapCanvas(props: MapCanvasProps) {
 
   return (
     <div className="map-canvas-wrap">
-      <section ref={container} className="map-canvas" data-testid="map" aria-label="Map of the records" />
+      <section ref={container} className="map-canvas" data-testid="map" aria-label={t('map.label')} />
       {hover && (
         <div className="map-hover" style={{ left: hover.x + 12, top: hover.y + 12 }} role="tooltip">
           {hover.text}
         </div>
       )}
-      {atlasError && props.basemap === 'offline' && (
-        <p className="map-notice">The basemap could not be loaded; the records are still shown.</p>
-      )}
+      {atlasError && props.basemap === 'offline' && <p className="map-notice">{t('map.basemapFailed')}</p>}
     </div>
   );
 }

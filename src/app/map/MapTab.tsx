@@ -9,9 +9,9 @@ import { datasetFacetSource } from '../filters/facet-enumeration';
 import { datasetFacetLabeler } from '../filters/facet-labels';
 import { bboxFilter, type LonLat, polygonFilter } from '../filters/geo-filter';
 import type { CellFormat } from '../format/cells';
-import { formatCount, plural } from '../format/numbers';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { useNavigate } from '../hooks/useNavigate';
+import { t } from '../i18n/setup';
 import { useExploreClient } from '../queries/client-context';
 import { exploreKeys } from '../queries/keys';
 import { datasetFacetsQuery, recordsQuery } from '../queries/options';
@@ -21,7 +21,6 @@ import { datasetSearchParams } from '../routes/dataset-search';
 import { datasetPath } from '../routes/paths';
 import { NO_FILTERS } from '../routes/search-params';
 import { datasetTimeZone } from '../table/queries';
-import { BASEMAP_LABELS } from './basemap';
 import { type DrawMode, geoFilterOutline } from './draw';
 import { fetchFeatures, geojsonExportUrl } from './features';
 import { bulkBounds, featureFit, withMinimumSize } from './fit';
@@ -159,14 +158,16 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
     if (pick.kind === 'cluster') {
       const n = clusterList[pick.index]?.count ?? 0;
       const zoomsIn = n > LIST_CLUSTER_AT && (viewport?.zoom ?? 0) < LIST_CLUSTER_ZOOM;
-      return `${plural(n, 'record', 'records')} — click to ${zoomsIn ? 'zoom in' : 'see them'}`;
+      return t(zoomsIn ? 'map.clusterZoom' : 'map.clusterList', {
+        records: t('count.records', { count: n }),
+      });
     }
     // A record's name: its first text field that is not an identifier code.
     const title =
       fields.find((f) => f.type === 'text' && !f.annotations?.id) ?? fields.find((f) => f.type === 'text');
     const first = features.data?.features[pick.indexes[0] ?? -1]?.properties?.[title?.name ?? ''];
-    const name = typeof first === 'string' ? first : plural(pick.indexes.length, 'record', 'records');
-    return pick.indexes.length > 1 ? `${name} and ${formatCount(pick.indexes.length - 1)} more` : name;
+    const name = typeof first === 'string' ? first : t('count.records', { count: pick.indexes.length });
+    return pick.indexes.length > 1 ? t('map.andMore', { name, count: pick.indexes.length - 1 }) : name;
   };
 
   const onPick = (pick: Pick): 'zoom' | undefined => {
@@ -206,7 +207,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   if (!geometry) {
     return (
       <main className="content" id="main">
-        <p>This dataset has no geographic field, so it has no map.</p>
+        <p>{t('dataset.noMap')}</p>
       </main>
     );
   }
@@ -223,22 +224,20 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
       <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setFilters(NO_FILTERS)} />
       <div className="map-toolbar">
         <p className="result-count" aria-live="polite">
-          {total === undefined ? 'Counting records…' : plural(total, 'record', 'records')}
-          {mode === 'clusters' && (
-            <span className="muted"> · grouped by place, click a group to zoom in</span>
-          )}
+          {total === undefined ? t('count.counting') : t('count.records', { count: total })}
+          {mode === 'clusters' && <span className="muted">{t('map.grouped')}</span>}
           {mode === 'features' && total !== undefined && total > FEATURE_THRESHOLD && (
-            <span className="muted"> · the first {formatCount(FEATURE_THRESHOLD)} are drawn</span>
+            <span className="muted">{t('map.firstDrawn', { count: FEATURE_THRESHOLD })}</span>
           )}
         </p>
-        <fieldset className="map-tools" aria-label="Filter by area">
+        <fieldset className="map-tools" aria-label={t('map.drawArea')}>
           <button
             type="button"
             className={drawMode === 'rectangle' ? 'button is-active' : 'button'}
             aria-pressed={drawMode === 'rectangle'}
             onClick={() => setDrawMode(drawMode === 'rectangle' ? undefined : 'rectangle')}
           >
-            Draw a rectangle
+            {t('map.rectangle')}
           </button>
           <button
             type="button"
@@ -246,11 +245,11 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
             aria-pressed={drawMode === 'polygon'}
             onClick={() => setDrawMode(drawMode === 'polygon' ? undefined : 'polygon')}
           >
-            Draw a polygon
+            {t('map.polygon')}
           </button>
         </fieldset>
         <label className="map-basemap" htmlFor={basemapId}>
-          Basemap
+          {t('map.basemap')}
           <select
             id={basemapId}
             value={state.map.basemap}
@@ -260,7 +259,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           >
             {BASEMAPS.map((b) => (
               <option key={b} value={b}>
-                {BASEMAP_LABELS[b]}
+                {t(`map.basemaps.${b}`)}
               </option>
             ))}
           </select>
@@ -268,15 +267,13 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
       </div>
       {drawMode && (
         <p className="map-hint" role="status">
-          {drawMode === 'rectangle'
-            ? 'Press and drag on the map to draw the rectangle. Escape cancels.'
-            : 'Click each corner; double-click, click the first corner or press Enter to finish. Escape cancels.'}
+          {drawMode === 'rectangle' ? t('map.rectangleHint') : t('map.polygonHint')}
         </p>
       )}
       {error && (
         <ErrorPanel
           compact
-          title="The map's records could not be loaded"
+          title={t('map.failed')}
           error={error}
           onRetry={() => {
             void count.refetch();

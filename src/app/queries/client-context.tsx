@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, use, useMemo } from 'react';
 import { createClient, type ExploreClient } from '../../api';
 import { useApiKey } from '../hooks/useApiKey';
+import { currentLanguage, type Language } from '../i18n/locale';
 
 const ClientContext = createContext<ExploreClient | null>(null);
 
@@ -14,7 +15,8 @@ export function ExploreClientProvider({
 }) {
   const apiKey = useApiKey(portal);
   const client = useMemo(
-    () => createClient({ baseUrl: portal, ...(apiKey !== '' ? { apiKey } : {}) }),
+    () =>
+      inLanguage(createClient({ baseUrl: portal, ...(apiKey !== '' ? { apiKey } : {}) }), currentLanguage()),
     [portal, apiKey],
   );
   return <ClientContext value={client}>{children}</ClientContext>;
@@ -24,4 +26,19 @@ export function useExploreClient(): ExploreClient {
   const client = use(ClientContext);
   if (!client) throw new Error('useExploreClient must be used inside ExploreClientProvider');
   return client;
+}
+
+/**
+ * The client asking in the reader's language (`lang`) wherever the interface takes it: labels and
+ * date formatting of the answers then follow the explorer's language. The catalog facets take none.
+ */
+function inLanguage(client: ExploreClient, lang: Language): ExploreClient {
+  return {
+    ...client,
+    listDatasets: (params, signal) => client.listDatasets({ ...params, lang }, signal),
+    getDataset: (id, params, signal) => client.getDataset(id, { ...params, lang }, signal),
+    getRecords: (id, params, signal) => client.getRecords(id, { ...params, lang }, signal),
+    getRecord: (id, recordId, params, signal) => client.getRecord(id, recordId, { ...params, lang }, signal),
+    getFacets: (id, params, signal) => client.getFacets(id, { ...params, lang }, signal),
+  };
 }

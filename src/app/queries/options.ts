@@ -7,11 +7,12 @@ import type {
   RecordParams,
   RecordsParams,
 } from '../../api';
+import { currentLanguage } from '../i18n/locale';
 import { exploreKeys } from './keys';
 
-/** The cache identity of a client: its portal, and whether it sends a key. */
+/** The cache identity of a client: its portal, whether it sends a key, and the language it asks in. */
 export const clientKey = (client: ExploreClient): string =>
-  client.authenticated ? `${client.baseUrl}#key` : client.baseUrl;
+  `${client.authenticated ? `${client.baseUrl}#key` : client.baseUrl}|${currentLanguage()}`;
 
 /** One factory per endpoint: its key and its fetch stay together. */
 

@@ -1,3 +1,4 @@
+import { t } from '../i18n/setup';
 /*
  * Every page of the explorer and its address. Dataset tabs are path segments, as on Opendatasoft
  * portals (`/explore/dataset/<id>/table/`), so each tab has its own link.
@@ -6,14 +7,10 @@
 export const DATASET_TABS = ['information', 'table', 'map', 'analyze', 'export', 'api'] as const;
 export type DatasetTab = (typeof DATASET_TABS)[number];
 
-export const TAB_LABELS: Readonly<Record<DatasetTab, string>> = {
-  information: 'Information',
-  table: 'Table',
-  map: 'Map',
-  analyze: 'Analyze',
-  export: 'Export',
-  api: 'API',
-};
+/** A tab's name in the reader's language. */
+export function tabLabel(tab: DatasetTab): string {
+  return t(`tabs.${tab}`);
+}
 
 export type Route =
   | { readonly page: 'catalog' }

@@ -1,5 +1,6 @@
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import type { DatasetField } from '../../api';
+import { t } from '../i18n/setup';
 import {
   type ColumnLayout,
   menuColumns,
@@ -65,11 +66,11 @@ export function ColumnsMenu({ fields, layout, onLayout }: ColumnsMenuProps) {
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
-        Columns ({visibleCount} of {fields.length})
+        {t('table.columns', { shown: visibleCount, total: fields.length })}
       </button>
       {open && (
         <fieldset ref={panel} id={panelId} className="columns-panel">
-          <legend className="visually-hidden">Columns</legend>
+          <legend className="visually-hidden">{t('table.columnsLegend')}</legend>
           <ul>
             {items.map(({ field, visible }, index) => {
               const label = field.label || field.name;

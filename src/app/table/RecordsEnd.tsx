@@ -1,5 +1,6 @@
 import { ErrorPanel } from '../components/StatusMessages';
 import { formatCount } from '../format/numbers';
+import { t } from '../i18n/setup';
 
 interface RecordsEndProps {
   readonly loaded: number;
@@ -17,7 +18,7 @@ export function RecordsEnd({ loaded, total, hasMore, failure, onRetry, exportUrl
   if (failure !== undefined) {
     return (
       <div className="records-end">
-        <ErrorPanel title="More records could not be loaded" error={failure} onRetry={onRetry} compact />
+        <ErrorPanel title={t('table.moreFailed')} error={failure} onRetry={onRetry} compact />
       </div>
     );
   }
@@ -26,18 +27,15 @@ export function RecordsEnd({ loaded, total, hasMore, failure, onRetry, exportUrl
     return (
       <div className="records-end is-window" role="note">
         <p>
-          <strong>
-            The table stops at record {formatCount(loaded)} of {formatCount(total)}.
-          </strong>{' '}
-          The Explore API pages through the first 10,000 records of a query only. Search or filter to reach
-          other records, or <a href={exportUrl}>export all {formatCount(total)} records as CSV</a>.
+          <strong>{t('table.stops', { loaded: formatCount(loaded), total: formatCount(total) })}</strong>{' '}
+          {t('table.windowBefore')} <a href={exportUrl}>{t('table.exportAll', { count: total })}</a>.
         </p>
       </div>
     );
   }
   return (
     <div className="records-end">
-      <p className="muted">End of the {total === 1 ? 'record' : `${formatCount(total)} records`}.</p>
+      <p className="muted">{t('table.end', { count: total })}</p>
     </div>
   );
 }

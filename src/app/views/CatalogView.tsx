@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DatasetCard } from '../components/DatasetCard';
 import { FacetPanel } from '../components/FacetPanel';
 import { FilterChips } from '../components/FilterChips';
@@ -11,7 +12,6 @@ import { ErrorPanel } from '../components/StatusMessages';
 import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { catalogFacetSource } from '../filters/facet-enumeration';
 import { catalogFacetLabeler } from '../filters/facet-labels';
-import { plural } from '../format/numbers';
 import { useCatalogSearch } from '../hooks/useCatalogSearch';
 import { choosePortal, usePortal } from '../hooks/usePortal';
 import { useExploreClient } from '../queries/client-context';
@@ -30,6 +30,7 @@ import { NO_FILTERS } from '../routes/search-params';
 /** The catalog: search, facets, active filters and one page of dataset cards. */
 export function CatalogView() {
   const client = useExploreClient();
+  const { t } = useTranslation();
   const { state, setFilters, setPage, setSort } = useCatalogSearch();
   const sortId = useId();
   const { portal } = usePortal();
@@ -66,7 +67,7 @@ export function CatalogView() {
   return (
     <div className="layout-with-sidebar">
       <FacetPanel
-        title="Filter datasets"
+        title={t('catalog.filter')}
         facets={facets}
         labels={catalogFacetLabeler}
         order={CATALOG_FACETS}
@@ -75,25 +76,21 @@ export function CatalogView() {
         source={facetSource}
       />
       <main className="content" id="main">
-        <PageTitle>Datasets</PageTitle>
-        <h1 className="page-title">Datasets</h1>
+        <PageTitle>{t('catalog.title')}</PageTitle>
+        <h1 className="page-title">{t('catalog.title')}</h1>
         <SearchBox
           value={state.q}
-          label="Search datasets"
-          placeholder="Search datasets by title, description, keyword…"
+          label={t('catalog.search')}
+          placeholder={t('catalog.searchPlaceholder')}
           onSearch={(q) => setFilters({ ...state, q }, true)}
         />
         <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setFilters(NO_FILTERS)} />
         {datasets.isError ? (
-          <ErrorPanel
-            title="The catalog could not be loaded"
-            error={datasets.error}
-            onRetry={() => datasets.refetch()}
-          >
+          <ErrorPanel title={t('catalog.failed')} error={datasets.error} onRetry={() => datasets.refetch()}>
             {portal !== '' && (
               <p>
                 <button type="button" className="link-button" onClick={() => choosePortal('')}>
-                  Go back to this server’s datasets
+                  {t('catalog.backToServer')}
                 </button>
               </p>
             )}
@@ -102,10 +99,10 @@ export function CatalogView() {
           <>
             <div className="catalog-toolbar">
               <p className="result-count" aria-live="polite">
-                {plural(total, 'dataset', 'datasets')}
+                {t('count.datasets', { count: total })}
               </p>
               <div className="sort-control">
-                <label htmlFor={sortId}>Sort by</label>
+                <label htmlFor={sortId}>{t('catalog.sortBy')}</label>
                 <select
                   id={sortId}
                   value={state.sort}
@@ -115,7 +112,7 @@ export function CatalogView() {
                 >
                   {(Object.keys(CATALOG_SORTS) as CatalogSort[]).map((sort) => (
                     <option key={sort} value={sort}>
-                      {CATALOG_SORTS[sort].label}
+                      {t(`catalog.sorts.${sort}`)}
                     </option>
                   ))}
                 </select>
@@ -123,10 +120,10 @@ export function CatalogView() {
             </div>
             {datasets.data.results.length === 0 ? (
               <div className="empty-state">
-                <p>No dataset matches these filters.</p>
+                <p>{t('catalog.none')}</p>
                 {chips.length > 0 && (
                   <button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>
-                    Clear all filters
+                    {t('filters.clearAll')}
                   </button>
                 )}
               </div>
@@ -137,7 +134,7 @@ export function CatalogView() {
                 ))}
               </div>
             )}
-            <Pager page={state.page} pageCount={pageCount} onPage={setPage} label="Catalog pages" />
+            <Pager page={state.page} pageCount={pageCount} onPage={setPage} label={t('catalog.pages')} />
           </>
         ) : (
           <DatasetCardSkeletons />

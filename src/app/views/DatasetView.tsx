@@ -1,14 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../components/PageTitle';
 import { DatasetPageSkeleton } from '../components/Skeletons';
 import { ErrorPanel } from '../components/StatusMessages';
-import { plural } from '../format/numbers';
 import { useExploreClient } from '../queries/client-context';
-import { datasetQuery } from '../queries/options';
+import { datasetFacetsQuery, datasetQuery } from '../queries/options';
+import { datasetFacetsParams, recordsParams } from '../queries/request-params';
 import { Link } from '../router/Link';
 import { useLocation } from '../router/useLocation';
-import { DATASET_TABS, type DatasetTab, datasetPath, TAB_LABELS } from '../routes/paths';
+import { parseDatasetSearch } from '../routes/dataset-search';
+import { DATASET_TABS, type DatasetTab, datasetPath, tabLabel } from '../routes/paths';
+import { recordPagesQuery } from '../table/queries';
 
 // Each tab is its own chunk: the catalog and the Information tab never load the table's, map's or
 // editor's code.
@@ -33,24 +36,33 @@ const ApiTab = lazy(() => TAB_MODULES.api().then((m) => ({ default: m.ApiTab }))
 /** A dataset: its header and the tab named in the address. */
 export function DatasetView({ datasetId, tab }: { readonly datasetId: string; readonly tab: DatasetTab }) {
   const client = useExploreClient();
+  const { t } = useTranslation();
   const dataset = useQuery(datasetQuery(client, datasetId));
   // Fetch the tab's code while the dataset loads, not after: the two requests then overlap.
   useEffect(() => {
     void TAB_MODULES[tab]();
   }, [tab]);
   const { search } = useLocation();
+  const queryClient = useQueryClient();
+  // The table's first rows and its facets are asked for at once, beside the dataset's metadata, rather
+  // than after it: the same requests the table makes when the dataset is on UTC (most are), so the
+  // table finds them answered. A dataset on another clock asks again with its time zone.
+  const opening = useRef(search);
+  useEffect(() => {
+    if (tab !== 'table') return;
+    const state = parseDatasetSearch(opening.current);
+    if (state.query.select || state.query.group_by) return;
+    void queryClient.prefetchInfiniteQuery(recordPagesQuery(client, datasetId, recordsParams(state)));
+    void queryClient.prefetchQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
+  }, [queryClient, client, datasetId, tab]);
 
   if (dataset.isError) {
     return (
       <main className="content content-narrow" id="main">
-        <PageTitle>Dataset not loaded</PageTitle>
-        <ErrorPanel
-          title="This dataset could not be loaded"
-          error={dataset.error}
-          onRetry={() => dataset.refetch()}
-        >
+        <PageTitle>{t('dataset.notLoaded')}</PageTitle>
+        <ErrorPanel title={t('dataset.failed')} error={dataset.error} onRetry={() => dataset.refetch()}>
           <p>
-            <Link to="/">Back to the catalog</Link>
+            <Link to="/">{t('dataset.backToCatalog')}</Link>
           </p>
         </ErrorPanel>
       </main>
@@ -73,10 +85,10 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
   const tabs = DATASET_TABS.filter((t) => (t !== 'map' || hasMap) && (t !== 'analyze' || canAnalyze));
   return (
     <div className="dataset-page">
-      <PageTitle>{`${title} (${TAB_LABELS[tab]})`}</PageTitle>
+      <PageTitle>{`${title} (${tabLabel(tab)})`}</PageTitle>
       <div className="dataset-header">
-        <nav aria-label="Breadcrumb" className="breadcrumb">
-          <Link to="/">Datasets</Link>
+        <nav aria-label={t('tabs.breadcrumb')} className="breadcrumb">
+          <Link to="/">{t('catalog.title')}</Link>
           <span aria-hidden="true"> / </span>
           <span aria-current="page">{title}</span>
         </nav>
@@ -85,21 +97,21 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
           {[
             metas.publisher,
             typeof metas.records_count === 'number'
-              ? plural(metas.records_count, 'record', 'records')
+              ? t('count.records', { count: metas.records_count })
               : undefined,
           ]
             .filter(Boolean)
             .join(' · ')}
         </p>
-        <nav className="tabs" aria-label="Dataset views">
-          {tabs.map((t) => (
+        <nav className="tabs" aria-label={t('tabs.views')}>
+          {tabs.map((other) => (
             <Link
-              key={t}
-              to={datasetPath(datasetId, t, search)}
-              className={t === tab ? 'tab is-active' : 'tab'}
-              aria-current={t === tab ? 'page' : undefined}
+              key={other}
+              to={datasetPath(datasetId, other, search)}
+              className={other === tab ? 'tab is-active' : 'tab'}
+              aria-current={other === tab ? 'page' : undefined}
             >
-              {TAB_LABELS[t]}
+              {tabLabel(other)}
             </Link>
           ))}
         </nav>

@@ -14,8 +14,8 @@ import {
 import { formatsFor } from '../export/formats';
 import { filterChips } from '../filters/chips';
 import { datasetFacetLabeler } from '../filters/facet-labels';
-import { plural } from '../format/numbers';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
+import { t } from '../i18n/setup';
 import { useExploreClient } from '../queries/client-context';
 import { recordsQuery } from '../queries/options';
 import { recordsParams } from '../queries/request-params';
@@ -46,7 +46,8 @@ export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
   const count = useQuery(recordsQuery(client, dataset.dataset_id, { ...filters, limit: 0 }));
   const datasetTotal = dataset.metas?.default?.records_count;
   const selectionTotal = count.data?.total_count;
-  const size = (n: number | undefined) => (n === undefined ? 'counting…' : plural(n, 'record', 'records'));
+  const size = (n: number | undefined) =>
+    n === undefined ? t('count.countingShort') : t('count.records', { count: n });
 
   const url = absolute(
     client.urls.recordsExport(dataset.dataset_id, format.format, exportParams(format, options, records)),
@@ -57,7 +58,7 @@ export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
   return (
     <main className="content export-tab" id="main">
       <section className="panel" aria-labelledby="export-format-title">
-        <h2 id="export-format-title">Format</h2>
+        <h2 id="export-format-title">{t('export.format')}</h2>
         <div className="format-list" role="radiogroup" aria-labelledby="export-format-title">
           {formats.map((f) => (
             <label
@@ -72,19 +73,21 @@ export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
                 onChange={() => setFormatName(f.format)}
               />
               <span className="format-name">{f.label}</span>
-              <span className="format-purpose">{f.purpose}</span>
+              <span className="format-purpose">
+                {t(`export.purposes.${f.format}`, { defaultValue: f.purpose })}
+              </span>
             </label>
           ))}
         </div>
       </section>
       <section className="panel" aria-labelledby="export-selection-title">
-        <h2 id="export-selection-title">The current selection</h2>
+        <h2 id="export-selection-title">{t('export.selection')}</h2>
         {chips.length === 0 ? (
-          <p>No filter: the current selection is the whole dataset.</p>
+          <p>{t('export.noFilter')}</p>
         ) : (
           <>
-            <p>These filters make the current selection (change them on the Table or Map tab):</p>
-            <ul className="chip-list" aria-label="Filters applied">
+            <p>{t('export.filtersIntro')}</p>
+            <ul className="chip-list" aria-label={t('export.filtersApplied')}>
               {chips.map((chip) => (
                 <li key={chip.key} className={`chip chip-${chip.kind}`}>
                   <span className="chip-label">{chip.label}</span>
@@ -95,7 +98,7 @@ export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
         )}
       </section>
       <section className="panel" aria-labelledby="export-options-title">
-        <h2 id="export-options-title">Options</h2>
+        <h2 id="export-options-title">{t('export.options')}</h2>
         <ExportOptionsForm
           format={format}
           options={options}
@@ -107,12 +110,12 @@ export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
         />
       </section>
       <section className="panel" aria-labelledby="export-download-title">
-        <h2 id="export-download-title">Download</h2>
+        <h2 id="export-download-title">{t('export.download')}</h2>
         <pre className="url-box">
           <code>{url}</code>
         </pre>
         <div className="api-actions">
-          <CopyButton text={url} label="Copy the URL" />
+          <CopyButton text={url} label={t('export.copyUrl')} />
         </div>
         <DownloadPanel
           url={url}

@@ -12,8 +12,8 @@ import { datasetFacetSource } from '../filters/facet-enumeration';
 import { datasetFacetLabeler } from '../filters/facet-labels';
 import { type QueryChip, queryChip } from '../filters/query-chip';
 import type { CellFormat } from '../format/cells';
-import { formatCount, plural } from '../format/numbers';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
+import { t } from '../i18n/setup';
 import { useExploreClient } from '../queries/client-context';
 import { datasetFacetsQuery, recordsQuery } from '../queries/options';
 import { datasetFacetsParams, datasetFilters, recordsParams } from '../queries/request-params';
@@ -138,7 +138,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
       onSort={setSort}
       format={format}
       busy={pages.isPlaceholderData}
-      caption={`Records of ${title}`}
+      caption={t('table.caption', { title })}
       selected={selected}
       onOpen={open}
       onNearEnd={loadMore}
@@ -189,11 +189,11 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
           aria-expanded={queryOpen}
           onClick={() => setQueryOpen(!queryOpen)}
         >
-          {queryOpen ? 'Hide the query' : 'Query with ODSQL'}
+          {queryOpen ? t('table.queryHide') : t('table.queryOpen')}
         </button>
       </div>
       {queryOpen && (
-        <Suspense fallback={<Loading>Loading the query editor…</Loading>}>
+        <Suspense fallback={<Loading>{t('table.loadingEditor')}</Loading>}>
           <QueryPanel
             fields={fields}
             applied={state.query}
@@ -207,21 +207,32 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
       <FilterChips chips={chips} onRemove={removeChip} onClearAll={clearAll} />
       {custom ? (
         results.isError ? (
-          <ErrorPanel title="The query failed" error={results.error} onRetry={() => results.refetch()} />
+          <ErrorPanel
+            title={t('table.queryFailed')}
+            error={results.error}
+            onRetry={() => results.refetch()}
+          />
         ) : !results.data ? (
-          <Loading>Running the query…</Loading>
+          <Loading>{t('table.running')}</Loading>
         ) : (
           <>
             <div className="table-toolbar">
               <p className="result-count" aria-live="polite">
                 {grouped
-                  ? `${results.data.results.length === GROUPS_LIMIT ? 'The first ' : ''}${plural(results.data.results.length, 'group', 'groups')}`
-                  : `${plural(results.data.results.length, 'row', 'rows')} of ${plural(results.data.total_count ?? 0, 'record', 'records')}`}
+                  ? results.data.results.length === GROUPS_LIMIT
+                    ? t('table.firstGroups', {
+                        groups: t('count.groups', { count: results.data.results.length }),
+                      })
+                    : t('count.groups', { count: results.data.results.length })
+                  : t('table.rowsOf', {
+                      rows: t('count.rows', { count: results.data.results.length }),
+                      records: t('count.records', { count: results.data.total_count ?? 0 }),
+                    })}
               </p>
             </div>
             {results.data.results.length === 0 ? (
               <div className="empty-state">
-                <p>No record matches this query.</p>
+                <p>{t('table.noQueryMatch')}</p>
               </div>
             ) : (
               <ResultsTable
@@ -229,7 +240,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
                 results={results.data.results}
                 offset={0}
                 busy={results.isPlaceholderData}
-                caption={`Query results of ${title}`}
+                caption={t('table.queryCaption', { title })}
                 format={format}
               />
             )}
@@ -240,40 +251,36 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
           <div className="table-toolbar">
             {pages.data ? (
               <p className="result-count" aria-live="polite">
-                {plural(total, 'record', 'records')}
+                {t('count.records', { count: total })}
               </p>
             ) : (
               !pages.isError && (
                 <p className="muted" role="status">
-                  Loading records…
+                  {t('table.loading')}
                 </p>
               )
             )}
             {records.length > 0 && records.length < total && (
               <p className="muted loaded-count">
-                {formatCount(records.length)} loaded ·{' '}
-                {hasNextPage ? 'scroll for more' : 'the most the table reaches'}
+                {t('table.loaded', { count: records.length })} ·{' '}
+                {hasNextPage ? t('table.scrollMore') : t('table.reachesMost')}
               </p>
             )}
             <ColumnsMenu fields={fields} layout={state.columns} onLayout={setColumns} />
           </div>
           {stats.panel}
           {pages.isError && !pages.data ? (
-            <ErrorPanel
-              title="Records could not be loaded"
-              error={pages.error}
-              onRetry={() => pages.refetch()}
-            >
-              {chips.length > 0 && <p>Removing a filter above may help.</p>}
+            <ErrorPanel title={t('table.failed')} error={pages.error} onRetry={() => pages.refetch()}>
+              {chips.length > 0 && <p>{t('table.removeFilterHint')}</p>}
             </ErrorPanel>
           ) : !pages.data ? (
             table([], FIRST_SKELETON_ROWS)
           ) : total === 0 || records.length === 0 ? (
             <div className="empty-state">
-              <p>No record matches these filters.</p>
+              <p>{t('table.none')}</p>
               {chips.length > 0 && (
                 <button type="button" className="button" onClick={clearAll}>
-                  Clear all filters
+                  {t('filters.clearAll')}
                 </button>
               )}
             </div>
@@ -282,9 +289,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
           )}
         </>
       )}
-      {hasDateTimes && (
-        <p className="muted table-note">Times are shown in {timeZone ?? 'UTC'}, the dataset’s time zone.</p>
-      )}
+      {hasDateTimes && <p className="muted table-note">{t('table.timeZone', { zone: timeZone ?? 'UTC' })}</p>}
     </RecordsLayout>
   );
 }
