@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Download, Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
+import { analyzeEn, analyzeFr } from '../src/app/analyze/messages';
 import { expect, resultCount, test } from './fixtures';
 
 /*
@@ -218,4 +219,44 @@ test('a column’s statistics on movies: a bar of its histogram filters the tabl
   await top.click();
   await slow(resultCount(page)).toHaveText(`${count} records`);
   expect(new URL(page.url()).searchParams.getAll('refine')).toEqual([`major_genre:${genre}`]);
+});
+
+/** The English sentences (two words or more, placeholders cut out) of the tab's text that French changes. */
+function englishSentences(): string[] {
+  const walk = (en: object, fr: object, out: Set<string>) => {
+    for (const [key, value] of Object.entries(en)) {
+      const french = (fr as Record<string, unknown>)[key];
+      if (typeof value === 'object' && value !== null) walk(value, french as object, out);
+      else if (typeof value === 'string' && value !== french) {
+        for (const part of value.split(/\{\{[^}]*\}\}/)) {
+          const fixed = part.replace(/^[\s:·,.()—]+|[\s:·,.()—]+$/g, '');
+          if (fixed.split(/\s+/).length >= 2) out.add(fixed);
+        }
+      }
+    }
+    return out;
+  };
+  return [...walk(analyzeEn, analyzeFr, new Set())];
+}
+
+test('the Analyze tab and the column statistics in French leave no English sentence', async ({ page }) => {
+  await page.goto('/datasets/seattle-weather/analyze?lang=fr&chart.x=date&chart.precision=year');
+  await slow(drawn(page)).toBeVisible({ timeout: 30_000 });
+  await slow(
+    page.getByRole('navigation', { name: 'Vues du jeu de données' }).getByRole('link', { name: 'Analyser' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await slow(page.getByRole('button', { name: 'Ajouter une série' })).toBeVisible();
+  const text = (await page.locator('.chart-builder, .analyze-result').allInnerTexts()).join('\n');
+  const labels = await page
+    .locator('.analyze-grid [aria-label]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')).join('\n'));
+  for (const sentence of englishSentences()) {
+    expect(`${text}\n${labels}`, sentence).not.toContain(sentence);
+  }
+  await page.goto('/datasets/movies/table?lang=fr');
+  await page.getByRole('button', { name: 'Statistiques de IMDB rating' }).click();
+  const panel = page.getByRole('region', { name: 'Statistiques de IMDB rating' });
+  await slow(panel.getByText('Médiane')).toBeVisible();
+  const stats = await panel.innerText();
+  for (const sentence of englishSentences()) expect(stats, sentence).not.toContain(sentence);
 });
