@@ -17,10 +17,11 @@ export interface ChartLabels {
   readonly rightAxis: string;
 }
 
-/** Breakdown colours: the series' own first, then the palette without it. */
-export function breakdownColor(seriesColor: string, position: number): string {
+/** Breakdown colours: the series' own first, then the palette without any colour a series already has. */
+export function breakdownColor(seriesColor: string, position: number, taken: readonly string[] = []): string {
   if (position === 0) return `#${seriesColor}`;
-  const others = PALETTE.filter((c) => c !== seriesColor);
+  const free = PALETTE.filter((c) => c !== seriesColor && !taken.includes(c));
+  const others = free.length > 0 ? free : PALETTE.filter((c) => c !== seriesColor);
   return `#${others[(position - 1) % others.length]}`;
 }
 
@@ -70,7 +71,13 @@ export function chartOption(chart: ChartState, data: ChartData, labels: ChartLab
     const position = positions.get(column.series) ?? 0;
     positions.set(column.series, position + 1);
     const type = s.type === 'column' || s.type === 'bar' ? 'bar' : s.type === 'scatter' ? 'scatter' : 'line';
-    const color = s.by ? breakdownColor(s.color, position) : `#${s.color}`;
+    const color = s.by
+      ? breakdownColor(
+          s.color,
+          position,
+          chart.series.map((other) => other.color),
+        )
+      : `#${s.color}`;
     const axisIndex = s.axis === 'right' ? 1 : 0;
     return {
       type,
