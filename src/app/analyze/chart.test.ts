@@ -65,7 +65,7 @@ describe('the chart in the address', () => {
       aggregation: 'percentile',
       percent: 95,
       type: 'pie',
-      color: '0072b2',
+      color: 'e69f00',
     });
     expect(chart.series[0]?.by).toBeUndefined();
     expect(chart.max).toBe(2000);
