@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Facet } from '../../api';
 import { applyFacetAction } from '../filters/facet-actions';
@@ -21,10 +22,21 @@ interface FacetPanelProps {
   readonly onFilters: (next: Filters) => void;
   /** Where a facet's further values, other orders and searches come from. */
   readonly source?: FacetSource | undefined;
+  /** Below the facets (the range filter of a dataset's records). */
+  readonly extra?: ReactNode;
 }
 
 /** The filter sidebar: the facets of the current filters, or why they are not there yet. */
-export function FacetPanel({ title, facets, labels, order, filters, onFilters, source }: FacetPanelProps) {
+export function FacetPanel({
+  title,
+  facets,
+  labels,
+  order,
+  filters,
+  onFilters,
+  source,
+  extra,
+}: FacetPanelProps) {
   const { t } = useTranslation();
   return (
     <Sidebar title={title} activeCount={filters.refine.length + filters.exclude.length}>
@@ -48,6 +60,7 @@ export function FacetPanel({ title, facets, labels, order, filters, onFilters, s
       ) : (
         <FacetSkeletons />
       )}
+      {extra}
     </Sidebar>
   );
 }

@@ -19,6 +19,8 @@ interface RecordsLayoutProps {
   readonly aside?: ReactNode;
   readonly children: ReactNode;
   readonly source?: FacetSource | undefined;
+  /** Below the facets: the range filter. */
+  readonly extra?: ReactNode;
 }
 
 /** The frame of every view of a dataset's records: the facet sidebar, the search box, then the view. */
@@ -31,6 +33,7 @@ export function RecordsLayout({
   aside,
   children,
   source,
+  extra,
 }: RecordsLayoutProps) {
   const { t } = useTranslation();
   return (
@@ -42,6 +45,7 @@ export function RecordsLayout({
         filters={filters}
         onFilters={onFilters}
         source={source}
+        extra={extra}
       />
       <main className={className ? `content ${className}` : 'content'} id="main">
         <SearchBox

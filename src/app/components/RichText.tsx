@@ -1,9 +1,11 @@
+import DOMPurify from 'dompurify';
 import { createElement, Fragment, type ReactNode, useMemo } from 'react';
-import { looksLikeHtml } from '../format/text';
+import { looksLikeHtml, markdownToHtml } from '../format/text';
 
 /*
- * Dataset descriptions are HTML written by publishers of any portal. They are rebuilt as React
- * elements from an allow-list of tags, so no script, style, event handler or foreign markup survives.
+ * Dataset descriptions are HTML or Markdown written by publishers of any portal. Markdown becomes HTML
+ * (marked); the HTML is cleaned by DOMPurify to the tags below, then rebuilt as React elements from the
+ * same allow-list, so no script, style, event handler or foreign markup survives either step.
  */
 
 const ALLOWED = new Set([
@@ -72,19 +74,11 @@ function toReact(node: Node, key: number): ReactNode {
   return createElement(name, { key }, ...children);
 }
 
-/** Plain text keeps its paragraphs and line breaks. */
-function plainParagraphs(text: string): ReactNode {
-  return text
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter((paragraph) => paragraph !== '')
-    .map((paragraph) => <p key={paragraph}>{paragraph}</p>);
-}
-
 export function RichText({ text, className }: { readonly text: string; readonly className?: string }) {
   const content = useMemo(() => {
-    if (!looksLikeHtml(text)) return plainParagraphs(text);
-    const doc = new DOMParser().parseFromString(text, 'text/html');
+    const html = looksLikeHtml(text) ? text : markdownToHtml(text);
+    const clean = DOMPurify.sanitize(html, { ALLOWED_TAGS: [...ALLOWED], ALLOWED_ATTR: ['href'] });
+    const doc = new DOMParser().parseFromString(clean, 'text/html');
     return Array.from(doc.body.childNodes, (child, i) => toReact(child, i));
   }, [text]);
   return <div className={className}>{content}</div>;

@@ -24,7 +24,7 @@ describe('resultColumns', () => {
 
 describe('formatComputed', () => {
   it('formats numbers, keeps text and writes objects as JSON', () => {
-    expect(formatComputed(4201.754385964912)).toBe('4,201.754386');
+    expect(formatComputed(4201.754385964912)).toBe('4,201.75');
     expect(formatComputed('x')).toBe('x');
     expect(formatComputed({ lon: 1, lat: 2 })).toBe('{"lon":1,"lat":2}');
     expect(formatComputed(null)).toBe('');

@@ -1,5 +1,6 @@
 import type { DatasetField, DatasetRecord } from '../../api';
 import { isNumericField } from '../format/cells';
+import { formatFigure } from '../format/numbers';
 
 /** A column of a query result: a field of the dataset when the key names one, else a computed value. */
 export interface ResultColumn {
@@ -30,7 +31,8 @@ export function resultColumns(
 /** A computed value (an aggregate, an expression) as text. */
 export function formatComputed(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return value.toLocaleString('en-US', { maximumFractionDigits: 6 });
+  // Averages and other computed figures: two decimals at most, so a column reads evenly.
+  if (typeof value === 'number') return formatFigure(value);
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
 }

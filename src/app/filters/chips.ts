@@ -1,13 +1,17 @@
+import { formatDate } from '../format/dates';
+import { formatNumber } from '../format/numbers';
 import { t } from '../i18n/setup';
-import type { FacetFilter, Filters } from '../routes/search-params';
+import { type FacetFilter, type Filters, withRange } from '../routes/search-params';
 import { removeFilter } from './facet-actions';
 import { type GeoFilter, geoFilterLabel } from './geo-filter';
+import type { RangeFilter } from './range-filter';
 
 /** One active filter as the chip bar shows it. */
 export type FilterChip =
   | { readonly kind: 'search'; readonly key: string; readonly label: string }
   | { readonly kind: 'query'; readonly key: string; readonly label: string }
   | { readonly kind: 'geo'; readonly key: string; readonly label: string; readonly filter: GeoFilter }
+  | { readonly kind: 'range'; readonly key: string; readonly label: string; readonly field: string }
   | {
       /** Several values of one facet, any of which a record may have: one chip. */
       readonly kind: 'any';
@@ -75,6 +79,14 @@ export function filterChips(filters: Filters, labels: ChipLabels): FilterChip[] 
       });
     }
   }
+  for (const range of filters.ranges ?? []) {
+    chips.push({
+      kind: 'range',
+      key: `range:${range.field}`,
+      label: rangeLabel(range, labels),
+      field: range.field,
+    });
+  }
   if (filters.geo) {
     const label = geoFilterLabel(filters.geo, labels.facetLabel(filters.geo.field));
     chips.push({ kind: 'geo', key: 'geo', label, filter: filters.geo });
@@ -95,6 +107,8 @@ export function withoutChip<F extends Filters>(filters: F, chip: FilterChip): F 
       const { geo: _dropped, ...rest } = filters;
       return rest as F;
     }
+    case 'range':
+      return withRange(filters, chip.field, undefined) as F;
     case 'any': {
       const disjunctive = (filters.disjunctive ?? []).filter((n) => n !== chip.facet);
       return {
@@ -106,4 +120,20 @@ export function withoutChip<F extends Filters>(filters: F, chip: FilterChip): F 
     default:
       return removeFilter(filters, chip.kind, chip.filter) as F;
   }
+}
+
+function boundLabel(bound: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(bound)
+    ? formatDate(bound)
+    : formatNumber(Number(bound), { grouping: false });
+}
+
+/** `Year: 2001 to 2017`, `Date: from Feb 1, 2013`. */
+function rangeLabel(range: RangeFilter, labels: ChipLabels): string {
+  const facet = labels.facetLabel(range.field);
+  if (range.from !== undefined && range.to !== undefined) {
+    return t('filters.range', { facet, from: boundLabel(range.from), to: boundLabel(range.to) });
+  }
+  if (range.from !== undefined) return t('filters.atLeast', { facet, from: boundLabel(range.from) });
+  return t('filters.atMost', { facet, to: boundLabel(range.to ?? '') });
 }

@@ -70,3 +70,13 @@ describe('geo', () => {
     expect(describeShape('x')).toBeUndefined();
   });
 });
+
+describe('Markdown descriptions', () => {
+  it('lose their marks in card excerpts', () => {
+    expect(
+      excerpt(
+        'Flights from the `flights-3m.parquet` file, **3 million** of them; see [the source](https://x.org).',
+      ),
+    ).toBe('Flights from the flights-3m.parquet file, 3 million of them; see the source.');
+  });
+});

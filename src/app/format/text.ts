@@ -1,3 +1,5 @@
+import { marked } from 'marked';
+
 /*
  * Dataset descriptions come as HTML on Opendatasoft portals and as plain or Markdown-ish text elsewhere.
  * Cards show a short plain excerpt of either.
@@ -39,9 +41,14 @@ export function stripMarkup(text: string): string {
   return decodeEntities(withoutBlocks).replace(/\s+/g, ' ').trim();
 }
 
-/** At most `max` characters of plain text, cut at a word boundary. */
+/** Markdown (plain text is Markdown too: its paragraphs are kept) as HTML, to be sanitised before use. */
+export function markdownToHtml(text: string): string {
+  return marked.parse(text, { async: false, gfm: true }) as string;
+}
+
+/** At most `max` characters of plain text, cut at a word boundary; Markdown marks (`code`, **bold**) go. */
 export function excerpt(text: string, max = 220): string {
-  const plain = stripMarkup(text);
+  const plain = stripMarkup(looksLikeHtml(text) ? text : markdownToHtml(text));
   if (plain.length <= max) return plain;
   const cut = plain.slice(0, max);
   const space = cut.lastIndexOf(' ');

@@ -42,6 +42,7 @@ export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames:
         geo: _geo,
         refine: _refine,
         exclude: _exclude,
+        ranges: _ranges,
         disjunctive: _d,
         ...view
       } = state;
@@ -63,6 +64,7 @@ export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames:
         geo: _geo,
         refine: _refine,
         exclude: _exclude,
+        ranges: _ranges,
         disjunctive: _d,
         ...view
       } = state;

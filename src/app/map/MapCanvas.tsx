@@ -251,7 +251,8 @@ export function MapCanvas(props: MapCanvasProps) {
         [west, south],
         [east, north],
       ],
-      { padding: 40, maxZoom: 12, duration: 0 },
+      // A lone point or a tight group still shows its surroundings (a town, a coastline).
+      { padding: 40, maxZoom: 10, duration: 0 },
     );
   }, [props.fit, props.location, loaded]);
 
@@ -276,6 +277,12 @@ export function MapCanvas(props: MapCanvasProps) {
   return (
     <div className="map-canvas-wrap">
       <section ref={container} className="map-canvas" data-testid="map" aria-label={t('map.label')} />
+      {(props.busy || !loaded) && (
+        <p className="map-loading">
+          <span className="map-loading-dot" aria-hidden="true" />
+          {t('map.loading')}
+        </p>
+      )}
       {hover && (
         <div className="map-hover" style={{ left: hover.x + 12, top: hover.y + 12 }} role="tooltip">
           {hover.text}

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { type Dataset, type DatasetField, quoteField } from '../../api';
 import { FilterChips } from '../components/FilterChips';
+import { RangePanel } from '../components/RangePanel';
 import { RecordsLayout } from '../components/RecordsLayout';
 import { ErrorPanel } from '../components/StatusMessages';
 import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
@@ -216,6 +217,15 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
     <RecordsLayout
       facets={facets}
       source={facetSource}
+      extra={
+        <RangePanel
+          datasetId={datasetId}
+          fields={fields}
+          labels={labels}
+          filters={datasetFilters(state)}
+          onFilters={setFilters}
+        />
+      }
       labels={labels}
       filters={state}
       onFilters={setFilters}

@@ -43,10 +43,10 @@ describe('the first view', () => {
     });
     expect(fit).toEqual({ west: 0, east: 1, south: 51, north: 52 });
     expect(withMinimumSize({ west: 5, east: 5, south: 6, north: 6 })).toEqual({
-      west: 4.99,
-      east: 5.01,
-      south: 5.99,
-      north: 6.01,
+      west: 4.75,
+      east: 5.25,
+      south: 5.75,
+      north: 6.25,
     });
     expect(bulkBounds([])).toBeUndefined();
   });

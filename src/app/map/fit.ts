@@ -82,7 +82,7 @@ function extentOf(collection: FeatureCollection): Bounds | undefined {
 }
 
 /** A point's bounds would be empty: widen them to a small area around it. */
-export function withMinimumSize(bounds: Bounds, degrees = 0.02): Bounds {
+export function withMinimumSize(bounds: Bounds, degrees = 0.5): Bounds {
   const padLon = Math.max(0, (degrees - (bounds.east - bounds.west)) / 2);
   const padLat = Math.max(0, (degrees - (bounds.north - bounds.south)) / 2);
   return {

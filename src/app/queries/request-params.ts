@@ -9,6 +9,7 @@ import {
   searchClause,
 } from '../../api';
 import { geoFilterClause } from '../filters/geo-filter';
+import { rangeClause } from '../filters/range-filter';
 import { CATALOG_PAGE_SIZE, CATALOG_SORTS, type CatalogSearch } from '../routes/catalog-search';
 import { type DatasetSearch, RECORDS_PAGE_SIZE } from '../routes/dataset-search';
 import { type Filters, formatFacetFilter } from '../routes/search-params';
@@ -46,6 +47,7 @@ function whereParam(filters: Filters, groups: readonly string[]): { where?: stri
     ...(filters.q !== '' ? [searchClause(filters.q)] : []),
     ...(filters.where ? [filters.where] : []),
     ...(filters.geo ? [geoFilterClause(filters.geo)] : []),
+    ...(filters.ranges ?? []).map(rangeClause),
     ...groups,
   ];
   if (clauses.length === 0) return {};
@@ -79,7 +81,7 @@ export function catalogFacetsParams(search: CatalogSearch): CatalogFacetsParams 
 
 /** Only the filters of a records view (its `where` is the query editor's), for cache keys and requests. */
 export function datasetFilters(search: DatasetSearch): Filters {
-  const { q, refine, exclude, geo, disjunctive } = search;
+  const { q, refine, exclude, geo, disjunctive, ranges } = search;
   const where = search.query.where;
   return {
     q,
@@ -88,6 +90,7 @@ export function datasetFilters(search: DatasetSearch): Filters {
     ...(where ? { where } : {}),
     ...(geo ? { geo } : {}),
     ...(disjunctive ? { disjunctive } : {}),
+    ...(ranges ? { ranges } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { formatGeoFilter, type GeoFilter } from '../filters/geo-filter';
+import { formatRange, parseRange, type RangeFilter } from '../filters/range-filter';
 
 /*
  * Reading state from the address: every value is checked and replaced by its default when it does
@@ -25,6 +26,8 @@ export interface Filters {
    * `disjunctive=<facet>`, repeatable). Facets the portal already treats as disjunctive need not be here.
    */
   readonly disjunctive?: readonly string[];
+  /** Ranges of number and date fields (address `range=<field>:<from>..<to>`, one per field). */
+  readonly ranges?: readonly RangeFilter[];
 }
 
 export const NO_FILTERS: Filters = { q: '', refine: [], exclude: [], geo: undefined };
@@ -63,7 +66,23 @@ export function readFilters(search: URLSearchParams): Filters {
     refine: readFacetFilters(search, 'refine'),
     exclude: readFacetFilters(search, 'exclude'),
     ...readDisjunctive(search),
+    ...readRanges(search),
   };
+}
+
+function readRanges(search: URLSearchParams): { ranges?: readonly RangeFilter[] } {
+  const byField = new Map<string, RangeFilter>();
+  for (const text of search.getAll('range')) {
+    const range = parseRange(text);
+    if (range) byField.set(range.field, range);
+  }
+  return byField.size > 0 ? { ranges: [...byField.values()] } : {};
+}
+
+/** The filters with this field's range replaced (or removed when `range` is undefined). */
+export function withRange(filters: Filters, field: string, range: RangeFilter | undefined): Filters {
+  const ranges = [...(filters.ranges ?? []).filter((r) => r.field !== field), ...(range ? [range] : [])];
+  return { ...filters, ranges: ranges.length > 0 ? ranges : undefined };
 }
 
 function readDisjunctive(search: URLSearchParams): { disjunctive?: readonly string[] } {
@@ -98,6 +117,7 @@ export function writeFilters(search: URLSearchParams, filters: Filters): void {
   for (const filter of filters.exclude) search.append('exclude', formatFacetFilter(filter));
   if (filters.geo) search.set('geo', formatGeoFilter(filters.geo));
   for (const name of filters.disjunctive ?? []) search.append('disjunctive', name);
+  for (const range of filters.ranges ?? []) search.append('range', formatRange(range));
 }
 
 /** A whole number within bounds, or the fallback. */

@@ -51,7 +51,8 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
   useEffect(() => {
     if (tab !== 'table') return;
     const state = parseDatasetSearch(opening.current);
-    if (state.query.select || state.query.group_by) return;
+    // A sort names a field not checked yet (a bad one would be refused): the table asks for itself.
+    if (state.query.select || state.query.group_by || state.sort) return;
     void queryClient.prefetchInfiniteQuery(recordPagesQuery(client, datasetId, recordsParams(state)));
     void queryClient.prefetchQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
   }, [queryClient, client, datasetId, tab]);

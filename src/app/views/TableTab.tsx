@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { ApiError, type Dataset, type DatasetField } from '../../api';
 import { useColumnStats } from '../column-stats/useColumnStats';
 import { FilterChips } from '../components/FilterChips';
+import { RangePanel } from '../components/RangePanel';
 import { RecordsLayout } from '../components/RecordsLayout';
 import { RecordsTable } from '../components/RecordsTable';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
@@ -17,7 +18,8 @@ import { t } from '../i18n/setup';
 import { useExploreClient } from '../queries/client-context';
 import { datasetFacetsQuery, recordsQuery } from '../queries/options';
 import { datasetFacetsParams, datasetFilters, recordsParams } from '../queries/request-params';
-import { hasQuery } from '../routes/dataset-search';
+import { useLocation } from '../router/useLocation';
+import { hasQuery, parseDatasetSearch } from '../routes/dataset-search';
 import { NO_FILTERS } from '../routes/search-params';
 import { ColumnsMenu } from '../table/ColumnsMenu';
 import { visibleColumns } from '../table/columns';
@@ -50,6 +52,11 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   const datasetId = dataset.dataset_id;
   const fields = dataset.fields ?? NO_FIELDS;
   const fieldNames = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
+  // A link may name a sort or columns the dataset does not have: they are left out, and said so.
+  const { search } = useLocation();
+  const asked = useMemo(() => parseDatasetSearch(search), [search]);
+  const unknownSort = asked.sort && !fieldNames.has(asked.sort.field) ? asked.sort.field : undefined;
+  const unknownColumns = (asked.columns ?? []).filter((name) => !fieldNames.has(name));
   const { state, setFilters, setSort, setColumns, setRecord, setQuery } = useDatasetSearch(
     datasetId,
     'table',
@@ -164,6 +171,15 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
     <RecordsLayout
       facets={facets}
       source={facetSource}
+      extra={
+        <RangePanel
+          datasetId={datasetId}
+          fields={fields}
+          labels={labels}
+          filters={datasetFilters(state)}
+          onFilters={setFilters}
+        />
+      }
       labels={labels}
       filters={state}
       onFilters={setFilters}
@@ -203,6 +219,16 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
             onRun={(query) => setQuery(query)}
           />
         </Suspense>
+      )}
+      {(unknownSort !== undefined || unknownColumns.length > 0) && (
+        <div className="notice" role="note">
+          {unknownSort !== undefined && <p>{t('table.unknownSort', { field: unknownSort })}</p>}
+          {unknownColumns.length > 0 && (
+            <p>
+              {t('table.unknownColumns', { count: unknownColumns.length, names: unknownColumns.join(', ') })}
+            </p>
+          )}
+        </div>
       )}
       <FilterChips chips={chips} onRemove={removeChip} onClearAll={clearAll} />
       {custom ? (
