@@ -3,6 +3,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { loadConfig } from '../src/server/config';
+import { analyzeRenderFigures, renderAnalyzeTable } from './analyze';
 import { type BenchCase, CASES } from './cases';
 import { explorerFigures, renderExplorerFigures } from './explorer';
 import { exportBench, renderExports } from './exports';
@@ -136,6 +137,7 @@ async function main(): Promise<void> {
     }
     const exports = await exportBench(server.origin, server.process.pid!, dataDir, memoryLimit);
     const map = await mapRenderFigures(server.origin);
+    const analyze = await analyzeRenderFigures(server.origin);
     await new Promise((r) => setTimeout(r, 2000));
     const idleMiB = residentMiB(server.process.pid!);
     await stopServer(server);
@@ -157,6 +159,7 @@ async function main(): Promise<void> {
         map,
       }) +
       renderExports(exports.figures, exports.memory) +
+      renderAnalyzeTable(analyze) +
       renderExplorerFigures(explorer) +
       renderScale(scale) +
       `\n${renderFairness(fairness, machine)}`;

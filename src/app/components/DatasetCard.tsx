@@ -22,7 +22,8 @@ export function DatasetCard({ dataset, keywordHref }: DatasetCardProps) {
   const { t } = useTranslation();
   // A map link only where there is a map: a dataset with a geographic field.
   const hasMap = (dataset.fields ?? []).some((f) => GEO_TYPES.has(f.type));
-  const tabs = DATASET_TABS.filter((tab) => tab !== 'map' || hasMap);
+  const canAnalyze = (dataset.features ?? []).includes('analyze');
+  const tabs = DATASET_TABS.filter((tab) => (tab !== 'map' || hasMap) && (tab !== 'analyze' || canAnalyze));
   return (
     <article className="dataset-card">
       <header className="dataset-card-header">

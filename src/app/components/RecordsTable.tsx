@@ -70,6 +70,8 @@ interface RecordsTableProps {
   readonly scrollRef: RefObject<HTMLElement | null>;
   /** Shown under the rows: the end of the records, or of the window the API pages through. */
   readonly footer?: ReactNode;
+  /** A control after a column's name (the button that opens its statistics). */
+  readonly headerMenu?: ((field: DatasetField) => ReactNode) | undefined;
 }
 
 /** Clicks on a link or a button inside a row do their own thing; anywhere else opens the record. */
@@ -202,6 +204,7 @@ export function RecordsTable(props: RecordsTableProps) {
                         <table.FlexRender header={header} />
                       </span>
                     )}
+                    {field && props.headerMenu?.(field)}
                   </th>
                 );
               })}

@@ -24,9 +24,13 @@ export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames:
   const state = useMemo(() => withKnownFields(parseDatasetSearch(search), fieldNames), [search, fieldNames]);
 
   const go = useCallback(
-    (next: DatasetSearch, replace = false) =>
-      navigate(datasetPath(datasetId, tab, datasetSearchParams(next)), { replace }),
-    [navigate, datasetId, tab],
+    (next: DatasetSearch, replace = false) => {
+      // The Analyze tab's chart (`chart.*`) stays as it is when the filters, sort or record change.
+      const params = datasetSearchParams(next);
+      for (const [key, value] of search) if (key.startsWith('chart.')) params.append(key, value);
+      navigate(datasetPath(datasetId, tab, params), { replace });
+    },
+    [navigate, datasetId, tab, search],
   );
   // The filters' `where` (the query chip) and the query editor's are one: changing either changes both.
   const setFilters = useCallback(

@@ -26,6 +26,7 @@ export const en = {
     information: 'Information',
     table: 'Table',
     map: 'Map',
+    analyze: 'Analyze',
     export: 'Export',
     api: 'API',
     views: 'Dataset views',

@@ -25,6 +25,7 @@ export const fr: Catalog = {
     information: 'Informations',
     table: 'Tableau',
     map: 'Carte',
+    analyze: 'Analyser',
     export: 'Export',
     api: 'API',
     views: 'Vues du jeu de données',

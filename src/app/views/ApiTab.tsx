@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { Dataset } from '../../api';
+import { ChartQueries } from '../analyze/ChartQueries';
 import { CopyButton } from '../components/CopyButton';
 import { DEFAULT_EXPORT_OPTIONS, exportParams } from '../export/export-options';
 import { formatsFor } from '../export/formats';
@@ -87,6 +88,7 @@ export function ApiTab({ dataset }: { readonly dataset: Dataset }) {
         description="The request of the facet values and counts shown beside the table."
         url={facets}
       />
+      <ChartQueries dataset={dataset} />
       <SnippetPanel
         title="Code to fetch these records"
         url={records}

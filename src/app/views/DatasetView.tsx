@@ -19,6 +19,8 @@ const TAB_MODULES = {
   information: () => import('./InformationTab'),
   table: () => import('./TableTab'),
   map: () => import('../map/MapTab'),
+  // Its ECharts chunk is fetched by the tab itself, once the chart's data requests are sent.
+  analyze: () => import('../analyze/AnalyzeTab'),
   export: () => import('./ExportTab'),
   api: () => import('./ApiTab'),
 } as const satisfies Record<DatasetTab, () => Promise<unknown>>;
@@ -26,6 +28,7 @@ const InformationTab = lazy(() => TAB_MODULES.information().then((m) => ({ defau
 const TableTab = lazy(() => TAB_MODULES.table().then((m) => ({ default: m.TableTab })));
 // MapLibre is large: it loads only when the map tab is opened.
 const MapTab = lazy(() => TAB_MODULES.map());
+const AnalyzeTab = lazy(() => TAB_MODULES.analyze());
 const GEO_TYPES = new Set(['geo_point_2d', 'geo_shape']);
 const ExportTab = lazy(() => TAB_MODULES.export().then((m) => ({ default: m.ExportTab })));
 const ApiTab = lazy(() => TAB_MODULES.api().then((m) => ({ default: m.ApiTab })));
@@ -78,7 +81,9 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
   const title = metas.title || dataset.data.dataset_id;
   // Tabs by content: the map only for a dataset with a geo_point_2d or geo_shape field.
   const hasMap = (dataset.data.fields ?? []).some((f) => GEO_TYPES.has(f.type));
-  const tabs = DATASET_TABS.filter((t) => t !== 'map' || hasMap);
+  // The Analyze tab on a dataset whose metadata has the `analyze` feature.
+  const canAnalyze = (dataset.data.features ?? []).includes('analyze');
+  const tabs = DATASET_TABS.filter((t) => (t !== 'map' || hasMap) && (t !== 'analyze' || canAnalyze));
   return (
     <div className="dataset-page">
       <PageTitle>{`${title} (${tabLabel(tab)})`}</PageTitle>
@@ -121,6 +126,7 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
         {tab === 'information' && <InformationTab dataset={dataset.data} />}
         {tab === 'table' && <TableTab dataset={dataset.data} />}
         {tab === 'map' && <MapTab dataset={dataset.data} />}
+        {tab === 'analyze' && <AnalyzeTab dataset={dataset.data} />}
         {tab === 'export' && <ExportTab dataset={dataset.data} />}
         {tab === 'api' && <ApiTab dataset={dataset.data} />}
       </Suspense>

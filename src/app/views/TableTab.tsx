@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { ApiError, type Dataset, type DatasetField } from '../../api';
+import { useColumnStats } from '../column-stats/useColumnStats';
 import { FilterChips } from '../components/FilterChips';
 import { RangePanel } from '../components/RangePanel';
 import { RecordsLayout } from '../components/RecordsLayout';
@@ -89,6 +90,8 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   const records = useMemo(() => pages.data?.pages.flatMap((p) => p.response.results) ?? [], [pages.data]);
   const total = pages.data?.pages[0]?.response.total_count ?? 0;
   const scrollRef = useRef<HTMLElement>(null);
+  // A column's statistics, opened from its header; a bar or a value filters the table.
+  const stats = useColumnStats(datasetId, params, state, setFilters);
 
   // The open record: its id is in the address; a portal without record ids gets a row kept here instead.
   const [localRow, setLocalRow] = useState<number>();
@@ -148,6 +151,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
       onNearEnd={loadMore}
       resetKey={JSON.stringify(params)}
       scrollRef={scrollRef}
+      headerMenu={stats.headerMenu}
       footer={
         pages.data && (
           <RecordsEnd
@@ -290,6 +294,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
             )}
             <ColumnsMenu fields={fields} layout={state.columns} onLayout={setColumns} />
           </div>
+          {stats.panel}
           {pages.isError && !pages.data ? (
             <ErrorPanel title={t('table.failed')} error={pages.error} onRetry={() => pages.refetch()}>
               {chips.length > 0 && <p>{t('table.removeFilterHint')}</p>}

@@ -1,0 +1,68 @@
+import type { EChartsCoreOption } from 'echarts/core';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import type { EChartsType } from './echarts';
+
+// ECharts is fetched as the tab opens, beside the chart's data requests rather than before them.
+const loadECharts = () => import('./echarts');
+
+interface ChartCanvasProps {
+  /** Undefined while the data loads: the box stays, empty, so the chart is not rebuilt. */
+  readonly option: EChartsCoreOption | undefined;
+  /** A sentence saying what the chart shows (its numbers are in the table beside it). */
+  readonly label: string;
+  readonly chartRef: RefObject<EChartsType | null>;
+}
+
+/** The ECharts chart, redrawn when its option changes and resized with its box. */
+export function ChartCanvas({ option, label, chartRef }: ChartCanvasProps) {
+  const box = useRef<HTMLDivElement>(null);
+  // Set once the chart is drawn with the current option: the journeys and the bench wait for it.
+  const [drawn, setDrawn] = useState(0);
+  const version = useRef(0);
+
+  const [instance, setInstance] = useState<EChartsType>();
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    let chart: EChartsType | undefined;
+    let observer: ResizeObserver | undefined;
+    let gone = false;
+    void loadECharts().then(({ init }) => {
+      if (gone) return;
+      const instance = init(element, undefined, { renderer: 'svg' });
+      chart = instance;
+      chartRef.current = instance;
+      observer = new ResizeObserver(() => instance.resize());
+      observer.observe(element);
+      setInstance(instance);
+    });
+    return () => {
+      gone = true;
+      observer?.disconnect();
+      chart?.dispose();
+      chartRef.current = null;
+    };
+  }, [chartRef]);
+
+  useEffect(() => {
+    const chart = instance;
+    if (!chart || !option) return;
+    const current = ++version.current;
+    chart.setOption(option, true);
+    // Animation is off: the picture is complete once setOption returns and the frame is painted.
+    const frame = requestAnimationFrame(() => {
+      if (current === version.current) setDrawn(current);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [option, instance]);
+
+  return (
+    <div
+      ref={box}
+      className="chart-canvas"
+      role="img"
+      aria-label={label}
+      data-drawn={option && drawn > 0 && drawn === version.current ? 'true' : 'false'}
+    />
+  );
+}

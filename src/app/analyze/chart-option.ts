@@ -1,0 +1,104 @@
+import type { EChartsCoreOption } from 'echarts/core';
+import type { ChartData } from './chart-data';
+import { type ChartState, PALETTE } from './chart-state';
+
+/*
+ * The ECharts option of a chart: a pure function of the chart's state, its data and its labels, so it
+ * is tested without a browser.
+ */
+
+export interface ChartLabels {
+  /** The x value as shown (a null group has a name of its own). */
+  readonly x: (value: string) => string;
+  /** A column's name: its series, and its breakdown value. */
+  readonly column: (index: number) => string;
+  readonly xAxis: string;
+  readonly leftAxis: string;
+  readonly rightAxis: string;
+}
+
+/** Breakdown colours: the series' own first, then the palette without any colour a series already has. */
+export function breakdownColor(seriesColor: string, position: number, taken: readonly string[] = []): string {
+  if (position === 0) return `#${seriesColor}`;
+  const free = PALETTE.filter((c) => c !== seriesColor && !taken.includes(c));
+  const others = free.length > 0 ? free : PALETTE.filter((c) => c !== seriesColor);
+  return `#${others[(position - 1) % others.length]}`;
+}
+
+export function chartOption(chart: ChartState, data: ChartData, labels: ChartLabels): EChartsCoreOption {
+  const xs = data.xs.map(labels.x);
+  const firstSeries = chart.series[0];
+  // No ECharts aria text (English only): the tab labels the chart and puts its numbers in a table.
+  const common = { animation: false, textStyle: { fontFamily: 'system-ui, sans-serif' } };
+  if (firstSeries?.type === 'pie') {
+    const column = data.columns.findIndex((c) => c.series === 0);
+    const values = data.columns[column]?.values ?? [];
+    return {
+      ...common,
+      tooltip: { trigger: 'item' },
+      legend: { type: 'scroll', bottom: 0 },
+      series: [
+        {
+          type: 'pie',
+          name: labels.column(column),
+          radius: ['0%', '65%'],
+          data: xs.map((name, i) => ({ name, value: values[i] ?? 0 })),
+          label: { formatter: '{b}: {d}%' },
+        },
+      ],
+    };
+  }
+  const horizontal = chart.series.some((s) => s.type === 'bar');
+  const hasRight = chart.series.some((s) => s.axis === 'right');
+  const category = { type: 'category', data: xs, name: labels.xAxis, nameLocation: 'middle', nameGap: 28 };
+  const value = (name: string, position: string) => ({
+    type: 'value',
+    name,
+    position,
+    nameLocation: 'middle',
+    nameGap: 48,
+    splitLine: { show: position === 'left' || position === 'bottom' },
+  });
+  const values = hasRight
+    ? [
+        value(labels.leftAxis, horizontal ? 'bottom' : 'left'),
+        value(labels.rightAxis, horizontal ? 'top' : 'right'),
+      ]
+    : [value(labels.leftAxis, horizontal ? 'bottom' : 'left')];
+  const positions = new Map<number, number>();
+  const series = data.columns.map((column, index) => {
+    const s = chart.series[column.series]!;
+    const position = positions.get(column.series) ?? 0;
+    positions.set(column.series, position + 1);
+    const type = s.type === 'column' || s.type === 'bar' ? 'bar' : s.type === 'scatter' ? 'scatter' : 'line';
+    const color = s.by
+      ? breakdownColor(
+          s.color,
+          position,
+          chart.series.map((other) => other.color),
+        )
+      : `#${s.color}`;
+    const axisIndex = s.axis === 'right' ? 1 : 0;
+    return {
+      type,
+      name: labels.column(index),
+      data: column.values,
+      itemStyle: { color },
+      lineStyle: { color },
+      ...(s.type === 'area' ? { areaStyle: { opacity: 0.35 } } : {}),
+      ...(s.by && s.layout === 'stack' ? { stack: `series-${column.series}` } : {}),
+      ...(horizontal ? { xAxisIndex: axisIndex } : { yAxisIndex: axisIndex }),
+      connectNulls: false,
+      showSymbol: xs.length <= 60,
+    };
+  });
+  return {
+    ...common,
+    tooltip: { trigger: 'axis' },
+    legend: { type: 'scroll', top: 0 },
+    grid: { left: 64, right: hasRight ? 64 : 24, top: 48, bottom: 56, containLabel: true },
+    xAxis: horizontal ? values : category,
+    yAxis: horizontal ? { ...category, inverse: true, nameGap: 56 } : values,
+    series,
+  };
+}

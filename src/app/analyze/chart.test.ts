@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import type { DatasetField } from '../../api';
+import { chartData, compareX, standardDeviation } from './chart-data';
+import { chartOption } from './chart-option';
+import { aggregateSelect, seriesParams, xExpression } from './chart-queries';
+import { type ChartState, defaultChart, parseChart, writeChart } from './chart-state';
+
+const fields: DatasetField[] = [
+  { name: 'date', label: 'Date', type: 'date' },
+  { name: 'temp_max', label: 'Max', type: 'double' },
+  { name: 'weather', label: 'Weather', type: 'text' },
+  { name: 'shape', label: 'Shape', type: 'geo_shape' },
+];
+
+const twoSeries: ChartState = {
+  x: 'date',
+  precision: 'month',
+  series: [
+    {
+      aggregation: 'avg',
+      field: 'temp_max',
+      percent: 90,
+      type: 'line',
+      axis: 'right',
+      color: '0072b2',
+      layout: 'stack',
+    },
+    {
+      aggregation: 'count',
+      field: '',
+      percent: 90,
+      type: 'column',
+      axis: 'left',
+      color: 'e69f00',
+      by: 'weather',
+      layout: 'stack',
+    },
+  ],
+  sort: 'x',
+  max: 200,
+};
+
+describe('the chart in the address', () => {
+  it('round-trips through chart.* parameters and keeps the others', () => {
+    const search = writeChart(new URLSearchParams('refine=weather:rain&sort=date'), twoSeries);
+    expect(search.getAll('chart.series')).toEqual([
+      'avg,temp_max,line,right,0072b2',
+      'count,,column,left,e69f00,weather,stack',
+    ]);
+    expect(search.get('refine')).toBe('weather:rain');
+    expect(search.get('sort')).toBe('date');
+    expect(parseChart(search, fields)).toEqual(twoSeries);
+  });
+
+  it('replaces what makes no sense by defaults', () => {
+    const chart = parseChart(
+      new URLSearchParams(
+        'chart.x=shape&chart.series=avg,weather,line&chart.series=p95,temp_max,pie,left,zzz,nope&chart.max=999999&chart.sort=up',
+      ),
+      fields,
+    );
+    expect(chart.x).toBe('date');
+    expect(chart.series).toHaveLength(1);
+    expect(chart.series[0]).toMatchObject({
+      aggregation: 'percentile',
+      percent: 95,
+      type: 'pie',
+      color: 'e69f00',
+    });
+    expect(chart.series[0]?.by).toBeUndefined();
+    expect(chart.max).toBe(2000);
+    expect(chart.sort).toBe('x');
+  });
+
+  it('defaults to a count over the first date', () => {
+    expect(defaultChart(fields)).toMatchObject({
+      x: 'date',
+      precision: 'month',
+      series: [{ aggregation: 'count' }],
+    });
+  });
+});
+
+describe('the records calls of a chart', () => {
+  it('groups by the date at its precision, or by numeric ranges', () => {
+    expect(xExpression(twoSeries, fields)).toBe("date_format(`date`, 'yyyy-MM')");
+    expect(xExpression({ ...twoSeries, x: 'temp_max', width: 5 }, fields)).toBe('range(temp_max, 5)');
+    expect(xExpression({ ...twoSeries, x: 'weather' }, fields)).toBe('weather');
+  });
+
+  it('asks each series with the filters, its aggregation and its breakdown', () => {
+    const filters = { refine: ['weather:rain'], where: 'temp_max > 3' };
+    expect(seriesParams(twoSeries, 0, fields, filters)).toEqual({
+      ...filters,
+      select: 'avg(temp_max) AS y',
+      group_by: "date_format(`date`, 'yyyy-MM') AS x",
+      order_by: 'x asc',
+      limit: 200,
+    });
+    expect(seriesParams(twoSeries, 1, fields, filters)).toMatchObject({
+      select: 'count(*) AS y',
+      group_by: "date_format(`date`, 'yyyy-MM') AS x, weather AS b",
+      limit: 20000,
+    });
+    expect(seriesParams({ ...twoSeries, sort: '-y' }, 0, fields, {})).toMatchObject({
+      order_by: 'y desc',
+      limit: 200,
+    });
+  });
+
+  it('reads a standard deviation as its parts, and a percentile with its percent', () => {
+    const base = twoSeries.series[0]!;
+    expect(aggregateSelect({ ...base, aggregation: 'stddev' })).toBe(
+      'avg(temp_max) AS y, avg(temp_max * temp_max) AS y2, count(temp_max) AS n',
+    );
+    expect(aggregateSelect({ ...base, aggregation: 'percentile', percent: 75 })).toBe(
+      'percentile(temp_max, 75) AS y',
+    );
+  });
+});
+
+describe('the answers put side by side', () => {
+  it('makes one column per series and breakdown value, matched on x', () => {
+    const data = chartData(twoSeries, [
+      [
+        { x: '2012-01', y: 7 },
+        { x: '2012-02', y: 9 },
+      ],
+      [
+        { x: '2012-01', b: 'rain', n: 1, y: 18 },
+        { x: '2012-01', b: 'sun', y: 4 },
+        { x: '2012-02', b: 'rain', y: 17 },
+        { x: '2012-03', b: 'rain', y: 20 },
+      ],
+    ]);
+    expect(data.xs).toEqual(['2012-01', '2012-02']);
+    expect(data.columns).toEqual([
+      { series: 0, values: [7, 9] },
+      { series: 1, breakdown: 'rain', values: [18, 17] },
+      { series: 1, breakdown: 'sun', values: [4, null] },
+    ]);
+    const option = chartOption(twoSeries, data, {
+      x: (x) => x,
+      column: (i) => `c${i}`,
+      xAxis: 'Date',
+      leftAxis: 'Count',
+      rightAxis: 'Max',
+    }) as { series: { type: string; stack?: string; yAxisIndex: number }[]; yAxis: unknown[] };
+    expect(option.series.map((s) => [s.type, s.stack, s.yAxisIndex])).toEqual([
+      ['line', undefined, 1],
+      ['bar', 'series-1', 0],
+      ['bar', 'series-1', 0],
+    ]);
+    expect(option.yAxis).toHaveLength(2);
+  });
+
+  it('sorts numeric ranges as numbers and computes a sample standard deviation', () => {
+    expect(['[10.0, 15.0[', '[-5.0, 0.0[', '[5.0, 10.0['].sort(compareX)).toEqual([
+      '[-5.0, 0.0[',
+      '[5.0, 10.0[',
+      '[10.0, 15.0[',
+    ]);
+    // Values 2, 4, 4, 4, 5, 5, 7, 9: mean 5, mean of squares 29, n 8 → sample deviation √(32/7).
+    expect(standardDeviation(5, 29, 8)).toBeCloseTo(Math.sqrt(32 / 7), 10);
+    expect(standardDeviation(5, 25, 1)).toBeNull();
+  });
+});

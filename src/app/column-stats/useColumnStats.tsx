@@ -1,0 +1,60 @@
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import type { DatasetField, RecordsParams } from '../../api';
+import type { DatasetSearch } from '../routes/dataset-search';
+import type { Filters } from '../routes/search-params';
+import { ColumnStats, type StatsFilter } from './ColumnStats';
+import { StatsButton } from './StatsButton';
+import { andWhere, rangeWhere, valueWhere } from './stats-queries';
+
+/** The next filters after a click in a column's statistics: a range or a value of that column. */
+export function statsFilters(state: DatasetSearch, field: DatasetField, filter: StatsFilter): Filters {
+  const where = state.query.where ?? state.where;
+  if (filter.kind === 'range')
+    return { ...state, where: andWhere(where, rangeWhere(field, filter.from, filter.to)) };
+  // A facet is refined (a chip the sidebar knows); any other field gets a condition.
+  if (field.annotations?.facet === true) {
+    const refine = state.refine.some((r) => r.facet === field.name && r.value === filter.value)
+      ? state.refine
+      : [...state.refine, { facet: field.name, value: filter.value }];
+    return { ...state, refine };
+  }
+  return { ...state, where: andWhere(where, valueWhere(field, filter.value)) };
+}
+
+/** The table's column statistics: the header buttons and the open panel. */
+export function useColumnStats(
+  datasetId: string,
+  params: RecordsParams,
+  state: DatasetSearch,
+  setFilters: (filters: Filters) => void,
+): { headerMenu: (field: DatasetField) => ReactNode; panel: ReactNode } {
+  const [open, setOpen] = useState<DatasetField>();
+  const toggle = useCallback(
+    (field: DatasetField) => setOpen((o) => (o?.name === field.name ? undefined : field)),
+    [],
+  );
+  const filters = useMemo<RecordsParams>(() => {
+    const { where, refine, exclude, timezone } = params;
+    return {
+      ...(where !== undefined ? { where } : {}),
+      ...(refine ? { refine } : {}),
+      ...(exclude ? { exclude } : {}),
+      ...(timezone ? { timezone } : {}),
+    };
+  }, [params]);
+  const headerMenu = useCallback(
+    (field: DatasetField) => <StatsButton field={field} open={open?.name === field.name} onToggle={toggle} />,
+    [open, toggle],
+  );
+  const panel = open ? (
+    <ColumnStats
+      key={open.name}
+      datasetId={datasetId}
+      field={open}
+      filters={filters}
+      onFilter={(filter) => setFilters(statsFilters(state, open, filter))}
+      onClose={() => setOpen(undefined)}
+    />
+  ) : null;
+  return { headerMenu, panel };
+}
