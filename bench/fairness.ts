@@ -85,7 +85,9 @@ export function renderFairness(f: FairnessFigures, machine: string): string {
 
 Produced by \`npm run bench -- load\` (also part of \`npm run bench\`). Machine: ${machine}; the
 machine was shared with other work while measuring (load average at the end: ${f.loadAverage}).
-Clients are told apart by source address (127.0.0.x); everything runs on loopback.
+Clients are told apart by source address (127.0.0.x); everything runs on loopback. The targets assume a
+machine otherwise idle: here the cheap requests alone, before any heavy work, already had p99
+${fmt(f.heavyAllAdmitted.baseline.p99)} and ${fmt(f.heavyDefault.baseline.p99)} ms (column "p99 alone"), which is what the machine's own load costs.
 
 Heavy queries: one client keeps 8 \`flights/records?where=origin like '*a*a*a*a*a*a*a*a*a*a*'\` in flight
 (each answer is sent again at once) for ${f.heavyDefault.seconds} s, while another client asks for
