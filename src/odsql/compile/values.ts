@@ -22,7 +22,6 @@ import {
   DOUBLE,
   fromWallClock,
   instantFromText,
-  quoteIdent,
   shapeFromJson,
   shiftedWallClock,
   wallClock,

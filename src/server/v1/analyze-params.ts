@@ -134,7 +134,7 @@ export function serieExpression(name: string, raw: string | undefined): string {
     throw invalidParameter(parameter, raw ?? '', 'a field of the dataset or an expression over fields');
   const parsed = parseSelect(raw);
   const item = parsed.ok && parsed.value.items.length === 1 ? parsed.value.items[0] : undefined;
-  if (!item || item.kind !== 'expr' || item.alias) {
+  if (item?.kind !== 'expr' || item.alias) {
     throw invalidParameter(parameter, raw, 'a field of the dataset or an expression over fields');
   }
   return printExpr(item.expr);
