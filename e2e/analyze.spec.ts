@@ -164,6 +164,7 @@ test('a two-series chart of seattle-weather: built, linked, restored, downloaded
   expect(first.pathname).toBe(`${api}/seattle-weather/records`);
   expect(first.searchParams.get('group_by')).toBe("date_format(`date`, 'yyyy-MM') AS x");
   expect(first.searchParams.get('select')).toBe('avg(temp_max) AS y');
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('the chart follows the dataset’s filters, and its tab is clean for axe', async ({ page, request }) => {

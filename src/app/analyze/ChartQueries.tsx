@@ -8,6 +8,7 @@ import { datasetTimeZone } from '../table/queries';
 import { chartParamsList } from './chart-queries';
 import { parseChart } from './chart-state';
 import { useAnalyzeT } from './i18n';
+import './chart-queries.css';
 import { seriesLabel } from './labels';
 
 /** The records calls of the chart in the address, one per series, to copy or open. */
