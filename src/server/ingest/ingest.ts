@@ -220,15 +220,16 @@ export async function ingestDataset(
         await withProgress(engine, progress, () => engine.execute(repeatsTableSql(plan, repeatsTable)));
       }
       const [repeated] = await engine.rows({
-        sql: `SELECT count(*) FROM ${quoteIdent(repeatsTable)}`,
+        sql: `SELECT count(*), coalesce(max(__rep_n), 0) FROM ${quoteIdent(repeatsTable)}`,
         params: [],
       });
       const repeats = Number(repeated?.[0] ?? 0);
+      const maxRepeat = Number(repeated?.[1] ?? 0);
       step(
         `writing ${count(rows)} records (${count(repeats)} repeated): typed values, record ids, search text`,
       );
       await withProgress(engine, progress, () =>
-        engine.execute(recordsCopySql(plan, repeatsTable, firstFile)),
+        engine.execute(recordsCopySql(plan, repeatsTable, maxRepeat, firstFile)),
       );
     } catch (error) {
       const kind = failureKind(error);

@@ -39,6 +39,12 @@ describe('repeated records', () => {
       log: silentLogger,
       ...(hashesPerAggregate === undefined ? {} : { hashesPerAggregate }),
     });
+    // The file is in position order: the default page reads it without sorting.
+    const [misplaced] = await engine.rows({
+      sql: `SELECT count(*) FILTER (WHERE __pos <> file_row_number) FROM read_parquet('${target}', file_row_number = true)`,
+      params: [],
+    });
+    expect(misplaced).toEqual([0]);
     return engine.rows({
       sql: `SELECT __pos, __id FROM read_parquet('${target}') ORDER BY __pos`,
       params: [],

@@ -276,23 +276,48 @@ SELECT __rep_pos, __rep_n FROM numbered WHERE __rep_n > 0`);
   return statements;
 }
 
+/** Up to this many repeats of one record, repeat numbers are looked up without a join (see below). */
+export const MAX_REPEATS_WITHOUT_JOIN = 32;
+
 /**
- * Step 2: the records written to `target`, the n-th repeat (from `repeats`, step 1) getting the SHA-1 of
- * `<first id>#n` as its id. Rows keep the source order except within a chunk where a join reorders them:
- * positions are exact either way, and row groups hold narrow position ranges, so the default order reads
- * few of them.
+ * Step 2: the records written to `target` in source order, the n-th repeat (from `repeats`, step 1;
+ * `maxRepeat` its highest n) getting the SHA-1 of `<first id>#n` as its id.
+ *
+ * The default page reads records in file order (no ORDER BY), so the file must be in position order. A
+ * hash join reorders rows within a chunk, so repeat numbers are found with `IN` tests (one per n, each
+ * a mark join, which keeps every row in place) and the file needs no sort. A descriptor's `join`, or a
+ * record repeated more than MAX_REPEATS_WITHOUT_JOIN times, needs a join: the rows are then sorted by
+ * position, which costs a sort of the whole file.
  */
-export function recordsCopySql(plan: RecordsPlan, repeats: string, target: string): string {
+export function recordsCopySql(
+  plan: RecordsPlan,
+  repeats: string,
+  maxRepeat: number,
+  target: string,
+): string {
   const columns = plan.fields.map((f) => `canon.${quoteIdent(f.name)}`).join(', ');
+  const joined = maxRepeat > MAX_REPEATS_WITHOUT_JOIN;
+  const repeatsTable = quoteIdent(repeats);
+  let id = 'sha1(__canon)';
+  if (joined) {
+    id = `CASE WHEN rep.__rep_n IS NULL THEN sha1(__canon) ELSE sha1(sha1(__canon) || '#' || CAST(rep.__rep_n AS VARCHAR)) END`;
+  } else if (maxRepeat > 0) {
+    const cases = Array.from({ length: maxRepeat }, (_, i) => i + 1).map(
+      (n) =>
+        `WHEN canon.__p IN (SELECT __rep_pos FROM ${repeatsTable} WHERE __rep_n = ${n}) THEN sha1(sha1(__canon) || '#${n}')`,
+    );
+    id = `CASE ${cases.join(' ')} ELSE sha1(__canon) END`;
+  }
+  const from = joined ? `canon LEFT JOIN ${repeatsTable} AS rep ON rep.__rep_pos = canon.__p` : 'canon';
+  const sorted = joined || plan.joinTable !== undefined;
   return `COPY (
 ${canonicalRows(plan)}
 SELECT ${columns},
-  CASE WHEN rep.__rep_n IS NULL THEN sha1(__canon)
-    ELSE sha1(sha1(__canon) || '#' || CAST(rep.__rep_n AS VARCHAR)) END AS ${RECORD_ID_COLUMN},
+  ${id} AS ${RECORD_ID_COLUMN},
   timezone('UTC', CAST(${sqlString(plan.processedAt)} AS TIMESTAMPTZ)) AS ${RECORD_TIMESTAMP_COLUMN},
   CAST(octet_length(encode(__canon)) AS INTEGER) AS ${RECORD_SIZE_COLUMN},
   ${searchExpression(plan.fields)} AS ${SEARCH_COLUMN},
   CAST(canon.__p AS BIGINT) AS ${POSITION_COLUMN}
-FROM canon LEFT JOIN ${quoteIdent(repeats)} AS rep ON rep.__rep_pos = canon.__p
+FROM ${from}${sorted ? ' ORDER BY canon.__p' : ''}
 ) TO ${sqlString(target)} (${PARQUET_OPTIONS})`;
 }

@@ -22,6 +22,8 @@ export const PUBLIC_DATASET: FixtureDataset = {
 export interface SmallServer {
   /** `http://127.0.0.1:<port>` */
   readonly origin: string;
+  /** Its data folder (descriptors may be added while it runs: the catalog follows them). */
+  readonly dataDir: string;
   close(): Promise<void>;
 }
 
@@ -32,13 +34,14 @@ export async function startSmallServer(
   const dataDir = await mkdtemp(join(tmpdir(), 'explore-small-'));
   writeAccessFixture(dataDir, [RESTRICTED_DATASET, PUBLIC_DATASET]);
   const config = loadConfig({ ...env, DATA_DIR: dataDir, DEFAULT_CATALOG: 'false', PORT: '0' });
-  const { engine, catalog } = await openExploreData({
+  const data = await openExploreData({
     dataDir,
     log: silentLogger,
     includeDefault: false,
     connections: 1,
     threads: 1,
   });
+  const { engine, catalog } = data;
   for (const statement of setupStatements()) await engine.execute(statement);
   const app = await buildApp(
     { engine, catalog, config, timezones: new Set(['UTC']), log: silentLogger },
@@ -47,9 +50,10 @@ export async function startSmallServer(
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     origin: address,
+    dataDir,
     close: async () => {
       await app.close();
-      await engine.close();
+      await data.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
