@@ -70,7 +70,10 @@ async function loadOnly(): Promise<void> {
     if (!dataDir) {
       dataDir = join(work, 'data');
       console.log('first start (ingests the whole default catalog)…');
-      await stopServer(await startServer(dataDir));
+      const first = await startServer(dataDir);
+      // Datasets ingest in the background: the figures need all of them served.
+      await waitForLog(first, /catalog up to date/);
+      await stopServer(first);
     }
     const section = renderFairness(await fairnessBench(dataDir), machineLine());
     writeFairnessSection(section);
