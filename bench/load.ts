@@ -96,8 +96,8 @@ const SMALL = ['penguins', 'airports', 'movies', 'seattle-weather', 'us-zip-code
 /** One request of the realistic mix: what a visitor's explorer and API scripts send. */
 function pick(rand: () => number): { kind: Kind; path: string } {
   const r = rand();
-  const any = rand() < 0.35 ? 'flights' : SMALL[Math.floor(rand() * SMALL.length)]!;
-  const ds = `${API}/catalog/datasets/${any}`;
+  const datasetId = rand() < 0.35 ? 'flights' : SMALL[Math.floor(rand() * SMALL.length)]!;
+  const ds = `${API}/catalog/datasets/${datasetId}`;
   if (r < 0.1)
     return { kind: 'catalog', path: `${API}/catalog/datasets?limit=20&offset=${Math.floor(rand() * 3) * 5}` };
   if (r < 0.15) return { kind: 'catalog', path: `${API}/catalog/facets` };

@@ -32,6 +32,12 @@ export function odsqlError(diagnostics: readonly Diagnostic[]): ApiError {
   return new ApiError('ODSQLError', formatOdsqlMessage(diagnostics));
 }
 
+/** A semantic ODSQL error spanning the whole `select` clause (a query of the wrong kind for its endpoint). */
+export function selectError(message: string, select: string | undefined): ApiError {
+  const source = select ?? '';
+  return odsqlError([{ kind: 'semantic', message, from: 0, to: source.length, source, clause: 'select' }]);
+}
+
 /** `Invalid value for limit API parameter: 1473 was found but -1 <= limit <= 100 is expected.` */
 export function invalidParameter(name: string, value: string, expected: string): ApiError {
   const shown = value.length > 200 ? `${value.slice(0, 200)}…` : value;

@@ -8,6 +8,7 @@ import {
   createDuckDBValueConverter,
   DOUBLE,
   DuckDBDateValue,
+  type DuckDBConnection,
   type DuckDBPreparedStatement,
   DuckDBTimestampMillisecondsValue,
   DuckDBTimestampNanosecondsValue,
@@ -151,4 +152,26 @@ export function bindParams(prepared: DuckDBPreparedStatement, params: readonly S
       prepared.bindList(index, listValue([...param]), LIST(DOUBLE));
     }
   });
+}
+
+/**
+ * Runs one statement for its effect: unprepared without parameters, so that a script of several
+ * statements runs in one call on one connection; else prepared, bound and freed at once.
+ */
+export async function runStatement(
+  connection: DuckDBConnection,
+  sql: string,
+  params: readonly SqlParam[],
+): Promise<void> {
+  if (params.length === 0) {
+    await connection.run(sql);
+    return;
+  }
+  const prepared = await connection.prepare(sql);
+  try {
+    bindParams(prepared, params);
+    await prepared.run();
+  } finally {
+    prepared.destroySync();
+  }
 }

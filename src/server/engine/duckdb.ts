@@ -1,6 +1,6 @@
 import { type DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
 import type { SqlQuery } from '../../odsql/compile/sql';
-import { bindParams, plainValueConverter } from './duckdb-values';
+import { bindParams, plainValueConverter, runStatement } from './duckdb-values';
 import { EngineBusyError, EngineError, engineErrorKind, QueryCancelledError } from './errors';
 import { ConnectionLanes, type LaneSizes } from './lanes';
 import { type Engine, LANES, type Lane, type QueryOptions, type Row } from './types';
@@ -280,34 +280,13 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
     ): Promise<void> {
       const before = options.beforeQuery?.();
       if (before) await before;
-      return withConnection(queryOptions, async (connection) => {
-        const prepared = await connection.prepare(
-          `COPY (${query.sql}) TO ${sqlText(target)} (${copyOptions})`,
-        );
-        try {
-          bindParams(prepared, query.params);
-          await prepared.run();
-        } finally {
-          prepared.destroySync();
-        }
-      });
+      return withConnection(queryOptions, (connection) =>
+        runStatement(connection, `COPY (${query.sql}) TO ${sqlText(target)} (${copyOptions})`, query.params),
+      );
     },
 
     execute(sql: string, params: SqlQuery['params'] = []): Promise<void> {
-      return withConnection(undefined, async (connection) => {
-        if (params.length === 0) {
-          // Unprepared so that a script of several statements runs in one call, on one connection.
-          await connection.run(sql);
-          return;
-        }
-        const prepared = await connection.prepare(sql);
-        try {
-          bindParams(prepared, params);
-          await prepared.run();
-        } finally {
-          prepared.destroySync();
-        }
-      });
+      return withConnection(undefined, (connection) => runStatement(connection, sql, params));
     },
 
     async lockDown(allowedDirectories: readonly string[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { SqlQuery } from '../../odsql/compile/sql';
-import { bindParams, plainValueConverter } from '../engine/duckdb-values';
+import { bindParams, plainValueConverter, runStatement } from '../engine/duckdb-values';
 import type { Engine, Row } from '../engine/types';
 import { sqlString } from './sql';
 
@@ -77,30 +77,12 @@ export async function openIngestEngine(options: IngestEngineOptions): Promise<In
       yield await rows(query);
     },
     copy(query: SqlQuery, target: string, options: string): Promise<void> {
-      return serial(async () => {
-        const prepared = await connection.prepare(`COPY (${query.sql}) TO ${sqlString(target)} (${options})`);
-        try {
-          bindParams(prepared, query.params);
-          await prepared.run();
-        } finally {
-          prepared.destroySync();
-        }
-      });
+      return serial(() =>
+        runStatement(connection, `COPY (${query.sql}) TO ${sqlString(target)} (${options})`, query.params),
+      );
     },
     execute(sql: string, params: SqlQuery['params'] = []): Promise<void> {
-      return serial(async () => {
-        if (params.length === 0) {
-          await connection.run(sql);
-          return;
-        }
-        const prepared = await connection.prepare(sql);
-        try {
-          bindParams(prepared, params);
-          await prepared.run();
-        } finally {
-          prepared.destroySync();
-        }
-      });
+      return serial(() => runStatement(connection, sql, params));
     },
     progress() {
       if (closed) return undefined;

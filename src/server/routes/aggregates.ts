@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { compileRecordsQuery } from '../../odsql/compile/query';
 import type { ServerContext } from '../context';
-import { odsqlError } from '../errors';
+import { odsqlError, selectError } from '../errors';
 import { datasetFacetFields, facetSet } from '../facets/config';
 import { facetConditionsFor } from '../facets/filters';
 import { page, type QueryString, repeated, single } from '../http/params';
@@ -47,17 +47,7 @@ export function aggregatesRoutes(ctx: ServerContext) {
         );
         if (!compiled.ok) throw odsqlError(compiled.diagnostics);
         if (compiled.query.kind === 'records') {
-          throw odsqlError([
-            {
-              kind: 'semantic',
-              message:
-                'The aggregates endpoint needs aggregations in select (count(*), avg(field)…) or a group_by',
-              from: 0,
-              to: select?.length ?? 0,
-              source: select ?? '',
-              clause: 'select',
-            },
-          ]);
+          throw selectError('The aggregates endpoint needs aggregations in select (count(*), avg(field)…) or a group_by', select);
         }
         const { rows } = await runCompiled(
           ctx.engine,

@@ -3,7 +3,7 @@ import type { ApiVersion } from '../../odsql/compile/context';
 import { compileRecordsQuery } from '../../odsql/compile/query';
 import { quoteIdent, RECORD_ID_COLUMN } from '../../odsql/compile/storage';
 import type { ServerContext } from '../context';
-import { odsqlError, recordNotFound } from '../errors';
+import { odsqlError, selectError, recordNotFound } from '../errors';
 import { datasetFacetFields, facetSet } from '../facets/config';
 import { facetConditionsFor } from '../facets/filters';
 import { apiRoot, type Link, pageLinks, withQuery } from '../http/links';
@@ -107,16 +107,7 @@ export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVe
         );
         if (!compiled.ok) throw odsqlError(compiled.diagnostics);
         if (compiled.query.kind !== 'records') {
-          throw odsqlError([
-            {
-              kind: 'semantic',
-              message: 'A record read cannot select aggregations',
-              from: 0,
-              to: select?.length ?? 0,
-              source: select ?? '',
-              clause: 'select',
-            },
-          ]);
+          throw selectError('A record read cannot select aggregations', select);
         }
         const { rows } = await runCompiled(
           ctx.engine,
