@@ -47,7 +47,10 @@ export function aggregatesRoutes(ctx: ServerContext) {
         );
         if (!compiled.ok) throw odsqlError(compiled.diagnostics);
         if (compiled.query.kind === 'records') {
-          throw selectError('The aggregates endpoint needs aggregations in select (count(*), avg(field)…) or a group_by', select);
+          throw selectError(
+            'The aggregates endpoint needs aggregations in select (count(*), avg(field)…) or a group_by',
+            select,
+          );
         }
         const { rows } = await runCompiled(
           ctx.engine,

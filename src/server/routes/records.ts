@@ -3,7 +3,7 @@ import type { ApiVersion } from '../../odsql/compile/context';
 import { compileRecordsQuery } from '../../odsql/compile/query';
 import { quoteIdent, RECORD_ID_COLUMN } from '../../odsql/compile/storage';
 import type { ServerContext } from '../context';
-import { odsqlError, selectError, recordNotFound } from '../errors';
+import { odsqlError, recordNotFound, selectError } from '../errors';
 import { datasetFacetFields, facetSet } from '../facets/config';
 import { facetConditionsFor } from '../facets/filters';
 import { apiRoot, type Link, pageLinks, withQuery } from '../http/links';
