@@ -9,7 +9,7 @@ import {
   type Scope,
   type Sql,
 } from './context';
-import { compileValue, numberLiteral } from './values';
+import { numberLiteral } from './literals';
 
 const STAT_MESSAGE = 'StatAggregation only supports numeric or date expression';
 
@@ -18,7 +18,7 @@ export function compileAggregate(e: Call, scope: Scope): Sql {
   if (scope.inAggregate)
     scope.fail(`Aggregations cannot be nested: ${e.name}() inside another aggregation`, e);
   const inner = scope.withAggregate();
-  const argument = (index: number): Sql => compileValue(e.args[index]!, inner);
+  const argument = (index: number): Sql => inner.compilers.value(e.args[index]!, inner);
   switch (e.name) {
     case 'count': {
       checkArity(e, scope, 1, 1);

@@ -44,6 +44,28 @@ export interface Sql {
   readonly post?: PostProcess;
 }
 
+/**
+ * A compiled condition. Comparisons with null are false: SQL leaves them NULL, which a WHERE clause
+ * drops like false, and NOT turns NULL into false before negating it (so `NOT x > 5` keeps null x).
+ * Coalescing at NOT only, rather than at every comparison, keeps plain filters plain, so DuckDB can
+ * push them into the table scan.
+ */
+export interface Condition {
+  readonly sql: string;
+  readonly aggregate: boolean;
+}
+
+/**
+ * The expression compilers, reached through the scope. Values hold conditions and aggregations, which
+ * hold values again: passing the compilers along (see expressions.ts) keeps the modules free of import
+ * cycles.
+ */
+export interface ExpressionCompilers {
+  value(e: Expr, scope: Scope): Sql;
+  condition(e: Expr, scope: Scope): Condition;
+  aggregate(e: Call, scope: Scope): Sql;
+}
+
 /** Values finished in JavaScript: a convex hull or a bounding box built from SQL aggregates. */
 export type PostProcess = 'envelope' | 'bbox';
 
@@ -105,6 +127,7 @@ export class Scope {
     readonly params: ParamList,
     readonly clause: Clause,
     readonly source: string,
+    readonly compilers: ExpressionCompilers,
     /** Inside an aggregate's argument: another aggregate is refused. */
     readonly inAggregate = false,
   ) {}
@@ -114,7 +137,7 @@ export class Scope {
   }
 
   withAggregate(): Scope {
-    return new Scope(this.schema, this.params, this.clause, this.source, true);
+    return new Scope(this.schema, this.params, this.clause, this.source, this.compilers, true);
   }
 
   fail(message: string, span: Span): never {

@@ -46,6 +46,25 @@ export function listToText(expr: string): string {
   return `array_to_string(${expr}, ' ')`;
 }
 
+export function startsWith(text: string, prefix: string): string {
+  return `starts_with(${text}, ${prefix})`;
+}
+
+// ---- Lists (multivalued fields) -------------------------------------------------------------------
+
+/** The list holds the value. */
+export function listContains(list: string, value: string): string {
+  return `list_contains(${list}, ${value})`;
+}
+
+/**
+ * Some element of the list passes the test (`test` builds SQL from the element's name). The lambda's
+ * name starts with two underscores, like the technical columns, so no field column can shadow it.
+ */
+export function anyListElement(list: string, test: (element: string) => string): string {
+  return `list_bool_or(list_transform(${list}, __item -> ${test('__item')}))`;
+}
+
 // ---- Time -----------------------------------------------------------------------------------------
 
 /*

@@ -1,10 +1,10 @@
 import type { Call } from '../ast';
 import { isDistanceUnit, toMetres } from '../geo/distance';
 import { normalizeGeometry } from '../geo/normalize';
-import { checkArity, type Scope } from './context';
+import { geoArgument } from './arguments';
+import { type Condition, checkArity, type Scope } from './context';
 import { shapeFromJson } from './dialect';
-import type { Condition } from './predicates';
-import { geoArgument, numberLiteral, parsedGeometry, pointOf } from './values';
+import { numberLiteral, parsedGeometry, pointOf } from './literals';
 
 /*
  * Geo filters. Points are {lat, lon} structs; shapes are the normalised struct of compile/storage;

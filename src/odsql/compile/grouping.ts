@@ -1,6 +1,7 @@
 import { type Call, type Expr, type GroupByItem, type RangeExpr, unwrap } from '../ast';
 import { zonedToEpoch } from '../time/zones';
 import { INTERVAL_UNITS, type IntervalUnit } from '../vocabulary';
+import { wallClockArgument, wallClockOf } from './arguments';
 import {
   checkArity,
   describeExpr,
@@ -12,15 +13,8 @@ import {
 } from './context';
 import { dateFormatKey } from './date-format';
 import { fromWallClock } from './dialect';
-import {
-  compileValue,
-  dateLiteralValue,
-  instantOfDateLiteral,
-  integerLiteral,
-  numberLiteral,
-  wallClockArgument,
-  wallClockOf,
-} from './values';
+import { dateLiteralValue, instantOfDateLiteral, integerLiteral, numberLiteral } from './literals';
+import { compileValue } from './values';
 
 /**
  * A group_by key. `inner` expressions are computed per record in a subquery and grouped on; `output`

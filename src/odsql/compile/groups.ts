@@ -8,7 +8,7 @@ import {
   selectAlias,
 } from './columns';
 import { compileGroupKey, type GroupKey } from './grouping';
-import type { CompiledQuery, QueryCompiler } from './query';
+import type { CompiledQuery, QueryParts } from './query-types';
 import { compactParams } from './sql';
 import { compileValue } from './values';
 
@@ -18,7 +18,7 @@ import { compileValue } from './values';
  */
 
 export function compileGroups(
-  qc: QueryCompiler,
+  qc: QueryParts,
   table: string,
   whereSql: string,
   select: SelectClause | undefined,
@@ -88,7 +88,7 @@ export function compileGroups(
 
 /** order_by with group_by: aggregations, group keys and labels; aggregations come first. */
 function groupSorts(
-  qc: QueryCompiler,
+  qc: QueryParts,
   items: readonly OrderByItem[],
   keys: readonly GroupKey[],
   keyColumns: readonly string[][],

@@ -1,53 +1,26 @@
 import type { Call, CompareOp, Expr, Span } from '../ast';
 import { lookupFunction } from '../functions';
-import { describeExpr, describeType, isGeo, isNumeric, isTemporal, type Scope, type Sql } from './context';
-import { fromWallClock } from './dialect';
+import { wallClockOf } from './arguments';
+import { definite } from './condition';
+import {
+  type Condition,
+  describeExpr,
+  describeType,
+  isGeo,
+  isNumeric,
+  isTemporal,
+  type Scope,
+  type Sql,
+} from './context';
+import { anyListElement, fromWallClock, listContains } from './dialect';
 import { compileGeoFilter } from './geo-predicates';
+import { coerceLiteral, instantOfDateLiteral, wallClockOfDateLiteral } from './literals';
 import { quoteIdent, SEARCH_COLUMN } from './storage';
 import { compileLike, compileTextFilter, matchTerms } from './text-search';
-import {
-  coerceLiteral,
-  compileValue,
-  instantOfDateLiteral,
-  wallClockOf,
-  wallClockOfDateLiteral,
-} from './values';
-
-/**
- * A compiled condition. Comparisons with null are false: SQL leaves them NULL, which a WHERE clause
- * drops like false, and NOT turns NULL into false before negating it (so `NOT x > 5` keeps null x).
- * Coalescing at NOT only, rather than at every comparison, keeps plain filters plain, so DuckDB can
- * push them into the table scan.
- */
-export interface Condition {
-  readonly sql: string;
-  readonly aggregate: boolean;
-}
-
-const PREDICATE_KINDS: ReadonlySet<string> = new Set([
-  'compare',
-  'logical',
-  'not',
-  'fulltext',
-  'like',
-  'in_list',
-  'in_range',
-  'contains',
-  'is_null',
-  'is_bool',
-]);
-
-export function isPredicateNode(e: Expr): boolean {
-  return PREDICATE_KINDS.has(e.kind);
-}
+import { compileValue } from './values';
 
 function safe(sql: string, aggregate = false): Condition {
   return { sql, aggregate };
-}
-
-/** A condition as a two-valued boolean: NULL (unknown) becomes false. */
-export function definite(sql: string): string {
-  return `coalesce(${sql}, false)`;
 }
 
 export function compileCondition(e: Expr, scope: Scope): Condition {
@@ -87,7 +60,7 @@ export function compileCondition(e: Expr, scope: Scope): Condition {
         e.field,
         scope,
       );
-      if (field.multivalued) return safe(`list_contains(${field.sql}, ${value.sql})`);
+      if (field.multivalued) return safe(listContains(field.sql, value.sql));
       return safe(`(${field.sql} = ${value.sql})`);
     }
     case 'is_null': {
@@ -152,9 +125,12 @@ function compileCompare(op: CompareOp, leftNode: Expr, rightNode: Expr, span: Sp
   const sqlOp = SQL_OPS[op];
   if (left.multivalued) {
     if (right.multivalued) scope.fail('Two multivalued fields cannot be compared', span);
-    if (sqlOp === '=') return safe(`list_contains(${l}, ${r})`, aggregate);
-    if (sqlOp === '<>') return safe(`(NOT list_contains(${l}, ${r}))`, aggregate);
-    return safe(`list_bool_or(list_transform(${l}, v -> v ${sqlOp} ${r}))`, aggregate);
+    if (sqlOp === '=') return safe(listContains(l, r), aggregate);
+    if (sqlOp === '<>') return safe(`(NOT ${listContains(l, r)})`, aggregate);
+    return safe(
+      anyListElement(l, (v) => `${v} ${sqlOp} ${r}`),
+      aggregate,
+    );
   }
   return safe(`(${l} ${sqlOp} ${r})`, aggregate);
 }

@@ -1,5 +1,5 @@
 import { type OrderByItem, type SelectClause, type SelectItem, unwrap } from '../ast';
-import type { Clause, Diagnostic } from '../errors';
+import type { Clause } from '../errors';
 import { parseGroupBy, parseOrderBy, parseSelect, parseWhere } from '../parser/clauses';
 import { ParseFailure, type ParseResult } from '../parser/core';
 import { type DatasetSchema, findField } from '../schema';
@@ -8,50 +8,24 @@ import {
   checkSortable,
   fieldsOutsideAggregates,
   matchesPattern,
-  type OutputColumn,
   outputColumn,
   selectAlias,
 } from './columns';
 import { CompileFailure, type CompileOptions, ParamList, Scope } from './context';
 import { quoteIdent } from './dialect';
+import { EXPRESSION_COMPILERS } from './expressions';
+import { facetFilterConditions, facetMatchSql } from './facet-filters';
 import { compileGroups } from './groups';
+import { integerLiteral } from './literals';
 import { jsonValue } from './output';
 import { compileCondition } from './predicates';
+import type { CompiledQuery, CompileResult, QueryParts, RecordsQuery } from './query-types';
 import { compactParams, type SqlQuery } from './sql';
 import { POSITION_COLUMN, RECORD_ID_COLUMN, RECORD_SIZE_COLUMN, RECORD_TIMESTAMP_COLUMN } from './storage';
-import { compileValue, integerLiteral } from './values';
-
-/** The ODSQL parameters of a records (or catalog) query, as received. */
-export interface RecordsQuery {
-  /** Table holding the records (trusted: chosen by the server, never by a request). */
-  readonly table: string;
-  readonly select?: string;
-  /** Several `where` parameters are AND-ed. */
-  readonly where?: readonly string[];
-  readonly groupBy?: string;
-  readonly orderBy?: string;
-  /** Undefined: no limit (exports). */
-  readonly limit?: number;
-  readonly offset?: number;
-  /** Further conditions (refine, exclude, a record id) compiled against the same parameters. */
-  readonly conditions?: (params: ParamList) => readonly string[];
-}
+import { compileValue } from './values';
 
 export type { OutputColumn } from './columns';
-
-/**
- * A compiled query. `page` yields one JSON text (or null) per output column; for `records` three more
- * columns follow: the record id, its timestamp (ISO, UTC) and its size. `count` yields total_count.
- */
-export interface CompiledQuery {
-  readonly kind: 'records' | 'aggregate' | 'groups';
-  readonly page: SqlQuery;
-  /** total_count: a number when known without a query (no filter), else the query counting it. */
-  readonly count?: SqlQuery | number;
-  readonly columns: readonly OutputColumn[];
-}
-
-export type CompileResult = { ok: true; query: CompiledQuery } | { ok: false; diagnostics: Diagnostic[] };
+export type { CompiledQuery, CompileResult, RecordsQuery } from './query-types';
 
 /** Compiles the ODSQL parameters of a request against a dataset schema into DuckDB SQL. */
 export function compileRecordsQuery(
@@ -73,7 +47,7 @@ function parsed<T>(result: ParseResult<T>): T {
   return result.value;
 }
 
-export class QueryCompiler {
+export class QueryCompiler implements QueryParts {
   readonly params: ParamList;
 
   constructor(
@@ -85,7 +59,7 @@ export class QueryCompiler {
   }
 
   scope(clause: Clause, source: string): Scope {
-    return new Scope(this.schema, this.params, clause, source);
+    return new Scope(this.schema, this.params, clause, source, EXPRESSION_COMPILERS);
   }
 
   compile(): CompiledQuery {
@@ -104,7 +78,7 @@ export class QueryCompiler {
     const conditions = wheres.map(
       (w) => compileCondition(w.clause.condition, this.scope('where', w.source)).sql,
     );
-    conditions.push(...(q.conditions?.(this.params) ?? []));
+    conditions.push(...this.requestConditions());
     const whereSql = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
     const table = quoteIdent(q.table);
     // Without a filter the total is the number of records, when the schema knows it.
@@ -126,6 +100,31 @@ export class QueryCompiler {
       return this.aggregateQuery(table, whereSql, columns, count);
     }
     return this.recordsQuery(table, whereSql, columns, orderBy?.items ?? [], select, count);
+  }
+
+  /**
+   * Conditions of the request besides `where`: refine and exclude, a field that must hold a value, one
+   * of several facet values, a record id. All are structured values bound as parameters.
+   */
+  private requestConditions(): string[] {
+    const q = this.query;
+    for (const name of [
+      ...(q.filters ?? []).map((f) => f.facet.name),
+      ...(q.anyOf ?? []).map((m) => m.facet.name),
+      ...(q.withValueIn !== undefined ? [q.withValueIn] : []),
+    ]) {
+      // Facets are fields of the schema, checked by the server: anything else is a bug, not a 400.
+      if (!this.schema.fields.some((f) => f.name === name)) throw new Error(`Not a field: ${name}`);
+    }
+    const conditions = facetFilterConditions(q.filters ?? [], this.params);
+    if (q.withValueIn !== undefined) {
+      conditions.push(`${quoteIdent(q.withValueIn)} IS NOT NULL`);
+    }
+    if (q.anyOf !== undefined && q.anyOf.length > 0)
+      conditions.push(`(${q.anyOf.map((m) => facetMatchSql(m, this.params)).join(' OR ')})`);
+    if (q.recordId !== undefined)
+      conditions.push(`${quoteIdent(RECORD_ID_COLUMN)} = ${this.params.text(q.recordId)}`);
+    return conditions;
   }
 
   // ---- select -------------------------------------------------------------------------------------

@@ -1,9 +1,7 @@
 import type { Call, Expr } from '../ast';
-import { checkArity, describeExpr, describeType, type Scope, type Sql } from './context';
-import { listToText, searchTokens } from './dialect';
-import type { Condition } from './predicates';
+import { type Condition, checkArity, describeExpr, describeType, type Scope, type Sql } from './context';
+import { anyListElement, listToText, searchTokens, startsWith } from './dialect';
 import { normalizeSearchText, quoteIdent, SEARCH_COLUMN } from './storage';
-import { compileValue } from './values';
 
 /*
  * Full-text filters. Every text is compared through the search normalisation (lower case, no accents,
@@ -70,7 +68,7 @@ export function textFieldArguments(e: Call, args: readonly Expr[], scope: Scope)
   if (args.length === 1 && args[0]!.kind === 'star') return [];
   return args.map((a) => {
     if (a.kind === 'star') scope.fail('* must be the only field of the list', a);
-    const v = compileValue(a, scope);
+    const v = scope.compilers.value(a, scope);
     if (v.type !== 'text')
       scope.fail(
         `Function ${e.name}() searches text fields: ${describeExpr(scope, v, a)} is ${describeType(v)}`,
@@ -88,7 +86,7 @@ export function lastStringArgument(e: Call, scope: Scope): string {
 }
 
 export function compileLike(e: Extract<Expr, { kind: 'like' }>, scope: Scope): Condition {
-  const v = compileValue(e.operand, scope);
+  const v = scope.compilers.value(e.operand, scope);
   if (v.type !== 'text')
     scope.fail(`LIKE needs a text, got ${describeExpr(scope, v, e.operand)} (${describeType(v)})`, e.operand);
   return plain(matchTerms(tokensOf([v]), e.pattern.value, 'exact', scope).sql, v.aggregate);
@@ -112,9 +110,8 @@ export function compileTextFilter(e: Call, scope: Scope): Condition {
       checkArity(e, scope, 2, 2);
       const [v] = textFieldArguments(e, e.args.slice(0, 1), scope);
       const prefix = scope.params.text(lastStringArgument(e, scope));
-      if (v!.multivalued)
-        return plain(`list_bool_or(list_transform(${v!.sql}, x -> starts_with(x, ${prefix})))`);
-      return plain(`starts_with(${v!.sql}, ${prefix})`);
+      if (v!.multivalued) return plain(anyListElement(v!.sql, (x) => startsWith(x, prefix)));
+      return plain(startsWith(v!.sql, prefix));
     }
     default:
       return scope.fail(`Function ${e.name}() is not a text filter`, e);

@@ -1,33 +1,25 @@
-import type { Call, DateLit, Expr, GeomLit, Span } from '../ast';
+import type { Call, Expr } from '../ast';
 import { lookupFunction, type ValueType } from '../functions';
-import { normalizeGeometry } from '../geo/normalize';
-import { parseGeometryLiteral } from '../geo/parse';
-import type { Geometry } from '../geo/types';
-import { type DateLiteralResult, localToIsoString, parseDateLiteral } from '../time/date-literal';
 import { evaluateNow } from '../time/now';
-import { offsetSpans } from '../time/transitions';
-import { compileAggregate } from './aggregates';
-import {
-  checkArity,
-  describeExpr,
-  describeType,
-  isGeo,
-  isNumeric,
-  isTemporal,
-  type Scope,
-  type Sql,
-} from './context';
+import { distanceSql, geoArgument, textArgument, wallClockArgument } from './arguments';
+import { definite, isPredicateNode } from './condition';
+import { checkArity, describeExpr, describeType, isNumeric, type Scope, type Sql } from './context';
 import { compileDateFormat } from './date-format';
+import { instantFromText, shapeFromJson } from './dialect';
 import {
-  DOUBLE,
-  fromWallClock,
-  instantFromText,
-  shapeFromJson,
-  shiftedWallClock,
-  wallClock,
-} from './dialect';
-import { compileCondition, definite, isPredicateNode } from './predicates';
+  coerceLiteral,
+  geometryOf,
+  instantOfDateLiteral,
+  integerLiteral,
+  pointOf,
+  utcText,
+} from './literals';
 import { fieldColumn } from './storage';
+
+/*
+ * The value compiler. Conditions and aggregations met inside a value are compiled through the scope's
+ * compilers (see expressions.ts), so that this module imports neither and no import cycle forms.
+ */
 
 /** Compiles an expression that yields a value (select items, group keys, operands, arguments). */
 export function compileValue(e: Expr, scope: Scope): Sql {
@@ -90,7 +82,7 @@ export function compileValue(e: Expr, scope: Scope): Sql {
       return scope.fail(`Named argument ${e.name}= is only accepted by now() and geo_cluster()`, e);
     default:
       if (isPredicateNode(e)) {
-        const cond = compileCondition(e, scope);
+        const cond = scope.compilers.condition(e, scope);
         return { sql: definite(cond.sql), type: 'boolean', aggregate: cond.aggregate };
       }
       return scope.fail('Unsupported expression', e);
@@ -124,80 +116,6 @@ function compileArith(e: Extract<Expr, { kind: 'arith' }>, scope: Scope): Sql {
   return { sql: `(${left.sql} ${e.op} ${right.sql})`, type, aggregate };
 }
 
-// ---- Literals -------------------------------------------------------------------------------------
-
-export function dateLiteralValue(
-  text: string,
-  span: Span,
-  scope: Scope,
-): Extract<DateLiteralResult, { ok: true }>['value'] {
-  const parsed = parseDateLiteral(text);
-  if (!parsed.ok) scope.fail(parsed.message, span);
-  return parsed.value;
-}
-
-/** A date literal as an instant: a wall-clock literal is read in the request time zone. */
-export function instantOfDateLiteral(
-  e: DateLit | { value: string; from: number; to: number },
-  scope: Scope,
-): string {
-  const v = dateLiteralValue(e.value, e, scope);
-  if (v.kind === 'instant') return instantFromText(scope.params.text(utcText(v.epochMs)));
-  return fromWallClock(`CAST(${scope.params.text(localToIsoString(v))} AS TIMESTAMP)`, scope.params.zone());
-}
-
-/** A date literal as a wall-clock TIMESTAMP in the request time zone (to compare with DATE values). */
-export function wallClockOfDateLiteral(e: { value: string; from: number; to: number }, scope: Scope): string {
-  const v = dateLiteralValue(e.value, e, scope);
-  if (v.kind === 'local') return `CAST(${scope.params.text(localToIsoString(v))} AS TIMESTAMP)`;
-  return wallClock(instantFromText(scope.params.text(utcText(v.epochMs))), scope.params.zone());
-}
-
-/** `2020-01-01 12:00:00.000`: an instant as UTC wall-clock text, what a TIMESTAMP is cast from. */
-export function utcText(epochMs: number): string {
-  return new Date(epochMs).toISOString().replace('T', ' ').replace('Z', '');
-}
-
-export function geometryOf(
-  e: GeomLit,
-  scope: Scope,
-): ReturnType<typeof normalizeGeometry> & { geojson: string } {
-  const parsed = parseGeometryLiteral(e.value);
-  if (!parsed.ok) scope.fail(parsed.message, e);
-  return { geojson: JSON.stringify(parsed.geometry), ...normalizeGeometry(parsed.geometry) };
-}
-
-export function parsedGeometry(e: Expr, scope: Scope): Geometry {
-  if (e.kind !== 'geom') return scope.fail("Expected a geometry literal such as geom'POINT(2.35 48.85)'", e);
-  const parsed = parseGeometryLiteral(e.value);
-  if (!parsed.ok) scope.fail(parsed.message, e);
-  return parsed.geometry;
-}
-
-/** The point of a `geom'POINT(lon lat)'` argument. */
-export function pointOf(e: Expr, scope: Scope, what: string): { lon: number; lat: number } {
-  const g = parsedGeometry(e, scope);
-  if (g.type !== 'Point') scope.fail(`${what} expects a point, got a ${g.type}`, e);
-  return { lon: g.coordinates[0], lat: g.coordinates[1] };
-}
-
-/** An integer literal, possibly negative: the arguments of now(), random(), geo_cluster(). */
-export function integerLiteral(e: Expr, scope: Scope, what: string): number {
-  const inner = e.kind === 'paren' ? e.inner : e;
-  if (inner.kind === 'number' && Number.isSafeInteger(inner.value) && !/[.eE]/.test(inner.raw))
-    return inner.value;
-  if (inner.kind === 'negate') return -integerLiteral(inner.operand, scope, what);
-  return scope.fail(`${what} must be an integer`, e);
-}
-
-/** A number literal, possibly negative. */
-export function numberLiteral(e: Expr, scope: Scope, what: string): number {
-  const inner = e.kind === 'paren' ? e.inner : e;
-  if (inner.kind === 'number') return inner.value;
-  if (inner.kind === 'negate') return -numberLiteral(inner.operand, scope, what);
-  return scope.fail(`${what} must be a number`, e);
-}
-
 // ---- Calls ----------------------------------------------------------------------------------------
 
 function compileCall(e: Call, scope: Scope): Sql {
@@ -207,9 +125,9 @@ function compileCall(e: Call, scope: Scope): Sql {
     const where = spec.clauses.join(', ');
     scope.fail(`Function ${e.name}() is not allowed in ${scope.clause} (it can be used in: ${where})`, e);
   }
-  if (spec.kind === 'aggregate') return compileAggregate(e, scope);
+  if (spec.kind === 'aggregate') return scope.compilers.aggregate(e, scope);
   if (spec.kind === 'predicate') {
-    const cond = compileCondition(e, scope);
+    const cond = scope.compilers.condition(e, scope);
     return { sql: cond.sql, type: 'boolean', aggregate: cond.aggregate };
   }
   if (spec.kind === 'grouping') return scope.fail(`Function ${e.name}() can only be used in group_by`, e);
@@ -316,106 +234,4 @@ function compileNow(e: Call, scope: Scope): Sql {
 /** JSON text of a value, for json_format's fallback. */
 function jsonOf(s: Sql): string {
   return s.type === 'json' ? s.sql : `to_json(${s.sql})`;
-}
-
-export function distanceSql(geo: Sql, lat: number, lon: number, scope: Scope): string {
-  const pLat = scope.params.double(lat);
-  const pLon = scope.params.double(lon);
-  if (geo.type === 'geo_point_2d') return `ods_haversine(${geo.sql}.lat, ${geo.sql}.lon, ${pLat}, ${pLon})`;
-  return `ods_shape_distance(${geo.sql}, ${pLat}, ${pLon})`;
-}
-
-// ---- Argument checks ------------------------------------------------------------------------------
-
-export function textArgument(e: Call, index: number, scope: Scope): Sql {
-  const node = e.args[index]!;
-  const arg = compileValue(node, scope);
-  if (arg.type !== 'text' || arg.multivalued) {
-    scope.fail(
-      `Function ${e.name}() expects a text argument, got ${describeExpr(scope, arg, node)} (${describeType(arg)})`,
-      node,
-    );
-  }
-  return arg;
-}
-
-export function geoArgument(e: Call, index: number, scope: Scope): Sql {
-  const node = e.args[index]!;
-  const arg = compileValue(node, scope);
-  if (!isGeo(arg.type)) {
-    scope.fail(
-      `Function ${e.name}() expects a geo_point_2d or geo_shape field, got ${describeExpr(scope, arg, node)} (${describeType(arg)})`,
-      node,
-    );
-  }
-  return arg;
-}
-
-/** A date or datetime argument as a wall-clock TIMESTAMP (or DATE) in the request time zone. */
-export function wallClockArgument(e: Call, index: number, scope: Scope): Sql {
-  const node = e.args[index]!;
-  if (node.kind === 'date')
-    return { sql: wallClockOfDateLiteral(node, scope), type: 'datetime', aggregate: false };
-  const arg = compileValue(node, scope);
-  if (!isTemporal(arg.type)) {
-    scope.fail(
-      `Function ${e.name}() expects a date or datetime, got ${describeExpr(scope, arg, node)} (${describeType(arg)})`,
-      node,
-    );
-  }
-  if (arg.type === 'date') return arg;
-  return { ...arg, sql: wallClockOf(arg, scope) };
-}
-
-/**
- * The wall clock in the request time zone of a datetime value. For a field whose range is known, the
- * zone's offsets over that range are few: they are bound and chosen per value by comparison.
- */
-export function wallClockOf(value: Sql, scope: Scope): string {
-  const zone = scope.params.zone();
-  if (zone === null) return value.sql;
-  const range = value.field?.type === 'datetime' ? value.field.range : undefined;
-  const spans = range ? offsetSpans(scope.options.timezone, range.min, range.max + 1) : undefined;
-  if (!spans) return wallClock(value.sql, zone);
-  return shiftedWallClock(
-    value.sql,
-    spans.map((s) => ({
-      ...(s.until !== undefined ? { until: instantFromText(scope.params.text(utcText(s.until))) } : {}),
-      seconds: scope.params.number(s.offsetMs / 1000),
-    })),
-  );
-}
-
-/**
- * Converts a literal to the type of the value it meets (`zip = 98101` on a text field, `n = "5"` on a
- * number, a date string against a date), or fails with a type mismatch.
- */
-export function coerceLiteral(lit: Sql, target: Sql, node: Expr, targetNode: Expr, scope: Scope): Sql {
-  if (!lit.literal || lit.type === 'null' || lit.type === target.type) return lit;
-  const l = lit.literal;
-  if (isNumeric(target.type) && isNumeric(lit.type)) return lit;
-  if (target.type === 'text' && l.kind === 'number')
-    return { ...lit, sql: scope.params.text(l.raw), type: 'text' };
-  if (target.type === 'text' && l.kind === 'boolean')
-    return { ...lit, sql: scope.params.text(String(l.value)), type: 'text' };
-  if (isNumeric(target.type) && l.kind === 'string') {
-    const n = Number(l.value.trim());
-    if (l.value.trim() !== '' && Number.isFinite(n))
-      return { ...lit, sql: scope.params.number(n), type: Number.isInteger(n) ? 'int' : 'double' };
-  }
-  if (target.type === 'boolean' && l.kind === 'string' && /^(true|false)$/i.test(l.value)) {
-    return { ...lit, sql: scope.params.boolean(l.value.toLowerCase() === 'true'), type: 'boolean' };
-  }
-  if (isTemporal(target.type) && (l.kind === 'string' || l.kind === 'date')) {
-    return { ...lit, type: 'datetime', literal: { kind: 'date', value: l.value, from: l.from, to: l.to } };
-  }
-  return scope.fail(
-    `Type mismatch: ${scope.source.slice(node.from, node.to)} (${lit.type}) cannot be compared with ${describeExpr(scope, target, targetNode)} (${describeType(target)})`,
-    node,
-  );
-}
-
-/** A value usable where SQL needs a DOUBLE. */
-export function asDouble(s: Sql): string {
-  return s.type === 'double' ? s.sql : `CAST(${s.sql} AS ${DOUBLE})`;
 }

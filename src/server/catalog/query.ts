@@ -4,7 +4,7 @@ import type { DatasetSchema } from '../../odsql/schema';
 import type { ServerContext } from '../context';
 import { odsqlError } from '../errors';
 import { CATALOG_FACET_FIELDS, facetSet } from '../facets/config';
-import { facetConditionsFor } from '../facets/filters';
+import { facetFilters } from '../facets/filters';
 import { type QueryString, repeated, single } from '../http/params';
 import { quoteUsageNames } from '../usage/index';
 import { qv1Where } from '../v1/qv1';
@@ -33,7 +33,7 @@ export function compileCatalogQuery(
   // With the usage fields in the schema, `explore.download_count` may be written unquoted.
   const usage = (text: string): string => (shape.schema ? quoteUsageNames(text) : text);
   const orderBy = rawOrderBy === undefined ? undefined : usage(rawOrderBy);
-  const conditions = facetConditionsFor(facetSet(CATALOG_FACET_FIELDS, query).usable, query);
+  const filters = facetFilters(facetSet(CATALOG_FACET_FIELDS, query).usable, query);
   const compiled = compileRecordsQuery(
     {
       table: shape.table,
@@ -46,7 +46,7 @@ export function compileCatalogQuery(
       ...(orderBy !== undefined ? { orderBy } : {}),
       ...(shape.limit !== undefined ? { limit: shape.limit } : {}),
       offset: shape.offset,
-      conditions,
+      filters,
     },
     shape.schema ?? ctx.catalog.catalogSchema,
     options,

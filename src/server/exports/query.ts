@@ -4,7 +4,7 @@ import type { Dataset } from '../catalog/types';
 import type { ServerContext } from '../context';
 import { invalidParameter, odsqlError } from '../errors';
 import { datasetFacetFields, facetSet } from '../facets/config';
-import { facetConditionsFor } from '../facets/filters';
+import { facetFilters } from '../facets/filters';
 import { type QueryString, repeated, single } from '../http/params';
 import { compileOptions } from '../records/options';
 import { checkNames } from '../records/run';
@@ -35,7 +35,7 @@ export function exportQuery(
   }
   const select = single(query, 'select');
   const orderBy = single(query, 'order_by');
-  const conditions = facetConditionsFor(facetSet(datasetFacetFields(ds), query).usable, query);
+  const filters = facetFilters(facetSet(datasetFacetFields(ds), query).usable, query);
   const schema = ctx.catalog.schema(ds.dataset_id)!;
   const compiled = compileRecordsQuery(
     {
@@ -45,7 +45,7 @@ export function exportQuery(
       ...(groupBy !== undefined ? { groupBy } : {}),
       ...(orderBy !== undefined ? { orderBy } : {}),
       ...(limit !== undefined ? { limit } : {}),
-      conditions,
+      filters,
     },
     schema,
     options,

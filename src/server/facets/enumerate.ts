@@ -1,6 +1,6 @@
-import type { CompileOptions, ParamList } from '../../odsql/compile/context';
+import type { CompileOptions } from '../../odsql/compile/context';
+import type { FacetMatch } from '../../odsql/compile/facet-filters';
 import { compileRecordsQuery } from '../../odsql/compile/query';
-import { quoteIdent } from '../../odsql/compile/storage';
 import { printName } from '../../odsql/print';
 import type { DatasetSchema } from '../../odsql/schema';
 import type { FacetSort } from '../catalog/types';
@@ -8,8 +8,8 @@ import type { Engine } from '../engine/types';
 import { odsqlError } from '../errors';
 import { runCompiled } from '../records/run';
 import { type FacetConfig, isTemporalFacet } from './config';
-import { type FacetFilter, filterConditions, matchSql } from './filters';
-import { formatDatePath, parseDatePath } from './paths';
+import type { FacetFilter } from './filters';
+import { datePathBounds, formatDatePath, parseDatePath } from './paths';
 import { buildTree, type FacetValue, hierarchyShape, listLevel, prefixCounts } from './tree';
 
 export type { FacetState, FacetValue } from './tree';
@@ -82,8 +82,8 @@ interface RowsQuery {
   readonly orderBy?: string;
   /** Most rows read; none: all of them. */
   readonly limit?: number;
-  /** Conditions besides the request's (and besides "the facet has a value"). */
-  readonly extra?: (params: ParamList) => string[];
+  /** Only records having one of these values of the facet (besides the request's filters). */
+  readonly anyOf?: readonly FacetMatch[];
 }
 
 /**
@@ -91,7 +91,10 @@ interface RowsQuery {
  * (a disjunctive facet's own refines left out), and a value in the facet's field.
  */
 async function run(facet: FacetConfig, q: FacetQuery, query: RowsQuery): Promise<Record<string, unknown>[]> {
-  const base = filterConditions(q.filters, facet.disjunctive ? facet.name : undefined);
+  // A disjunctive facet enumerates its values as if it were not refined.
+  const filters = facet.disjunctive
+    ? q.filters.filter((f) => f.kind === 'exclude' || f.facet.name !== facet.name)
+    : q.filters;
   const compiled = compileRecordsQuery(
     {
       table: q.table,
@@ -100,11 +103,9 @@ async function run(facet: FacetConfig, q: FacetQuery, query: RowsQuery): Promise
       ...(query.groupBy !== undefined ? { groupBy: query.groupBy } : {}),
       ...(query.orderBy !== undefined ? { orderBy: query.orderBy } : {}),
       ...(query.limit !== undefined ? { limit: query.limit } : {}),
-      conditions: (params) => [
-        ...base(params),
-        `${quoteIdent(facet.name)} IS NOT NULL`,
-        ...(query.extra?.(params) ?? []),
-      ],
+      filters,
+      withValueIn: facet.name,
+      ...(query.anyOf !== undefined ? { anyOf: query.anyOf } : {}),
     },
     q.schema,
     { ...q.options, version: '2.1' },
@@ -145,7 +146,7 @@ async function flat(
   const missing = unique(refined.filter((r) => !counts.has(r)));
   if (missing.length > 0 && groups.length === facet.limit) {
     const more = await grouped(facet, q, key, {
-      extra: (params) => [`(${missing.map((value) => matchSql({ facet, value }, params)).join(' OR ')})`],
+      anyOf: missing.map((value) => ({ facet, value })),
     });
     for (const g of more) {
       const value = String(g.keys[0]);
@@ -197,11 +198,8 @@ async function dateHierarchy(
 }
 
 /** Records under any of the periods. */
-const withinPeriods =
-  (facet: FacetConfig, periods: readonly string[]) =>
-  (params: ParamList): string[] => [
-    `(${periods.map((p) => matchSql({ facet, value: p, date: parseDatePath(p)! }, params)).join(' OR ')})`,
-  ];
+const withinPeriods = (facet: FacetConfig, periods: readonly string[]): FacetMatch[] =>
+  periods.map((p) => ({ facet, value: p, period: datePathBounds(parseDatePath(p)!) }));
 
 /**
  * Counts per period of one level, grouped by the date parts of the field (year, month, day) in the
@@ -216,7 +214,7 @@ async function datePartsLevel(
   const parts = ['year', 'month', 'day'].slice(0, depth).map((p) => `${p}(${printName(facet.name)})`);
   const groups = await grouped(facet, q, parts, {
     limit: MAX_GROUPS,
-    ...(parents.length > 0 ? { extra: withinPeriods(facet, parents) } : {}),
+    ...(parents.length > 0 ? { anyOf: withinPeriods(facet, parents) } : {}),
   });
   return groups.map((g) => [formatDatePath(g.keys.map(Number)), g.count]);
 }

@@ -3,7 +3,7 @@ import { compileRecordsQuery } from '../../odsql/compile/query';
 import type { ServerContext } from '../context';
 import { odsqlError, selectError } from '../errors';
 import { datasetFacetFields, facetSet } from '../facets/config';
-import { facetConditionsFor } from '../facets/filters';
+import { facetFilters } from '../facets/filters';
 import { page, type QueryString, repeated, single } from '../http/params';
 import { sendJson } from '../http/reply';
 import { clientSignal } from '../http/signal';
@@ -30,7 +30,7 @@ export function aggregatesRoutes(ctx: ServerContext) {
         const orderBy = single(query, 'order_by');
         const grouped = groupBy !== undefined && groupBy.trim() !== '';
         const { limit, offset } = page(query, true);
-        const conditions = facetConditionsFor(facetSet(datasetFacetFields(ds), query).usable, query);
+        const filters = facetFilters(facetSet(datasetFacetFields(ds), query).usable, query);
         const compiled = compileRecordsQuery(
           {
             table: ds.table,
@@ -40,7 +40,7 @@ export function aggregatesRoutes(ctx: ServerContext) {
             ...(grouped ? { groupBy } : {}),
             ...(orderBy !== undefined ? { orderBy } : {}),
             ...(grouped ? { limit, offset } : {}),
-            conditions,
+            filters,
           },
           schema,
           compileOptions(ctx, query, '2.0'),

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiVersion } from '../../odsql/compile/context';
 import { compileRecordsQuery } from '../../odsql/compile/query';
-import { quoteIdent, RECORD_ID_COLUMN } from '../../odsql/compile/storage';
 import type { ServerContext } from '../context';
 import { odsqlError, recordNotFound, selectError } from '../errors';
 import { datasetFacetFields, facetSet } from '../facets/config';
-import { facetConditionsFor } from '../facets/filters';
+import { facetFilters } from '../facets/filters';
 import { apiRoot, type Link, pageLinks, withQuery } from '../http/links';
 import { boolean, page, type QueryString, repeated, single } from '../http/params';
 import { sendJson } from '../http/reply';
@@ -33,7 +32,7 @@ export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVe
         const orderBy = single(query, 'order_by');
         const { limit, offset } = page(query, groupBy !== undefined && groupBy.trim() !== '');
         const includeLinks = boolean(query, 'include_links', false);
-        const conditions = facetConditionsFor(facetSet(datasetFacetFields(ds), query).usable, query);
+        const filters = facetFilters(facetSet(datasetFacetFields(ds), query).usable, query);
         const compiled = compileRecordsQuery(
           {
             table: ds.table,
@@ -43,7 +42,7 @@ export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVe
             ...(orderBy !== undefined ? { orderBy } : {}),
             limit,
             offset,
-            conditions,
+            filters,
           },
           ctx.catalog.schema(ds.dataset_id)!,
           options,
@@ -100,7 +99,7 @@ export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVe
             table: ds.table,
             ...(select !== undefined ? { select } : {}),
             limit: 1,
-            conditions: (params) => [`${quoteIdent(RECORD_ID_COLUMN)} = ${params.text(recordId)}`],
+            recordId,
           },
           ctx.catalog.schema(ds.dataset_id)!,
           options,

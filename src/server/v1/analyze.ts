@@ -75,7 +75,7 @@ export function analyzeRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const ds = requestedDataset(ctx, req, query);
     const schema = ctx.catalog.schema(ds.dataset_id)!;
     const plan = analyzePlan(query, schema);
-    const { where, conditions } = v1Filters(query, schema, datasetFacetFields(ds), 'dataset');
+    const { where, filters } = v1Filters(query, schema, datasetFacetFields(ds), 'dataset');
     const limit = plan.maxpoints > 0 ? plan.maxpoints : MAX_GROUPS;
     const compiled = compileRecordsQuery(
       {
@@ -85,7 +85,7 @@ export function analyzeRoutes(app: FastifyInstance, ctx: ServerContext): void {
         ...(plan.groupBy !== undefined ? { groupBy: plan.groupBy } : {}),
         ...(plan.orderBy !== undefined && plan.groupBy !== undefined ? { orderBy: plan.orderBy } : {}),
         limit,
-        conditions,
+        filters,
       },
       schema,
       compileOptions(ctx, query, '2.1'),

@@ -1,12 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import type { ParamList } from '../../odsql/compile/context';
 import type { DatasetSchema } from '../../odsql/schema';
 import { canReadDataset } from '../auth/access';
 import type { Dataset } from '../catalog/types';
 import type { ServerContext } from '../context';
 import { ApiError, datasetNotFound, invalidParameter } from '../errors';
 import { type FacetableField, type FacetSet, facetSet } from '../facets/config';
-import { type FacetFilter, facetFilters, filterConditions } from '../facets/filters';
+import { type FacetFilter, facetFilters } from '../facets/filters';
 import { type QueryString, single } from '../http/params';
 import { v1Where } from './filter';
 import { checkFacetValues, type V1Facets, v1Facets } from './params';
@@ -49,9 +48,8 @@ export interface V1Filters {
   readonly where: string[];
   readonly facets: V1Facets;
   readonly set: FacetSet;
+  /** The refine and exclude, for the compiler. */
   readonly filters: FacetFilter[];
-  /** The refine and exclude conditions, for the compiler. */
-  readonly conditions: (params: ParamList) => string[];
 }
 
 /** The filters of a v1 request over `facetFields` (a dataset's fields or the catalog's). */
@@ -74,5 +72,5 @@ export function v1Filters(
   const set = facetSet(facetFields, facets.v2);
   checkFacetValues(facets, set.usable);
   const filters = facetFilters(set.usable, facets.v2);
-  return { where, facets, set, filters, conditions: filterConditions(filters) };
+  return { where, facets, set, filters };
 }

@@ -68,7 +68,7 @@ export function downloadRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const geo = geoFieldOf(schema);
     const selected = fields && geo && !fields.includes(geo) ? [...fields, geo] : fields;
     const sort = v1Sort(query, schema);
-    const { where, conditions } = v1Filters(query, schema, datasetFacetFields(ds), 'dataset');
+    const { where, filters } = v1Filters(query, schema, datasetFacetFields(ds), 'dataset');
     const rowsParam = single(query, 'rows');
     const limit =
       rowsParam === undefined || rowsParam === '' || rowsParam === '-1'
@@ -82,7 +82,7 @@ export function downloadRoutes(app: FastifyInstance, ctx: ServerContext): void {
         where,
         ...(sort.orderBy !== undefined ? { orderBy: sort.orderBy } : {}),
         ...(limit !== undefined ? { limit } : {}),
-        conditions,
+        filters,
       },
       schema,
       options,

@@ -65,7 +65,7 @@ interface Prepared {
   readonly table: string;
   readonly schema: DatasetSchema;
   readonly where: string[];
-  readonly conditions: ReturnType<typeof v1Filters>['conditions'];
+  readonly filters: ReturnType<typeof v1Filters>['filters'];
 }
 
 function prepare(ctx: ServerContext, req: Parameters<typeof v1Params>[0]): Prepared {
@@ -73,8 +73,8 @@ function prepare(ctx: ServerContext, req: Parameters<typeof v1Params>[0]): Prepa
   const format = v1Format(query, ['json', 'jsonp'] as const);
   const ds = requestedDataset(ctx, req, query);
   const schema = ctx.catalog.schema(ds.dataset_id)!;
-  const { where, conditions } = v1Filters(query, schema, datasetFacetFields(ds), 'dataset');
-  return { query, format, table: ds.table, schema, where, conditions };
+  const { where, filters } = v1Filters(query, schema, datasetFacetFields(ds), 'dataset');
+  return { query, format, table: ds.table, schema, where, filters };
 }
 
 async function run(
@@ -91,7 +91,7 @@ async function run(
       ...(parts.groupBy !== undefined ? { groupBy: parts.groupBy } : {}),
       ...(parts.orderBy !== undefined ? { orderBy: parts.orderBy } : {}),
       ...(parts.limit !== undefined ? { limit: parts.limit } : {}),
-      conditions: p.conditions,
+      filters: p.filters,
     },
     p.schema,
     compileOptions(ctx, p.query, '2.1'),
@@ -287,7 +287,7 @@ async function streamValues(
   select: string,
 ): Promise<{ rows: Values[]; truncated: boolean }> {
   const compiled = compileRecordsQuery(
-    { table: p.table, select, where: p.where, limit: POLYGON_RECORDS + 1, conditions: p.conditions },
+    { table: p.table, select, where: p.where, limit: POLYGON_RECORDS + 1, filters: p.filters },
     p.schema,
     compileOptions(ctx, p.query, '2.1'),
   );

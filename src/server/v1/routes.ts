@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { compileRecordsQuery } from '../../odsql/compile/query';
-import { quoteIdent, RECORD_ID_COLUMN } from '../../odsql/compile/storage';
 import { printName } from '../../odsql/print';
 import type { DatasetSchema } from '../../odsql/schema';
 import { canReadDataset, catalogTableFor } from '../auth/access';
@@ -58,7 +57,7 @@ async function search(
   const options = { ...compileOptions(ctx, query, '2.0'), version: '2.0' as const };
   const { rows, start } = v1Page(query);
   const sort = v1Sort(query, s.schema);
-  const { where, facets, set, filters, conditions } = v1Filters(
+  const { where, facets, set, filters } = v1Filters(
     query,
     s.schema,
     s.facetFields,
@@ -72,7 +71,7 @@ async function search(
       ...(sort.orderBy !== undefined ? { orderBy: sort.orderBy } : {}),
       limit: rows,
       offset: start,
-      conditions,
+      filters,
     },
     s.schema,
     options,
@@ -183,7 +182,7 @@ export function v1Routes(ctx: ServerContext) {
         {
           table: ds.table,
           limit: 1,
-          conditions: (p) => [`${quoteIdent(RECORD_ID_COLUMN)} = ${p.text(recordId)}`],
+          recordId,
         },
         schema,
         options,

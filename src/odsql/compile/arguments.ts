@@ -1,0 +1,81 @@
+import type { Call } from '../ast';
+import { offsetSpans } from '../time/transitions';
+import { describeExpr, describeType, isGeo, isTemporal, type Scope, type Sql } from './context';
+import { DOUBLE, instantFromText, shiftedWallClock, wallClock } from './dialect';
+import { utcText, wallClockOfDateLiteral } from './literals';
+
+/*
+ * Checked arguments of function calls. An argument is compiled through the scope's compilers, so this
+ * module does not import the value compiler (which imports it).
+ */
+
+export function distanceSql(geo: Sql, lat: number, lon: number, scope: Scope): string {
+  const pLat = scope.params.double(lat);
+  const pLon = scope.params.double(lon);
+  if (geo.type === 'geo_point_2d') return `ods_haversine(${geo.sql}.lat, ${geo.sql}.lon, ${pLat}, ${pLon})`;
+  return `ods_shape_distance(${geo.sql}, ${pLat}, ${pLon})`;
+}
+
+export function textArgument(e: Call, index: number, scope: Scope): Sql {
+  const node = e.args[index]!;
+  const arg = scope.compilers.value(node, scope);
+  if (arg.type !== 'text' || arg.multivalued) {
+    scope.fail(
+      `Function ${e.name}() expects a text argument, got ${describeExpr(scope, arg, node)} (${describeType(arg)})`,
+      node,
+    );
+  }
+  return arg;
+}
+
+export function geoArgument(e: Call, index: number, scope: Scope): Sql {
+  const node = e.args[index]!;
+  const arg = scope.compilers.value(node, scope);
+  if (!isGeo(arg.type)) {
+    scope.fail(
+      `Function ${e.name}() expects a geo_point_2d or geo_shape field, got ${describeExpr(scope, arg, node)} (${describeType(arg)})`,
+      node,
+    );
+  }
+  return arg;
+}
+
+/** A date or datetime argument as a wall-clock TIMESTAMP (or DATE) in the request time zone. */
+export function wallClockArgument(e: Call, index: number, scope: Scope): Sql {
+  const node = e.args[index]!;
+  if (node.kind === 'date')
+    return { sql: wallClockOfDateLiteral(node, scope), type: 'datetime', aggregate: false };
+  const arg = scope.compilers.value(node, scope);
+  if (!isTemporal(arg.type)) {
+    scope.fail(
+      `Function ${e.name}() expects a date or datetime, got ${describeExpr(scope, arg, node)} (${describeType(arg)})`,
+      node,
+    );
+  }
+  if (arg.type === 'date') return arg;
+  return { ...arg, sql: wallClockOf(arg, scope) };
+}
+
+/**
+ * The wall clock in the request time zone of a datetime value. For a field whose range is known, the
+ * zone's offsets over that range are few: they are bound and chosen per value by comparison.
+ */
+export function wallClockOf(value: Sql, scope: Scope): string {
+  const zone = scope.params.zone();
+  if (zone === null) return value.sql;
+  const range = value.field?.type === 'datetime' ? value.field.range : undefined;
+  const spans = range ? offsetSpans(scope.options.timezone, range.min, range.max + 1) : undefined;
+  if (!spans) return wallClock(value.sql, zone);
+  return shiftedWallClock(
+    value.sql,
+    spans.map((s) => ({
+      ...(s.until !== undefined ? { until: instantFromText(scope.params.text(utcText(s.until))) } : {}),
+      seconds: scope.params.number(s.offsetMs / 1000),
+    })),
+  );
+}
+
+/** A value usable where SQL needs a DOUBLE. */
+export function asDouble(s: Sql): string {
+  return s.type === 'double' ? s.sql : `CAST(${s.sql} AS ${DOUBLE})`;
+}

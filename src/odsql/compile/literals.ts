@@ -1,0 +1,113 @@
+import type { DateLit, Expr, GeomLit, Span } from '../ast';
+import { normalizeGeometry } from '../geo/normalize';
+import { parseGeometryLiteral } from '../geo/parse';
+import type { Geometry } from '../geo/types';
+import { type DateLiteralResult, localToIsoString, parseDateLiteral } from '../time/date-literal';
+import { describeExpr, describeType, isNumeric, isTemporal, type Scope, type Sql } from './context';
+import { fromWallClock, instantFromText, wallClock } from './dialect';
+
+/*
+ * Literals of a query (dates, geometries, numbers) read into values and bound as parameters. They
+ * compile nothing else, so every expression compiler may use them without an import cycle.
+ */
+
+export function dateLiteralValue(
+  text: string,
+  span: Span,
+  scope: Scope,
+): Extract<DateLiteralResult, { ok: true }>['value'] {
+  const parsed = parseDateLiteral(text);
+  if (!parsed.ok) scope.fail(parsed.message, span);
+  return parsed.value;
+}
+
+/** A date literal as an instant: a wall-clock literal is read in the request time zone. */
+export function instantOfDateLiteral(
+  e: DateLit | { value: string; from: number; to: number },
+  scope: Scope,
+): string {
+  const v = dateLiteralValue(e.value, e, scope);
+  if (v.kind === 'instant') return instantFromText(scope.params.text(utcText(v.epochMs)));
+  return fromWallClock(`CAST(${scope.params.text(localToIsoString(v))} AS TIMESTAMP)`, scope.params.zone());
+}
+
+/** A date literal as a wall-clock TIMESTAMP in the request time zone (to compare with DATE values). */
+export function wallClockOfDateLiteral(e: { value: string; from: number; to: number }, scope: Scope): string {
+  const v = dateLiteralValue(e.value, e, scope);
+  if (v.kind === 'local') return `CAST(${scope.params.text(localToIsoString(v))} AS TIMESTAMP)`;
+  return wallClock(instantFromText(scope.params.text(utcText(v.epochMs))), scope.params.zone());
+}
+
+/** `2020-01-01 12:00:00.000`: an instant as UTC wall-clock text, what a TIMESTAMP is cast from. */
+export function utcText(epochMs: number): string {
+  return new Date(epochMs).toISOString().replace('T', ' ').replace('Z', '');
+}
+
+export function geometryOf(
+  e: GeomLit,
+  scope: Scope,
+): ReturnType<typeof normalizeGeometry> & { geojson: string } {
+  const parsed = parseGeometryLiteral(e.value);
+  if (!parsed.ok) scope.fail(parsed.message, e);
+  return { geojson: JSON.stringify(parsed.geometry), ...normalizeGeometry(parsed.geometry) };
+}
+
+export function parsedGeometry(e: Expr, scope: Scope): Geometry {
+  if (e.kind !== 'geom') return scope.fail("Expected a geometry literal such as geom'POINT(2.35 48.85)'", e);
+  const parsed = parseGeometryLiteral(e.value);
+  if (!parsed.ok) scope.fail(parsed.message, e);
+  return parsed.geometry;
+}
+
+/** The point of a `geom'POINT(lon lat)'` argument. */
+export function pointOf(e: Expr, scope: Scope, what: string): { lon: number; lat: number } {
+  const g = parsedGeometry(e, scope);
+  if (g.type !== 'Point') scope.fail(`${what} expects a point, got a ${g.type}`, e);
+  return { lon: g.coordinates[0], lat: g.coordinates[1] };
+}
+
+/** An integer literal, possibly negative: the arguments of now(), random(), geo_cluster(). */
+export function integerLiteral(e: Expr, scope: Scope, what: string): number {
+  const inner = e.kind === 'paren' ? e.inner : e;
+  if (inner.kind === 'number' && Number.isSafeInteger(inner.value) && !/[.eE]/.test(inner.raw))
+    return inner.value;
+  if (inner.kind === 'negate') return -integerLiteral(inner.operand, scope, what);
+  return scope.fail(`${what} must be an integer`, e);
+}
+
+/** A number literal, possibly negative. */
+export function numberLiteral(e: Expr, scope: Scope, what: string): number {
+  const inner = e.kind === 'paren' ? e.inner : e;
+  if (inner.kind === 'number') return inner.value;
+  if (inner.kind === 'negate') return -numberLiteral(inner.operand, scope, what);
+  return scope.fail(`${what} must be a number`, e);
+}
+
+/**
+ * Converts a literal to the type of the value it meets (`zip = 98101` on a text field, `n = "5"` on a
+ * number, a date string against a date), or fails with a type mismatch.
+ */
+export function coerceLiteral(lit: Sql, target: Sql, node: Expr, targetNode: Expr, scope: Scope): Sql {
+  if (!lit.literal || lit.type === 'null' || lit.type === target.type) return lit;
+  const l = lit.literal;
+  if (isNumeric(target.type) && isNumeric(lit.type)) return lit;
+  if (target.type === 'text' && l.kind === 'number')
+    return { ...lit, sql: scope.params.text(l.raw), type: 'text' };
+  if (target.type === 'text' && l.kind === 'boolean')
+    return { ...lit, sql: scope.params.text(String(l.value)), type: 'text' };
+  if (isNumeric(target.type) && l.kind === 'string') {
+    const n = Number(l.value.trim());
+    if (l.value.trim() !== '' && Number.isFinite(n))
+      return { ...lit, sql: scope.params.number(n), type: Number.isInteger(n) ? 'int' : 'double' };
+  }
+  if (target.type === 'boolean' && l.kind === 'string' && /^(true|false)$/i.test(l.value)) {
+    return { ...lit, sql: scope.params.boolean(l.value.toLowerCase() === 'true'), type: 'boolean' };
+  }
+  if (isTemporal(target.type) && (l.kind === 'string' || l.kind === 'date')) {
+    return { ...lit, type: 'datetime', literal: { kind: 'date', value: l.value, from: l.from, to: l.to } };
+  }
+  return scope.fail(
+    `Type mismatch: ${scope.source.slice(node.from, node.to)} (${lit.type}) cannot be compared with ${describeExpr(scope, target, targetNode)} (${describeType(target)})`,
+    node,
+  );
+}

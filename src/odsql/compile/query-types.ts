@@ -1,0 +1,51 @@
+import type { Clause, Diagnostic } from '../errors';
+import type { Column, OutputColumn } from './columns';
+import type { ParamList, Scope } from './context';
+import type { FacetFilterInput, FacetMatch } from './facet-filters';
+import type { SqlQuery } from './sql';
+
+/** The ODSQL parameters of a records (or catalog) query, as received, and the request's other filters. */
+export interface RecordsQuery {
+  /** Table holding the records (trusted: chosen by the server, never by a request). */
+  readonly table: string;
+  readonly select?: string;
+  /** Several `where` parameters are AND-ed. */
+  readonly where?: readonly string[];
+  readonly groupBy?: string;
+  readonly orderBy?: string;
+  /** Undefined: no limit (exports). */
+  readonly limit?: number;
+  readonly offset?: number;
+  /** The request's refine and exclude, checked against its facets. */
+  readonly filters?: readonly FacetFilterInput[];
+  /** Only records with a value in this field (a facet counting its values). */
+  readonly withValueIn?: string;
+  /** Only records having one of these facet values at least. */
+  readonly anyOf?: readonly FacetMatch[];
+  /** Only the record with this id. */
+  readonly recordId?: string;
+}
+
+/**
+ * A compiled query. `page` yields one JSON text (or null) per output column; for `records` three more
+ * columns follow: the record id, its timestamp (ISO, UTC) and its size. `count` yields total_count.
+ */
+export interface CompiledQuery {
+  readonly kind: 'records' | 'aggregate' | 'groups';
+  readonly page: SqlQuery;
+  /** total_count: a number when known without a query (no filter), else the query counting it. */
+  readonly count?: SqlQuery | number;
+  readonly columns: readonly OutputColumn[];
+}
+
+export type CompileResult = { ok: true; query: CompiledQuery } | { ok: false; diagnostics: Diagnostic[] };
+
+/** What the group_by compiler needs of the query being compiled (QueryCompiler provides it). */
+export interface QueryParts {
+  readonly query: RecordsQuery;
+  readonly params: ParamList;
+  scope(clause: Clause, source: string): Scope;
+  /** The JSON value of an output column read from a column of a subquery. */
+  json(c: Column, ref: string): string;
+  limitSql(): string;
+}
