@@ -2,6 +2,7 @@ export * from './ast';
 export { checkQuery, QUERY_CLAUSES, type QueryClause, type QueryText } from './check';
 export { type ApiVersion, type CompileOptions, ParamList } from './compile/context';
 export { setupStatements } from './compile/dialect';
+export type { CalendarDay, FacetFilterInput, FacetMatch, FilterFacet } from './compile/facet-filters';
 export {
   type CompiledQuery,
   type CompileResult,
@@ -9,14 +10,36 @@ export {
   type OutputColumn,
   type RecordsQuery,
 } from './compile/query';
-export type { SqlParam, SqlQuery } from './compile/sql';
+export { compactParams, type SqlParam, type SqlQuery } from './compile/sql';
+// The storage layout: ingestion writes it, the compiler reads it.
+export {
+  columnType,
+  GEO_SHAPE_TYPE,
+  POSITION_COLUMN,
+  quoteIdent,
+  RECORD_ID_COLUMN,
+  RECORD_SIZE_COLUMN,
+  RECORD_TIMESTAMP_COLUMN,
+  SEARCH_COLUMN,
+  searchSqlExpression,
+  technicalField,
+} from './compile/storage';
 export * from './errors';
 export * from './functions';
+export { bboxPolygon, geometryBbox } from './geo/bbox';
+export { convexHull } from './geo/hull';
+export { normalizeGeometry } from './geo/normalize';
+export type { Geometry, Position } from './geo/types';
+export { parseWkt } from './geo/wkt';
 export { parseGroupBy, parseOrderBy, parseSelect, parseWhere } from './parser/clauses';
 export type { ParseResult } from './parser/core';
 export { FACET_SORTS, type FacetRequest, type FacetSortMode, parseFacet } from './parser/facet';
 export { type FacetFilter, parseFacetFilter } from './parser/refine';
 export * from './print';
 export * from './schema';
+export { daysInMonth } from './time/calendar';
+export { isLang, LANGS, type Lang } from './time/date-format';
+export { parseDateLiteral } from './time/date-literal';
+export { isValidTimezone, offsetAt, wallClock } from './time/zones';
 export { lex, type Token, type TokenKind } from './tokens';
 export * from './vocabulary';

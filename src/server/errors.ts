@@ -1,4 +1,4 @@
-import { type Diagnostic, formatOdsqlMessage } from '../odsql/errors';
+import { type Diagnostic, formatOdsqlMessage } from '../odsql';
 
 /** The error codes of the interface and their HTTP status. */
 export const ERROR_CODES = {

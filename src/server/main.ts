@@ -1,5 +1,4 @@
-import { setupStatements } from '../odsql/compile/dialect';
-import { isValidTimezone } from '../odsql/time/zones';
+import { isValidTimezone, setupStatements } from '../odsql';
 import { buildApp } from './app';
 import { openExploreData } from './catalog/open';
 import { ConfigError, loadConfig } from './config';

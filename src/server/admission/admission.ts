@@ -1,4 +1,4 @@
-import type { SqlQuery } from '../../odsql/compile/sql';
+import type { SqlQuery } from '../../odsql';
 import type { Catalog } from '../catalog/registry';
 import type { Lane } from '../engine/types';
 import { ApiError } from '../errors';

@@ -1,4 +1,4 @@
-import type { SqlQuery } from '../../odsql/compile/sql';
+import type { SqlQuery } from '../../odsql';
 
 /*
  * Cost estimate before a query runs, from what is known without running it: the number of records of

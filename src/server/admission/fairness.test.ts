@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupStatements } from '../../odsql/compile/dialect';
+import { setupStatements } from '../../odsql';
 import { buildApp } from '../app';
 import { openExploreData } from '../catalog/open';
 import { loadConfig } from '../config';

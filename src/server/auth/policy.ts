@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { quoteIdent, RECORD_ID_COLUMN } from '../../odsql/compile/storage';
+import { quoteIdent, RECORD_ID_COLUMN } from '../../odsql';
 import { RESTRICTED_COLUMN } from '../catalog/catalog-table';
 import type { Catalog } from '../catalog/registry';
 import type { Engine } from '../engine/types';

@@ -1,3 +1,4 @@
+import type { DatasetSchema, FieldSchema } from '../../odsql';
 import {
   columnType,
   POSITION_COLUMN,
@@ -7,8 +8,7 @@ import {
   RECORD_TIMESTAMP_COLUMN,
   SEARCH_COLUMN,
   searchSqlExpression,
-} from '../../odsql/compile/storage';
-import type { DatasetSchema, FieldSchema } from '../../odsql/schema';
+} from '../../odsql';
 import type { Engine } from '../engine/types';
 import { sqlString } from '../ingest/sql';
 import type { Dataset } from './types';

@@ -1,4 +1,4 @@
-import { bboxPolygon } from '../../odsql/geo/bbox';
+import { bboxPolygon } from '../../odsql';
 import type { DatasetDescriptor } from '../ingest/descriptor';
 import type { ResolvedField } from '../ingest/fields';
 import { isoUtc } from '../ingest/files';

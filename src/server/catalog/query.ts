@@ -1,6 +1,5 @@
-import type { CompileOptions } from '../../odsql/compile/context';
-import { type CompiledQuery, compileRecordsQuery } from '../../odsql/compile/query';
-import type { DatasetSchema } from '../../odsql/schema';
+import type { CompileOptions, DatasetSchema } from '../../odsql';
+import { type CompiledQuery, compileRecordsQuery } from '../../odsql';
 import type { ServerContext } from '../context';
 import { odsqlError } from '../errors';
 import { CATALOG_FACET_FIELDS, facetSet } from '../facets/config';

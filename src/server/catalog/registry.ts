@@ -1,7 +1,7 @@
 import { existsSync, type FSWatcher, watch } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { DatasetSchema } from '../../odsql/schema';
+import type { DatasetSchema } from '../../odsql';
 import type { Engine } from '../engine/types';
 import type { DatasetDescriptor } from '../ingest/descriptor';
 import type { IngestEngine } from '../ingest/engine';

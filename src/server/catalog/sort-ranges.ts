@@ -1,5 +1,5 @@
-import { quoteIdent } from '../../odsql/compile/storage';
-import type { DatasetSchema, FieldSchema } from '../../odsql/schema';
+import type { DatasetSchema, FieldSchema } from '../../odsql';
+import { quoteIdent } from '../../odsql';
 import type { Engine } from '../engine/types';
 
 /**

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DatasetSchema } from '../../odsql/schema';
+import type { DatasetSchema } from '../../odsql';
 import type { FailureKind } from '../ingest/ingest';
 import type { Dataset } from './types';
 

@@ -1,4 +1,4 @@
-import type { FieldType } from '../../odsql/schema';
+import type { FieldType } from '../../odsql';
 import type { Visibility } from '../ingest/descriptor';
 
 /** Facet sort modes of the interface. */

@@ -1,4 +1,4 @@
-import { quoteIdent } from '../../odsql/compile/storage';
+import { quoteIdent } from '../../odsql';
 import type { Engine } from '../engine/types';
 import { sqlString } from '../ingest/sql';
 

@@ -31,7 +31,7 @@ import {
   unsupportedConverter,
   VARCHAR,
 } from '@duckdb/node-api';
-import type { SqlParam } from '../../odsql/compile/sql';
+import type { SqlParam } from '../../odsql';
 
 /*
  * Conversion between DuckDB values and plain JavaScript, in both directions: results must be JSON-ready

@@ -1,5 +1,5 @@
 import { type DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
-import type { SqlQuery } from '../../odsql/compile/sql';
+import type { SqlQuery } from '../../odsql';
 import { bindParams, plainValueConverter, runStatement } from './duckdb-values';
 import { EngineBusyError, EngineError, engineErrorKind, QueryCancelledError } from './errors';
 import { ConnectionLanes, type LaneSizes } from './lanes';

@@ -1,4 +1,4 @@
-import type { SqlQuery } from '../../odsql/compile/sql';
+import type { SqlQuery } from '../../odsql';
 
 /** One result row, values in column order, converted to plain JavaScript (BIGINT → number). */
 export type Row = readonly unknown[];

@@ -1,5 +1,5 @@
-import type { CompiledQuery } from '../../odsql/compile/query';
-import { compactParams, type SqlParam, type SqlQuery } from '../../odsql/compile/sql';
+import type { CompiledQuery } from '../../odsql';
+import { compactParams, type SqlParam, type SqlQuery } from '../../odsql';
 import type { ExportColumn } from './types';
 
 /** Binds a value for the query being built and returns its placeholder. */

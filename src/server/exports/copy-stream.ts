@@ -1,6 +1,6 @@
 import { closeSync, constants, openSync } from 'node:fs';
 import { Socket } from 'node:net';
-import type { SqlQuery } from '../../odsql/compile/sql';
+import type { SqlQuery } from '../../odsql';
 import type { Engine } from '../engine/types';
 import { exportPipes } from './scratch';
 

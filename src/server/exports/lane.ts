@@ -1,4 +1,4 @@
-import type { SqlQuery } from '../../odsql/compile/sql';
+import type { SqlQuery } from '../../odsql';
 import type { Engine, QueryOptions } from '../engine/types';
 
 type LaneOptions = Pick<QueryOptions, 'lane' | 'client' | 'waitMs'>;

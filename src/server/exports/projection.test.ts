@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Geometry } from '../../odsql/geo/types';
+import type { Geometry } from '../../odsql';
 import { projection } from './projection';
 
 describe('projection', () => {

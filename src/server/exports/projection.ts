@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import proj4, { type Converter } from 'proj4';
-import type { Geometry, Position } from '../../odsql/geo/types';
+import type { Geometry, Position } from '../../odsql';
 import { invalidParameter } from '../errors';
 
 /*

@@ -1,4 +1,4 @@
-import type { CompiledQuery } from '../../odsql/compile/query';
+import type { CompiledQuery } from '../../odsql';
 import type { Engine } from '../engine/types';
 import { objectJson } from '../records/run';
 import type { ExportColumn, ExportRecord } from './types';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ApiVersion } from '../../odsql/compile/context';
+import type { ApiVersion } from '../../odsql';
 import { admissionOfRequest } from '../admission/request';
 import type { ServerContext } from '../context';
 import { EngineError } from '../engine/duckdb';

@@ -1,7 +1,4 @@
-import type { ApiVersion } from '../../odsql/compile/context';
-import type { CompiledQuery } from '../../odsql/compile/query';
-import type { Geometry } from '../../odsql/geo/types';
-import type { FieldType } from '../../odsql/schema';
+import type { ApiVersion, CompiledQuery, FieldType, Geometry } from '../../odsql';
 import type { Engine } from '../engine/types';
 import type { CsvOptions } from './params';
 

@@ -1,6 +1,5 @@
-import { type FacetRequest, parseFacet } from '../../odsql/parser/facet';
-import { parseFacetFilter } from '../../odsql/parser/refine';
-import type { FieldType } from '../../odsql/schema';
+import type { FieldType } from '../../odsql';
+import { type FacetRequest, parseFacet, parseFacetFilter } from '../../odsql';
 import type { Dataset, FacetSort } from '../catalog/types';
 import { ApiError, invalidParameter, odsqlError } from '../errors';
 import { type QueryString, repeated } from '../http/params';

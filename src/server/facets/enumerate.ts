@@ -1,8 +1,5 @@
-import type { CompileOptions } from '../../odsql/compile/context';
-import type { FacetMatch } from '../../odsql/compile/facet-filters';
-import { compileRecordsQuery } from '../../odsql/compile/query';
-import { printName } from '../../odsql/print';
-import type { DatasetSchema } from '../../odsql/schema';
+import type { CompileOptions, DatasetSchema, FacetMatch } from '../../odsql';
+import { compileRecordsQuery, printName } from '../../odsql';
 import type { FacetSort } from '../catalog/types';
 import type { Engine } from '../engine/types';
 import { odsqlError } from '../errors';

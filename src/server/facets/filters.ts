@@ -1,5 +1,5 @@
-import type { FacetFilterInput } from '../../odsql/compile/facet-filters';
-import { parseFacetFilter } from '../../odsql/parser/refine';
+import type { FacetFilterInput } from '../../odsql';
+import { parseFacetFilter } from '../../odsql';
 import { ApiError, invalidParameter, odsqlError } from '../errors';
 import { type QueryString, repeated } from '../http/params';
 import { type FacetConfig, isTemporalFacet } from './config';

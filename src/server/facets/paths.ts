@@ -1,4 +1,4 @@
-import { daysInMonth } from '../../odsql/time/calendar';
+import { daysInMonth } from '../../odsql';
 
 /** A date facet path: `2020`, `2020/11` or `2020/11/05` (year, month, day). */
 export interface DatePath {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ApiVersion } from '../../odsql/compile/context';
+import type { ApiVersion } from '../../odsql';
 import { KEY_PARAMETER } from '../auth/credentials';
 import { lastReachable, PAGING } from './params';
 

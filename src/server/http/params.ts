@@ -1,4 +1,4 @@
-import { isLang, LANGS, type Lang } from '../../odsql/time/date-format';
+import { isLang, LANGS, type Lang } from '../../odsql';
 import { invalidParameter } from '../errors';
 
 /** A parsed query string: repeated parameters arrive as arrays. */

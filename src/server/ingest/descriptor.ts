@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { FIELD_TYPES, type FieldType } from '../../odsql/schema';
+import { FIELD_TYPES, type FieldType } from '../../odsql';
 import type { FacetSort, FieldAnnotations } from '../catalog/types';
 
 /*

@@ -1,5 +1,5 @@
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import type { SqlQuery } from '../../odsql/compile/sql';
+import type { SqlQuery } from '../../odsql';
 import { bindParams, plainValueConverter, runStatement } from '../engine/duckdb-values';
 import type { Engine, Row } from '../engine/types';
 import { sqlString } from './sql';

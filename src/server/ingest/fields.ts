@@ -1,4 +1,4 @@
-import type { FieldType } from '../../odsql/schema';
+import type { FieldType } from '../../odsql';
 import type { FieldAnnotations } from '../catalog/types';
 import type { DatasetDescriptor, FieldSpec } from './descriptor';
 import { ELEVATION_COLUMN, FEATURE_ID_COLUMN, type FeatureSummary, GEOMETRY_SOURCE } from './geojson';

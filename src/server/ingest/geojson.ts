@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { feature } from 'topojson-client';
 import type { Objects, Topology } from 'topojson-specification';
-import { normalizeGeometry } from '../../odsql/geo/normalize';
-import type { Geometry, Position } from '../../odsql/geo/types';
+import type { Geometry, Position } from '../../odsql';
+import { normalizeGeometry } from '../../odsql';
 
 /*
  * GeoJSON and TopoJSON sources are read here, in JavaScript, because their geometries must be taken apart

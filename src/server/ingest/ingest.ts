@@ -1,7 +1,7 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { quoteIdent } from '../../odsql/compile/storage';
-import type { DatasetSchema } from '../../odsql/schema';
+import type { DatasetSchema } from '../../odsql';
+import { quoteIdent } from '../../odsql';
 import { withSortRanges } from '../catalog/sort-ranges';
 import type { DatasetDescriptor } from './descriptor';
 import type { IngestEngine } from './engine';

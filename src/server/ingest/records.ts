@@ -8,7 +8,7 @@ import {
   RECORD_TIMESTAMP_COLUMN,
   SEARCH_COLUMN,
   searchSqlExpression,
-} from '../../odsql/compile/storage';
+} from '../../odsql';
 import type { ColumnInput, FieldInput, ResolvedField } from './fields';
 import { isListType } from './fields';
 import { LAT_COLUMN, LON_COLUMN, SHAPE_COLUMN } from './geojson';

@@ -1,6 +1,6 @@
 import { open, readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { quoteIdent } from '../../odsql/compile/storage';
+import { quoteIdent } from '../../odsql';
 import type { Engine } from '../engine/types';
 import type { SourceFormat, SourceSpec } from './descriptor';
 import { type FeatureSummary, readFeatures, writeFeatureLines } from './geojson';

@@ -1,4 +1,4 @@
-import type { ApiVersion, CompileOptions } from '../../odsql/compile/context';
+import type { ApiVersion, CompileOptions } from '../../odsql';
 import type { ServerContext } from '../context';
 import { lang, type QueryString, timezone } from '../http/params';
 

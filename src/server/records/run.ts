@@ -1,8 +1,5 @@
-import type { CompiledQuery, OutputColumn } from '../../odsql/compile/query';
-import type { SqlQuery } from '../../odsql/compile/sql';
-import { bboxPolygon } from '../../odsql/geo/bbox';
-import { convexHull } from '../../odsql/geo/hull';
-import type { Geometry, Position } from '../../odsql/geo/types';
+import type { CompiledQuery, Geometry, OutputColumn, Position, SqlQuery } from '../../odsql';
+import { bboxPolygon, convexHull } from '../../odsql';
 import { admissionOf } from '../admission/request';
 import { EngineError, QueryCancelledError } from '../engine/duckdb';
 import type { Engine, Row } from '../engine/types';

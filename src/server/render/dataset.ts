@@ -1,4 +1,4 @@
-import type { ApiVersion } from '../../odsql/compile/context';
+import type { ApiVersion } from '../../odsql';
 import type { Dataset, FieldAnnotations, FieldDescriptor } from '../catalog/types';
 import type { Link } from '../http/links';
 import { formatInstant } from './instant';

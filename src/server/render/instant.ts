@@ -1,4 +1,4 @@
-import { offsetAt, wallClock } from '../../odsql/time/zones';
+import { offsetAt, wallClock } from '../../odsql';
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 

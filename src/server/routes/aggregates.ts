@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { compileRecordsQuery } from '../../odsql/compile/query';
+import { compileRecordsQuery } from '../../odsql';
 import type { ServerContext } from '../context';
 import { odsqlError, selectError } from '../errors';
 import { datasetFacetFields, facetSet } from '../facets/config';

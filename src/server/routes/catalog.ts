@@ -1,6 +1,6 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiVersion } from '../../odsql/compile/context';
+import type { ApiVersion } from '../../odsql';
 import { catalogTableFor } from '../auth/access';
 import { compileCatalogQuery } from '../catalog/query';
 import type { Dataset } from '../catalog/types';

@@ -1,6 +1,4 @@
-import { unwrap } from '../../odsql/ast';
-import { semanticError } from '../../odsql/errors';
-import { parseSelect } from '../../odsql/parser/clauses';
+import { parseSelect, semanticError, unwrap } from '../../odsql';
 import { odsqlError } from '../errors';
 
 /**

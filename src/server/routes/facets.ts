@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiVersion } from '../../odsql/compile/context';
-import type { DatasetSchema } from '../../odsql/schema';
+import type { ApiVersion, DatasetSchema } from '../../odsql';
 import { catalogTableFor } from '../auth/access';
 import type { ServerContext } from '../context';
 import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField, facetSet } from '../facets/config';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApiVersion } from '../../odsql/compile/context';
-import { compileRecordsQuery } from '../../odsql/compile/query';
+import type { ApiVersion } from '../../odsql';
+import { compileRecordsQuery } from '../../odsql';
 import type { ServerContext } from '../context';
 import { odsqlError, recordNotFound, selectError } from '../errors';
 import { datasetFacetFields, facetSet } from '../facets/config';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setupStatements } from '../../odsql/compile/dialect';
+import { setupStatements } from '../../odsql';
 import { buildApp } from '../app';
 import { openExploreData } from '../catalog/open';
 import { loadConfig } from '../config';

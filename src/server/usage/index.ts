@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { POSITION_COLUMN, quoteIdent } from '../../odsql/compile/storage';
-import type { DatasetSchema } from '../../odsql/schema';
+import type { DatasetSchema } from '../../odsql';
+import { POSITION_COLUMN, quoteIdent } from '../../odsql';
 import type { ServerContext } from '../context';
 import { type DatasetUsage, UsageCounts } from './counts';
 

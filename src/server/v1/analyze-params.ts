@@ -1,6 +1,12 @@
-import { parseSelect } from '../../odsql/parser/clauses';
-import { printExpr, printName, printString } from '../../odsql/print';
-import { type DatasetSchema, type FieldSchema, findField } from '../../odsql/schema';
+import {
+  type DatasetSchema,
+  type FieldSchema,
+  findField,
+  parseSelect,
+  printExpr,
+  printName,
+  printString,
+} from '../../odsql';
 import { ApiError, invalidParameter } from '../errors';
 import { boolean, integer, type QueryString, repeated, single } from '../http/params';
 

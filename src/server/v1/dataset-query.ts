@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { DatasetSchema } from '../../odsql/schema';
+import type { DatasetSchema } from '../../odsql';
 import { canReadDataset } from '../auth/access';
 import type { Dataset } from '../catalog/types';
 import type { ServerContext } from '../context';

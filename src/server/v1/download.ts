@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
-import { compileRecordsQuery } from '../../odsql/compile/query';
-import { printName } from '../../odsql/print';
-import type { DatasetSchema } from '../../odsql/schema';
+import type { DatasetSchema } from '../../odsql';
+import { compileRecordsQuery, printName } from '../../odsql';
 import { admissionOfRequest } from '../admission/request';
 import type { ServerContext } from '../context';
 import { invalidParameter } from '../errors';

@@ -1,7 +1,5 @@
-import type { Diagnostic } from '../../odsql/errors';
-import { describeDiagnostic } from '../../odsql/errors';
-import { printExpr, printName } from '../../odsql/print';
-import type { DatasetSchema } from '../../odsql/schema';
+import type { DatasetSchema, Diagnostic } from '../../odsql';
+import { describeDiagnostic, printExpr, printName } from '../../odsql';
 import { ApiError } from '../errors';
 import { type QueryString, single } from '../http/params';
 import { parseCircle, parsePolygon } from './q/geo-text';

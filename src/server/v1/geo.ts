@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { compileRecordsQuery } from '../../odsql/compile/query';
-import { geometryBbox } from '../../odsql/geo/bbox';
-import type { Geometry } from '../../odsql/geo/types';
-import { printName } from '../../odsql/print';
-import type { DatasetSchema } from '../../odsql/schema';
+import type { DatasetSchema, Geometry } from '../../odsql';
+import { compileRecordsQuery, geometryBbox, printName } from '../../odsql';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import { datasetFacetFields } from '../facets/config';

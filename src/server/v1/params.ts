@@ -1,5 +1,4 @@
-import { printName, printString } from '../../odsql/print';
-import { type DatasetSchema, findField } from '../../odsql/schema';
+import { type DatasetSchema, findField, printName, printString } from '../../odsql';
 import { ApiError, invalidParameter } from '../errors';
 import type { FacetConfig } from '../facets/config';
 import { parseDatePath } from '../facets/paths';

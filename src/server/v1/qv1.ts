@@ -1,5 +1,5 @@
-import { printExpr } from '../../odsql/print';
-import type { DatasetSchema } from '../../odsql/schema';
+import type { DatasetSchema } from '../../odsql';
+import { printExpr } from '../../odsql';
 import { ApiError } from '../errors';
 import { type QueryString, single } from '../http/params';
 import { parseQ } from './q/parse';

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { compileRecordsQuery } from '../../odsql/compile/query';
-import { printName } from '../../odsql/print';
-import type { DatasetSchema } from '../../odsql/schema';
+import type { DatasetSchema } from '../../odsql';
+import { compileRecordsQuery, printName } from '../../odsql';
 import { canReadDataset, catalogTableFor } from '../auth/access';
 import type { ServerContext } from '../context';
 import { recordNotFound } from '../errors';

@@ -1,4 +1,4 @@
-import type { DatasetSchema } from '../../odsql/schema';
+import type { DatasetSchema } from '../../odsql';
 import type { Dataset, FieldAnnotations } from '../catalog/types';
 import type { FacetResult, FacetValue } from '../facets/enumerate';
 import type { ResultRow } from '../records/run';

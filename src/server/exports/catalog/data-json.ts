@@ -1,4 +1,4 @@
-import { geometryBbox } from '../../../odsql/geo/bbox';
+import { geometryBbox } from '../../../odsql';
 import type { Dataset } from '../../catalog/types';
 import { geometryOf } from '../formats/geo-values';
 import { recordExportFormat } from '../formats/index';

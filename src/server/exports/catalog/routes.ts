@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { ApiVersion } from '../../../odsql/compile/context';
+import type { ApiVersion } from '../../../odsql';
 import { catalogTableFor } from '../../auth/access';
 import { compileCatalogQuery } from '../../catalog/query';
 import type { Dataset } from '../../catalog/types';

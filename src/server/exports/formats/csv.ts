@@ -1,6 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { CompiledQuery } from '../../../odsql/compile/query';
-import type { SqlQuery } from '../../../odsql/compile/sql';
+import type { CompiledQuery, SqlQuery } from '../../../odsql';
 import { cellsQuery, engineWritable, textCell } from '../cells';
 import { copyStream } from '../copy-stream';
 import type { CsvOptions } from '../params';

@@ -1,4 +1,4 @@
-import type { Geometry } from '../../../odsql/geo/types';
+import type { Geometry } from '../../../odsql';
 import { getJson } from '../../testing/http';
 import type { ExportColumn, ExportContext, ExportRecord, GpxOptions, RecordExportFormat } from '../types';
 

@@ -1,4 +1,4 @@
-import type { Geometry, Position } from '../../../odsql/geo/types';
+import type { Geometry, Position } from '../../../odsql';
 import type { ExportColumn, ExportContext } from '../types';
 
 /*

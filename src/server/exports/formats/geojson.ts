@@ -1,4 +1,4 @@
-import type { Geometry } from '../../../odsql/geo/types';
+import type { Geometry } from '../../../odsql';
 import type { ExportColumn, ExportContext, ExportRecord } from '../types';
 
 /** The geometry a record's first geo column gives, projected; null when it has none. */

@@ -1,4 +1,4 @@
-import type { Geometry, Position } from '../../../odsql/geo/types';
+import type { Geometry, Position } from '../../../odsql';
 import type { ExportColumn, ExportContext, ExportRecord, RecordExportFormat } from '../types';
 import { columnTitle, geometryColumn, geometryOf, textValue } from './geo-values';
 import { xmlDocument, xmlName, xmlText } from './xml-text';

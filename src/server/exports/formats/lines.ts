@@ -1,6 +1,4 @@
-import type { CompiledQuery } from '../../../odsql/compile/query';
-import type { SqlQuery } from '../../../odsql/compile/sql';
-import type { Geometry } from '../../../odsql/geo/types';
+import type { CompiledQuery, Geometry, SqlQuery } from '../../../odsql';
 import type { Bind } from '../cells';
 import { cellsQuery, engineWritable, type RowRefs } from '../cells';
 import { copyStream } from '../copy-stream';

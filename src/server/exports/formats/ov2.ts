@@ -1,4 +1,4 @@
-import type { Geometry, Position } from '../../../odsql/geo/types';
+import type { Geometry, Position } from '../../../odsql';
 import type { ExportContext, RecordExportFormat } from '../types';
 import { geometryColumn, geometryOf, textValue } from './geo-values';
 

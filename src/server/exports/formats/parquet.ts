@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SqlQuery } from '../../../odsql/compile/sql';
+import type { SqlQuery } from '../../../odsql';
 import { ApiError } from '../../errors';
 import { cellsQuery, engineWritable } from '../cells';
 import { exportScratchDir } from '../scratch';

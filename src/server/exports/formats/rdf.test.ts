@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseWkt } from '../../../odsql/geo/wkt';
+import { parseWkt } from '../../../odsql';
 import type { ExportContext, ExportRecord, RecordExportFormat } from '../types';
 import { fixture, writeText } from './export-fixtures';
 import { jsonld } from './jsonld';

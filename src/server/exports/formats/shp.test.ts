@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { open as openShapefile } from 'shapefile';
 import { describe, expect, it } from 'vitest';
-import type { Geometry } from '../../../odsql/geo/types';
+import type { Geometry } from '../../../odsql';
 import { fixture, writeBytes } from './export-fixtures';
 import { geometryOf, signedArea } from './geo-values';
 import { dbfNames, shp } from './shp';

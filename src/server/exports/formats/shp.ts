@@ -1,7 +1,7 @@
 import { write as writeShapes } from '@mapbox/shp-write';
 import { type DbfField, structure } from 'dbf';
 import JSZip from 'jszip';
-import type { Geometry, Position } from '../../../odsql/geo/types';
+import type { Geometry, Position } from '../../../odsql';
 import { ApiError } from '../../errors';
 import type { ExportColumn, ExportContext, RecordExportFormat } from '../types';
 import { geometryColumn, projectedGeometry, signedArea, textValue } from './geo-values';

@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileRecordsQuery } from '../../../odsql/compile/query';
-import { parseWhere } from '../../../odsql/parser/clauses';
-import { printExpr } from '../../../odsql/print';
-import type { DatasetSchema } from '../../../odsql/schema';
+import type { DatasetSchema } from '../../../odsql';
+import { compileRecordsQuery, parseWhere, printExpr } from '../../../odsql';
 import { MAX_Q_LENGTH, parseQ } from './parse';
 import { Translator } from './translate';
 import { type Query, V1QueryError } from './tree';

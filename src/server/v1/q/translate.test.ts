@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { printExpr } from '../../../odsql/print';
-import type { DatasetSchema } from '../../../odsql/schema';
+import type { DatasetSchema } from '../../../odsql';
+import { printExpr } from '../../../odsql';
 import { parseQ } from './parse';
 import { Translator } from './translate';
 import { V1QueryError } from './tree';

@@ -1,8 +1,12 @@
-import type { CompareOp, Expr, FieldRef, NamedArg, StringLit } from '../../../odsql/ast';
-import { technicalField } from '../../../odsql/compile/storage';
-import { type DatasetSchema, type FieldSchema, findField } from '../../../odsql/schema';
-import { daysInMonth } from '../../../odsql/time/calendar';
-import { parseDateLiteral } from '../../../odsql/time/date-literal';
+import type { CompareOp, Expr, FieldRef, NamedArg, StringLit } from '../../../odsql';
+import {
+  type DatasetSchema,
+  daysInMonth,
+  type FieldSchema,
+  findField,
+  parseDateLiteral,
+  technicalField,
+} from '../../../odsql';
 import type { FieldOp, Pos, Query, RangeBound, Value } from './tree';
 import { V1QueryError } from './tree';
 
