@@ -83,8 +83,47 @@ async function loadOnly(): Promise<void> {
   }
 }
 
+/**
+ * `npm run bench -- cases`: the request cases alone (HTTP against raw DuckDB, same run), printed and not
+ * written to RESULTS.md, to compare two versions of the server quickly. BENCH_DATA_DIR reuses a data
+ * folder already ingested; otherwise one is made first.
+ */
+async function casesOnly(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'odexplorer-bench-'));
+  try {
+    let dataDir = process.env.BENCH_DATA_DIR;
+    if (!dataDir) {
+      dataDir = join(work, 'data');
+      console.log('first start (ingests the whole default catalog)…');
+      const first = await startServer(dataDir);
+      await waitForLog(first, /catalog up to date/);
+      await stopServer(first);
+    }
+    const server = await startServer(dataDir);
+    const table = storedDataset(dataDir, 'flights').dataset.table;
+    const http = await httpRunner(server.origin);
+    const raw = await rawRunner(await rawInstance(dataDir, ['flights'], loadConfig().memoryLimit), table);
+    for (const c of CASES) {
+      const [h, r] = await timeInterleaved(
+        () => http(c),
+        () => raw(c),
+        RUNS,
+      );
+      const httpP50 = percentile(h, 50);
+      const rawP50 = percentile(r, 50);
+      console.log(
+        `${c.name.padEnd(40)} http ${fmt(httpP50).padStart(7)} ms   raw ${fmt(rawP50).padStart(7)} ms   ratio ${(httpP50 / rawP50).toFixed(2)}`,
+      );
+    }
+    await stopServer(server);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('load')) return loadOnly();
+  if (process.argv.includes('cases')) return casesOnly();
   const work = mkdtempSync(join(tmpdir(), 'odexplorer-bench-'));
   const dataDir = join(work, 'data');
   try {

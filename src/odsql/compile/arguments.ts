@@ -1,7 +1,7 @@
 import type { Call } from '../ast';
 import { offsetSpans } from '../time/transitions';
 import { describeExpr, describeType, isGeo, isTemporal, type Scope, type Sql } from './context';
-import { DOUBLE, instantFromText, shiftedWallClock, wallClock } from './dialect';
+import { instantFromText, shiftedWallClock, wallClock } from './dialect';
 import { utcText, wallClockOfDateLiteral } from './literals';
 
 /*
@@ -73,9 +73,4 @@ export function wallClockOf(value: Sql, scope: Scope): string {
       seconds: scope.params.number(s.offsetMs / 1000),
     })),
   );
-}
-
-/** A value usable where SQL needs a DOUBLE. */
-export function asDouble(s: Sql): string {
-  return s.type === 'double' ? s.sql : `CAST(${s.sql} AS ${DOUBLE})`;
 }

@@ -38,14 +38,6 @@ export function canReadDataset(request: FastifyRequest, datasetId: string): bool
   return caller.canRead(datasetId);
 }
 
-/** The datasets of a list the caller may read, in the same order (v1 datasets search, catalog exports). */
-export function readableDatasets<T extends { readonly dataset_id: string }>(
-  request: FastifyRequest,
-  datasets: readonly T[],
-): T[] {
-  return datasets.filter((d) => canReadDataset(request, d.dataset_id));
-}
-
 /**
  * The catalog table (see catalog/catalog-table.ts) as this caller sees it: a view leaving out the
  * restricted datasets its key does not grant, so that lists, `total_count`, facet counts and catalog

@@ -11,10 +11,6 @@ export function geometryColumn(columns: readonly ExportColumn[]): ExportColumn |
   return columns.find((c) => c.type === 'geo_shape') ?? columns.find((c) => c.type === 'geo_point_2d');
 }
 
-export function isGeoColumn(column: ExportColumn): boolean {
-  return column.type === 'geo_shape' || column.type === 'geo_point_2d';
-}
-
 /** The geometry of a value, or null when it has none. */
 export function geometryOf(value: unknown): Geometry | null {
   if (value === null || typeof value !== 'object') return null;
