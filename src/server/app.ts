@@ -19,16 +19,9 @@ import { type AccessOptions, installAccess } from './auth/hooks';
 import type { ServerContext } from './context';
 import { EngineBusyError, QueryCancelledError } from './engine/duckdb';
 import { ApiError, errorBody } from './errors';
-import { catalogExportRoutes } from './exports/catalog/routes';
-import { exportRoutes } from './exports/routes';
 import { checkRequestText } from './http/hostile';
-import { API_PREFIXES } from './http/links';
-import { aggregatesRoutes } from './routes/aggregates';
-import { catalogRoutes } from './routes/catalog';
-import { facetsRoutes } from './routes/facets';
-import { recordsRoutes } from './routes/records';
+import { registerApiRoutes } from './routes/index';
 import { countUsage } from './usage/index';
-import { v1Routes } from './v1/routes';
 
 /** Headers a browser page on another origin may read (downloads, paging, quotas). */
 const EXPOSED_HEADERS = [
@@ -179,15 +172,7 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
       );
   });
 
-  for (const { prefix, version } of API_PREFIXES) {
-    await app.register(catalogRoutes(ctx, prefix, version), { prefix });
-    await app.register(recordsRoutes(ctx, prefix, version), { prefix });
-    await app.register(facetsRoutes(ctx, prefix, version), { prefix });
-    await app.register(exportRoutes(ctx, prefix, version), { prefix });
-    await app.register(catalogExportRoutes(ctx, prefix, version), { prefix });
-    if (version === '2.0') await app.register(aggregatesRoutes(ctx), { prefix });
-  }
-  await app.register(v1Routes(ctx), { prefix: '/api' });
+  await registerApiRoutes(app, ctx);
 
   const index = join(ctx.config.staticDir, 'index.html');
   const hasExplorer = existsSync(index);
