@@ -1,9 +1,30 @@
 import { GEO_SHAPE_TYPE, quoteIdent, searchSqlExpression } from './storage';
 
 /*
- * Everything specific to DuckDB's SQL lives here: function names, casts, list lambdas, time zone
- * conversion and the geometry macros. The rest of the compiler builds queries from these pieces, so
- * another engine means another module with the same exports.
+ * The dialect seam: DuckDB's SQL for the pieces the compiler assembles. The compiler calls these
+ * functions with SQL fragments (columns, bound parameters, sub-expressions) and gets SQL back; it never
+ * writes an engine function name itself where a function here exists. A second engine (ClickHouse)
+ * is a module with the same exports, chosen where the compiler imports `./dialect`.
+ *
+ * What a dialect provides, by section below:
+ *   - parameters: `typedParam(index, type)` and the type names TEXT, INT, DOUBLE, BOOLEAN, TEXT_LIST,
+ *     DOUBLE_LIST (ParamList binds values through them; placeholders are `$n`, see sql.ts);
+ *   - identifiers: `quoteIdent` (names are checked against the schema before they are quoted);
+ *   - text: `searchTokens`, `listToText`, `startsWith`, `containsText`, `fuzzyTokenMatch`;
+ *   - lists (multivalued fields): `listContains`, `listHasAny`, `anyListElement`;
+ *   - JSON: `toJson`, `jsonOfText`, `shapeGeometryType`, `shapeFromJson` (geometry literals);
+ *   - records: `technicalColumns` (id, ISO timestamp, size of a records page), `randomOrderKey`;
+ *   - time: `wallClock`, `shiftedWallClock`, `fromWallClock`, `instantFromText` (instants are UTC wall
+ *     clocks, a time zone is SQL or null for UTC);
+ *   - `setupStatements()`: what a database needs before it answers compiled queries (session time zone,
+ *     the `ods_*` macros for geometry, distances and ISO rendering, which compiled SQL calls by name).
+ * The storage layout (column names and types) is in storage.ts, shared with ingestion.
+ *
+ * Still written inline, to move here next (each a small function): aggregate function names
+ * (aggregates.ts: quantile_cont, list_distinct/flatten for multivalued counts), the JSON rendering of
+ * output values (output.ts), date_format patterns (date-format.ts: strftime), group keys
+ * (grouping.ts: date_trunc and the bucket labels), the single-key sort of query.ts (BIGINT arithmetic
+ * on DATE), and the casts `CAST(x AS TIMESTAMP|DATE|DOUBLE)`.
  */
 
 export { quoteIdent };
@@ -50,11 +71,26 @@ export function startsWith(text: string, prefix: string): string {
   return `starts_with(${text}, ${prefix})`;
 }
 
+/** ` tok1 tok2 ` (the search tokens) holds `' tok '`, or `' tok'` for a prefix. */
+export function containsText(text: string, part: string): string {
+  return `contains(${text}, ${part})`;
+}
+
+/** Some token of the search tokens is within `edits` single-character edits of `word`. */
+export function fuzzyTokenMatch(tokens: string, word: string, edits: number): string {
+  return `coalesce(list_bool_or(list_transform(string_split(trim(${tokens}), ' '), w -> levenshtein(w, ${word}) <= ${edits})), false)`;
+}
+
 // ---- Lists (multivalued fields) -------------------------------------------------------------------
 
 /** The list holds the value. */
 export function listContains(list: string, value: string): string {
   return `list_contains(${list}, ${value})`;
+}
+
+/** The list holds one of the values at least. */
+export function listHasAny(list: string, values: readonly string[]): string {
+  return `list_has_any(${list}, [${values.join(', ')}])`;
 }
 
 /**
@@ -63,6 +99,35 @@ export function listContains(list: string, value: string): string {
  */
 export function anyListElement(list: string, test: (element: string) => string): string {
   return `list_bool_or(list_transform(${list}, __item -> ${test('__item')}))`;
+}
+
+// ---- JSON -----------------------------------------------------------------------------------------
+
+/** JSON text of a value. */
+export function toJson(expr: string): string {
+  return `to_json(${expr})`;
+}
+
+/** json_format(): the text as JSON when it is valid JSON, else the fallback (JSON text). */
+export function jsonOfText(text: string, fallback: string): string {
+  return `CASE WHEN ${text} IS NULL THEN NULL WHEN json_valid(${text}) THEN CAST(json(${text}) AS VARCHAR) ELSE ${fallback} END`;
+}
+
+/** The GeoJSON type of a stored shape. */
+export function shapeGeometryType(shape: string): string {
+  return `json_extract_string(${shape}.geojson, '$.type')`;
+}
+
+// ---- Records ---------------------------------------------------------------------------------------
+
+/** The technical columns a records page ends with: id, timestamp (ISO UTC with milliseconds), size. */
+export function technicalColumns(id: string, timestamp: string, size: string): string[] {
+  return [id, `ods_iso_utc_millis(${timestamp})`, `CAST(${size} AS INTEGER)`];
+}
+
+/** order_by=random(seed): a hash of the position and the seed, the same permutation for a seed. */
+export function randomOrderKey(position: string, seed: string): string {
+  return `hash(${position}, ${seed})`;
 }
 
 // ---- Time -----------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import {
   type Scope,
   type Sql,
 } from './context';
-import { anyListElement, fromWallClock, listContains } from './dialect';
+import { anyListElement, fromWallClock, listContains, listHasAny } from './dialect';
 import { compileGeoFilter } from './geo-predicates';
 import { coerceLiteral, instantOfDateLiteral, wallClockOfDateLiteral } from './literals';
 import { quoteIdent, SEARCH_COLUMN } from './storage';
@@ -217,8 +217,7 @@ function compileInList(e: Extract<Expr, { kind: 'in_list' }>, scope: Scope): Con
     values.push(r);
   }
   if (values.length === 0) return { sql: 'false', aggregate: operand.aggregate };
-  if (operand.multivalued)
-    return safe(`list_has_any(${operand.sql}, [${values.join(', ')}])`, operand.aggregate);
+  if (operand.multivalued) return safe(listHasAny(operand.sql, values), operand.aggregate);
   return safe(`(${operandSql} IN (${values.join(', ')}))`, operand.aggregate);
 }
 

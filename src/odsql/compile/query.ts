@@ -12,7 +12,7 @@ import {
   selectAlias,
 } from './columns';
 import { CompileFailure, type CompileOptions, ParamList, Scope } from './context';
-import { quoteIdent } from './dialect';
+import { quoteIdent, randomOrderKey, technicalColumns } from './dialect';
 import { EXPRESSION_COMPILERS } from './expressions';
 import { facetFilterConditions, facetMatchSql } from './facet-filters';
 import { compileGroups } from './groups';
@@ -222,11 +222,11 @@ export class QueryCompiler implements QueryParts {
     const sorts = orderItems.map((item) => this.recordSort(item, scope, select));
     const single = orderItems.length === 1 ? this.singleKeySort(orderItems[0]!, select) : undefined;
     if (single) sorts.splice(0, 1, single);
-    const technical = [
+    const technical = technicalColumns(
       quoteIdent(RECORD_ID_COLUMN),
-      `ods_iso_utc_millis(${quoteIdent(RECORD_TIMESTAMP_COLUMN)})`,
-      `CAST(${quoteIdent(RECORD_SIZE_COLUMN)} AS INTEGER)`,
-    ];
+      quoteIdent(RECORD_TIMESTAMP_COLUMN),
+      quoteIdent(RECORD_SIZE_COLUMN),
+    );
     if (sorts.length === 0) {
       // Source order: no sort, so the scan stops as soon as the page is full.
       const outer = [
@@ -318,7 +318,7 @@ export class QueryCompiler implements QueryParts {
           : scope.fail('random() takes one integer seed', e);
       // The same seed gives the same permutation, so pages stay consistent.
       return {
-        sql: `hash(${quoteIdent(POSITION_COLUMN)}, ${this.params.number(seed)})`,
+        sql: randomOrderKey(quoteIdent(POSITION_COLUMN), this.params.number(seed)),
         direction: desc ? 'DESC' : 'ASC',
       };
     }

@@ -1,6 +1,13 @@
 import type { Call, Expr } from '../ast';
 import { type Condition, checkArity, describeExpr, describeType, type Scope, type Sql } from './context';
-import { anyListElement, listToText, searchTokens, startsWith } from './dialect';
+import {
+  anyListElement,
+  containsText,
+  fuzzyTokenMatch,
+  listToText,
+  searchTokens,
+  startsWith,
+} from './dialect';
 import { normalizeSearchText, quoteIdent, SEARCH_COLUMN } from './storage';
 
 /*
@@ -46,13 +53,13 @@ export function matchTerms(tokens: string, text: string, mode: MatchMode, scope:
   const parts = terms.map((t, i) => {
     const last = i === terms.length - 1;
     if (mode === 'prefix' || t.prefix || (mode === 'search' && last)) {
-      return `contains(${tokens}, ${scope.params.text(` ${t.token}`)})`;
+      return containsText(tokens, scope.params.text(` ${t.token}`));
     }
-    const exact = `contains(${tokens}, ${scope.params.text(` ${t.token} `)})`;
+    const exact = containsText(tokens, scope.params.text(` ${t.token} `));
     const edits = mode === 'search' ? (t.token.length > 5 ? 2 : t.token.length > 2 ? 1 : 0) : 0;
     if (edits === 0) return exact;
     const word = scope.params.text(t.token);
-    return `(${exact} OR coalesce(list_bool_or(list_transform(string_split(trim(${tokens}), ' '), w -> levenshtein(w, ${word}) <= ${edits})), false))`;
+    return `(${exact} OR ${fuzzyTokenMatch(tokens, word, edits)})`;
   });
   return { sql: `(${parts.join(' AND ')})`, aggregate: false };
 }

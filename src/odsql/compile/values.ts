@@ -5,7 +5,7 @@ import { distanceSql, geoArgument, textArgument, wallClockArgument } from './arg
 import { definite, isPredicateNode } from './condition';
 import { checkArity, describeExpr, describeType, isNumeric, type Scope, type Sql } from './context';
 import { compileDateFormat } from './date-format';
-import { instantFromText, shapeFromJson } from './dialect';
+import { instantFromText, jsonOfText, shapeFromJson, shapeGeometryType, toJson } from './dialect';
 import {
   coerceLiteral,
   geometryOf,
@@ -184,9 +184,9 @@ function compileCall(e: Call, scope: Scope): Sql {
       checkArity(e, scope, 1, 2);
       const text = textArgument(e, 0, scope);
       const fallbackArg = e.args[1];
-      const fallback = fallbackArg ? jsonOf(compileValue(fallbackArg, scope)) : `to_json(${text.sql})`;
+      const fallback = fallbackArg ? jsonOf(compileValue(fallbackArg, scope)) : toJson(text.sql);
       return {
-        sql: `CASE WHEN ${text.sql} IS NULL THEN NULL WHEN json_valid(${text.sql}) THEN CAST(json(${text.sql}) AS VARCHAR) ELSE ${fallback} END`,
+        sql: jsonOfText(text.sql, fallback),
         type: 'json',
         aggregate: text.aggregate,
       };
@@ -205,7 +205,7 @@ function compileCall(e: Call, scope: Scope): Sql {
       const sql =
         geo.type === 'geo_point_2d'
           ? `CASE WHEN ${geo.sql} IS NULL THEN NULL ELSE 'Point' END`
-          : `json_extract_string(${geo.sql}.geojson, '$.type')`;
+          : shapeGeometryType(geo.sql);
       return { sql, type: 'text', aggregate: false };
     }
     case 'random':
@@ -233,5 +233,5 @@ function compileNow(e: Call, scope: Scope): Sql {
 
 /** JSON text of a value, for json_format's fallback. */
 function jsonOf(s: Sql): string {
-  return s.type === 'json' ? s.sql : `to_json(${s.sql})`;
+  return s.type === 'json' ? s.sql : toJson(s.sql);
 }
