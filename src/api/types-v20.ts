@@ -34,7 +34,8 @@ export type AggregationV20 = Readonly<Record<string, unknown>>;
 
 /** `GET …/records` (spec 2.8). */
 export interface RecordsResponseV20 {
-  readonly total_count: number;
+  /** Absent when the query has a group_by: the interface does not count groups. */
+  readonly total_count?: number;
   readonly links: readonly Link[];
   readonly records: readonly (RecordWrapperV20 | AggregationV20)[];
 }

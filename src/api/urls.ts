@@ -10,18 +10,12 @@ import {
   type RecordsExportParams,
   type RecordsParams,
 } from './params';
+import { API_PATHS, type ApiVersion } from './version';
 
 /*
  * The address of every Explore API endpoint. v2.1 is what the explorer reads; v2.0 is the version the
  * interface specification states, with the same paths and parameters under another prefix.
  */
-
-export type ApiVersion = 'v2.0' | 'v2.1';
-
-export const API_PATHS: Readonly<Record<ApiVersion, string>> = {
-  'v2.0': '/api/explore/v2.0',
-  'v2.1': '/api/explore/v2.1',
-};
 
 /** Formats of `GET /catalog/exports/{format}`. */
 export const CATALOG_EXPORT_FORMATS = [
@@ -75,7 +69,7 @@ function withQuery(path: string, params: QueryParams | undefined): string {
 const segment = (text: string): string => encodeURIComponent(text);
 
 /** `baseUrl` is a portal root (`https://data.example.org`), or '' for the page's own origin. */
-export function createUrls(baseUrl: string, version: ApiVersion = 'v2.1'): ExploreUrls {
+export function createUrls(baseUrl: string, version: ApiVersion = '2.1'): ExploreUrls {
   const root = `${baseUrl.replace(/\/+$/, '')}${API_PATHS[version]}`;
   const datasetPath = (id: string): string => `${root}/catalog/datasets/${segment(id)}`;
   return {

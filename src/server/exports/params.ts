@@ -1,4 +1,4 @@
-import type { ApiVersion } from '../../odsql/compile/context';
+import type { ApiVersion } from '../../api/version';
 import { invalidParameter } from '../errors';
 import { boolean, integer, type QueryString, single } from '../http/params';
 import type { GpxOptions } from './types';

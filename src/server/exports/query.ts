@@ -1,4 +1,4 @@
-import type { ApiVersion } from '../../odsql/compile/context';
+import type { ApiVersion } from '../../api/version';
 import { type CompiledQuery, compileRecordsQuery } from '../../odsql/compile/query';
 import type { Dataset } from '../catalog/types';
 import type { ServerContext } from '../context';

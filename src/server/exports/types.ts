@@ -1,4 +1,4 @@
-import type { ApiVersion } from '../../odsql/compile/context';
+import type { ApiVersion } from '../../api/version';
 import type { CompiledQuery } from '../../odsql/compile/query';
 import type { Geometry } from '../../odsql/geo/types';
 import type { FieldType } from '../../odsql/schema';

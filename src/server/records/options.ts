@@ -1,4 +1,5 @@
-import type { ApiVersion, CompileOptions } from '../../odsql/compile/context';
+import type { ApiVersion } from '../../api/version';
+import type { CompileOptions } from '../../odsql/compile/context';
 import type { ServerContext } from '../context';
 import { lang, type QueryString, timezone } from '../http/params';
 

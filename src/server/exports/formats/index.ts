@@ -1,4 +1,4 @@
-import type { ApiVersion } from '../../../odsql/compile/context';
+import type { ApiVersion } from '../../../api/version';
 import type { RecordExportFormat } from '../types';
 import { csv } from './csv';
 import { fgb } from './fgb';
