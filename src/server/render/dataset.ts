@@ -1,6 +1,6 @@
+import type { Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
 import type { Dataset, FieldAnnotations, FieldDescriptor } from '../catalog/types';
-import type { Link } from '../../api/types';
 import { formatInstant } from './instant';
 
 /** URL of an attachment file. */

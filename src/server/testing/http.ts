@@ -4,7 +4,8 @@ import { inject } from 'vitest';
 export function origin(): string {
   const base = inject('apiBase');
   // Only the `http` project boots the shared server (vitest.config.ts): say so instead of fetching `undefined`.
-  if (!base) throw new Error('This test needs the test server: name it *.http.test.ts or list it in vitest.config.ts');
+  if (!base)
+    throw new Error('This test needs the test server: name it *.http.test.ts or list it in vitest.config.ts');
   return base;
 }
 
