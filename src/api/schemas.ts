@@ -13,7 +13,8 @@ import type { ApiVersion } from './version';
  * - records, aggregations and dataset objects are open (`additionalProperties: true`, no listed keys):
  *   their keys follow the query (`select`, `group_by`) or the order the real service writes, and their
  *   values are written as they are.
- * `check.ts` proves, at compile time, that each fixed schema and its type in types.ts agree.
+ * schemas.test.ts proves that each fixed schema and its type in types.ts agree, and that replies pass
+ * through the serialiser unchanged.
  */
 
 export const linkSchema = {
@@ -248,7 +249,7 @@ export function replySchemas(ok: JSONSchema): Readonly<Record<'200' | '429' | '4
   return { 200: forSerialiser(ok), 429: quotaReply, '4xx': errorReply, '5xx': errorReply };
 }
 
-/** Types the fixed schemas describe (check.ts compares them with types.ts). */
+/** Types the fixed schemas describe (schemas.test.ts compares them with types.ts). */
 export type LinkFromSchema = FromSchema<typeof linkSchema>;
 export type ErrorBodyFromSchema = FromSchema<typeof errorBodySchema>;
 export type FacetValueLeafFromSchema = FromSchema<typeof facetValueLeafSchema>;
