@@ -23,10 +23,6 @@ import type {
   RecordWrapperV20,
 } from './types-v20';
 import { createUrls, type ExploreUrls } from './urls';
-import { API_PATHS } from './version';
-
-/** The prefix of the version the explorer reads. */
-export const API_PATH = API_PATHS['2.1'];
 
 export interface ClientOptions extends TransportOptions {
   /** Root address of the portal (`https://data.example.org`); empty for the page's own origin. */

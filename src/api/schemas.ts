@@ -17,19 +17,19 @@ import type { ApiVersion } from './version';
  * through the serialiser unchanged.
  */
 
-export const linkSchema = {
+const linkSchema = {
   type: 'object',
   properties: { rel: { type: 'string' }, href: { type: 'string' } },
   required: ['rel', 'href'],
   additionalProperties: false,
 } as const satisfies JSONSchema;
 
-export const linksSchema = { type: 'array', items: linkSchema } as const satisfies JSONSchema;
+const linksSchema = { type: 'array', items: linkSchema } as const satisfies JSONSchema;
 
 /** A record, an aggregation or a dataset object: keys and values as the query produced them. */
-export const openObjectSchema = { type: 'object', additionalProperties: true } as const satisfies JSONSchema;
+const openObjectSchema = { type: 'object', additionalProperties: true } as const satisfies JSONSchema;
 
-export const errorBodySchema = {
+const errorBodySchema = {
   type: 'object',
   properties: { error_code: { type: 'string' }, message: { type: 'string' } },
   required: ['error_code', 'message'],
@@ -37,7 +37,7 @@ export const errorBodySchema = {
 } as const satisfies JSONSchema;
 
 /** A 429 for an exhausted quota: the service's own shape, not `{error_code, message}`. */
-export const quotaBodySchema = {
+const quotaBodySchema = {
   type: 'object',
   properties: {
     errorcode: { type: 'integer' },
@@ -51,7 +51,7 @@ export const quotaBodySchema = {
 } as const satisfies JSONSchema;
 
 /** A facet value without its children (FromSchema cannot follow the recursion; see facetValueSchema). */
-export const facetValueLeafSchema = {
+const facetValueLeafSchema = {
   type: 'object',
   properties: {
     name: { type: 'string' },
@@ -66,7 +66,7 @@ export const facetValueLeafSchema = {
 const FACET_VALUE_REF = '#/$defs/facetValue';
 
 /** A facet value; a refined level of a hierarchy lists its children in `facets` (same shape). */
-export const facetValueSchema = {
+const facetValueSchema = {
   ...facetValueLeafSchema,
   properties: {
     ...facetValueLeafSchema.properties,
@@ -74,7 +74,7 @@ export const facetValueSchema = {
   },
 } as const;
 
-export const facetSchema = {
+const facetSchema = {
   type: 'object',
   properties: { name: { type: 'string' }, facets: { type: 'array', items: { $ref: FACET_VALUE_REF } } },
   required: ['name', 'facets'],
@@ -100,7 +100,7 @@ export const linksResponseSchema = {
 
 const nullableString = { type: ['string', 'null'] } as const;
 
-export const attachmentSchema = {
+const attachmentSchema = {
   type: 'object',
   properties: {
     href: { type: 'string' },
@@ -200,7 +200,7 @@ export const aggregationsResponseSchema = {
 } as const satisfies JSONSchema;
 
 /** The schemas whose shape depends on the version. */
-export interface VersionedSchemas {
+interface VersionedSchemas {
   /** `GET /catalog/datasets`. */
   readonly catalog: JSONSchema;
   /** `GET /catalog/datasets/{id}`: the flat object (v2.1) or `{links, dataset}` (v2.0). */

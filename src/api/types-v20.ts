@@ -45,8 +45,3 @@ export interface FacetsResponseV20 {
   readonly links: readonly Link[];
   readonly facets: readonly Facet[];
 }
-
-export function isRecordWrapper(item: RecordWrapperV20 | AggregationV20): item is RecordWrapperV20 {
-  const record = (item as { record?: unknown }).record;
-  return typeof record === 'object' && record !== null && 'fields' in record;
-}

@@ -18,20 +18,11 @@ import { API_PATHS, type ApiVersion } from './version';
  */
 
 /** Formats of `GET /catalog/exports/{format}`. */
-export const CATALOG_EXPORT_FORMATS = [
-  'json',
-  'csv',
-  'xls',
-  'rdf',
-  'ttl',
-  'data.json',
-  'rss',
-  'dcat',
-] as const;
+const CATALOG_EXPORT_FORMATS = ['json', 'csv', 'xls', 'rdf', 'ttl', 'data.json', 'rss', 'dcat'] as const;
 export type CatalogExportFormat = (typeof CATALOG_EXPORT_FORMATS)[number];
 
 /** Formats of `GET /catalog/datasets/{id}/exports/{format}` (v2.1 portals add a few, such as parquet). */
-export const RECORDS_EXPORT_FORMATS = [
+const RECORDS_EXPORT_FORMATS = [
   'json',
   'geojson',
   'shp',

@@ -3,7 +3,7 @@
  * path segment (`v2.1`) is derived from it, never written as another version name.
  */
 
-export const API_VERSIONS = ['2.1', '2.0'] as const;
+const API_VERSIONS = ['2.1', '2.0'] as const;
 export type ApiVersion = (typeof API_VERSIONS)[number];
 
 /** Where each version is served, from a portal's root. */
