@@ -22,10 +22,7 @@ import type {
   RecordsResponseV20,
   RecordWrapperV20,
 } from './types-v20';
-import { API_PATHS, createUrls, type ExploreUrls } from './urls';
-
-/** The prefix of the version the explorer reads. */
-export const API_PATH = API_PATHS['v2.1'];
+import { createUrls, type ExploreUrls } from './urls';
 
 export interface ClientOptions extends TransportOptions {
   /** Root address of the portal (`https://data.example.org`); empty for the page's own origin. */
@@ -107,7 +104,7 @@ const trimBase = (baseUrl: string | undefined): string => (baseUrl ?? '').replac
 export function createClient(options: ClientOptions = {}): ExploreClient {
   const baseUrl = trimBase(options.baseUrl);
   const get = createGet(options);
-  const urls = createUrls(baseUrl, 'v2.1');
+  const urls = createUrls(baseUrl, '2.1');
   return {
     baseUrl,
     authenticated: Boolean(options.apiKey?.trim()),
@@ -127,7 +124,7 @@ export function createClient(options: ClientOptions = {}): ExploreClient {
 export function createClientV20(options: ClientOptions = {}): ExploreClientV20 {
   const baseUrl = trimBase(options.baseUrl);
   const get = createGet(options);
-  const urls = createUrls(baseUrl, 'v2.0');
+  const urls = createUrls(baseUrl, '2.0');
   return {
     baseUrl,
     urls,

@@ -6,3 +6,4 @@ export * from './portal';
 export * from './types';
 export * from './types-v20';
 export * from './urls';
+export * from './version';

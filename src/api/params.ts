@@ -3,7 +3,7 @@
  * (the portal ANDs the clauses); `refine`, `exclude` and `facet` are repeated once per value.
  */
 
-export const LANGUAGES = ['en', 'fr', 'nl', 'pt', 'it', 'ar', 'de', 'es', 'ca', 'eu', 'sv'] as const;
+const LANGUAGES = ['en', 'fr', 'nl', 'pt', 'it', 'ar', 'de', 'es', 'ca', 'eu', 'sv'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 
 export interface QueryParams {

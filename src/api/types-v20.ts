@@ -34,7 +34,8 @@ export type AggregationV20 = Readonly<Record<string, unknown>>;
 
 /** `GET …/records` (spec 2.8). */
 export interface RecordsResponseV20 {
-  readonly total_count: number;
+  /** Absent when the query has a group_by: the interface does not count groups. */
+  readonly total_count?: number;
   readonly links: readonly Link[];
   readonly records: readonly (RecordWrapperV20 | AggregationV20)[];
 }
@@ -43,9 +44,4 @@ export interface RecordsResponseV20 {
 export interface FacetsResponseV20 {
   readonly links: readonly Link[];
   readonly facets: readonly Facet[];
-}
-
-export function isRecordWrapper(item: RecordWrapperV20 | AggregationV20): item is RecordWrapperV20 {
-  const record = (item as { record?: unknown }).record;
-  return typeof record === 'object' && record !== null && 'fields' in record;
 }

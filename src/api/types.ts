@@ -9,8 +9,30 @@ export interface Link {
   readonly href: string;
 }
 
-/** Field annotations: `facet`, `sortable`, `disjunctive`, `id` are flags; `facetsort`, `unit`, `multivalued`… carry values. */
-export type FieldAnnotations = Readonly<Record<string, unknown>>;
+/** Facet sort modes of the interface (`facetsort` annotation). */
+export type FacetSort = 'count' | '-count' | 'alphanum' | '-alphanum' | 'num' | '-num';
+
+/**
+ * Field annotations, in the v2.1 scalar form (`{facet: true, facetsort: '-count'}`); v2.0 writes each as a
+ * list (`{facet: [], facetsort: ['-count']}`). `facet`, `sortable`, `disjunctive`, `id` are flags; the
+ * others carry values. Portals may send other annotations, and values of other types: readers check.
+ */
+export interface FieldAnnotations {
+  readonly facet?: boolean;
+  readonly facetsort?: FacetSort;
+  readonly disjunctive?: boolean;
+  /** Separator of a hierarchical text facet (`/` in `Europe/Paris`). */
+  readonly hierarchical?: string;
+  /** Separator the source used between the values of a multivalued text field. */
+  readonly multivalued?: string;
+  readonly sortable?: boolean;
+  /** The field identifies the record. */
+  readonly id?: boolean;
+  readonly timerangeFilter?: boolean;
+  readonly unit?: string;
+  readonly decimals?: number;
+  readonly [annotation: string]: unknown;
+}
 
 export type FieldType =
   | 'text'
@@ -99,6 +121,12 @@ export interface RecordsResponse {
   readonly links?: readonly Link[];
 }
 
+/** A facet filter, `refine=` or `exclude=`: written `facet:value` on the wire and in the explorer's address. */
+export interface FacetFilter {
+  readonly facet: string;
+  readonly value: string;
+}
+
 export type FacetValueState = 'displayed' | 'refined' | 'excluded' | (string & {});
 
 /** One value of a facet. `value` is what refine/exclude take; `name` is its label (the last path part when hierarchical). */
@@ -140,9 +168,20 @@ export interface AttachmentsResponse {
   readonly _links?: readonly Link[];
 }
 
-/** The error body of a 4xx/5xx answer. */
+/** The `error_code`s of the interface's error bodies. */
+export type ErrorCode =
+  | 'ODSQLError'
+  | 'InvalidRESTParameterError'
+  | 'NotFoundResource'
+  | 'Unauthorized'
+  | 'QueryTimeout'
+  | 'TooManyRequests'
+  | 'InternalServerError'
+  | 'ServiceUnavailable';
+
+/** The error body of a 4xx/5xx answer (a portal may use codes this server does not). */
 export interface ErrorBody {
-  readonly error_code: string;
+  readonly error_code: ErrorCode | (string & {});
   readonly message: string;
 }
 

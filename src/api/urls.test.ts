@@ -6,7 +6,7 @@ const path = (url: string) => new URL(url, 'http://x').pathname;
 
 describe('createUrls', () => {
   const v21 = createUrls('https://data.example.org/');
-  const v20 = createUrls('https://data.example.org', 'v2.0');
+  const v20 = createUrls('https://data.example.org', '2.0');
 
   it('places every endpoint under the version prefix of the portal root', () => {
     expect(v21.root).toBe('https://data.example.org/api/explore/v2.1');

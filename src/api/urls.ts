@@ -10,34 +10,19 @@ import {
   type RecordsExportParams,
   type RecordsParams,
 } from './params';
+import { API_PATHS, type ApiVersion } from './version';
 
 /*
  * The address of every Explore API endpoint. v2.1 is what the explorer reads; v2.0 is the version the
  * interface specification states, with the same paths and parameters under another prefix.
  */
 
-export type ApiVersion = 'v2.0' | 'v2.1';
-
-export const API_PATHS: Readonly<Record<ApiVersion, string>> = {
-  'v2.0': '/api/explore/v2.0',
-  'v2.1': '/api/explore/v2.1',
-};
-
 /** Formats of `GET /catalog/exports/{format}`. */
-export const CATALOG_EXPORT_FORMATS = [
-  'json',
-  'csv',
-  'xls',
-  'rdf',
-  'ttl',
-  'data.json',
-  'rss',
-  'dcat',
-] as const;
+const CATALOG_EXPORT_FORMATS = ['json', 'csv', 'xls', 'rdf', 'ttl', 'data.json', 'rss', 'dcat'] as const;
 export type CatalogExportFormat = (typeof CATALOG_EXPORT_FORMATS)[number];
 
 /** Formats of `GET /catalog/datasets/{id}/exports/{format}` (v2.1 portals add a few, such as parquet). */
-export const RECORDS_EXPORT_FORMATS = [
+const RECORDS_EXPORT_FORMATS = [
   'json',
   'geojson',
   'shp',
@@ -75,7 +60,7 @@ function withQuery(path: string, params: QueryParams | undefined): string {
 const segment = (text: string): string => encodeURIComponent(text);
 
 /** `baseUrl` is a portal root (`https://data.example.org`), or '' for the page's own origin. */
-export function createUrls(baseUrl: string, version: ApiVersion = 'v2.1'): ExploreUrls {
+export function createUrls(baseUrl: string, version: ApiVersion = '2.1'): ExploreUrls {
   const root = `${baseUrl.replace(/\/+$/, '')}${API_PATHS[version]}`;
   const datasetPath = (id: string): string => `${root}/catalog/datasets/${segment(id)}`;
   return {

@@ -1,7 +1,8 @@
 import { type Diagnostic, formatOdsqlMessage } from '../odsql';
+import type { ErrorBody, ErrorCode } from '../api/types';
 
-/** The error codes of the interface and their HTTP status. */
-export const ERROR_CODES = {
+/** The HTTP status of each error code of the interface (the codes are wire types, in src/api). */
+export const ERROR_CODES: Readonly<Record<ErrorCode, number>> = {
   ODSQLError: 400,
   InvalidRESTParameterError: 400,
   NotFoundResource: 404,
@@ -10,8 +11,7 @@ export const ERROR_CODES = {
   TooManyRequests: 429,
   InternalServerError: 500,
   ServiceUnavailable: 503,
-} as const;
-export type ErrorCode = keyof typeof ERROR_CODES;
+};
 
 /** An error answered with the interface's JSON body `{error_code, message}`. */
 export class ApiError extends Error {
@@ -63,5 +63,7 @@ export function recordNotFound(datasetId: string, recordId: string): ApiError {
  * writes them.
  */
 export function errorBody(code: ErrorCode, message: string): string {
-  return JSON.stringify({ error_code: code, message }, null, 2);
+  const body: ErrorBody = { error_code: code, message };
+  // Not a response schema: the service's 2-space indent, which Fastify's serialiser does not write.
+  return JSON.stringify(body, null, 2);
 }

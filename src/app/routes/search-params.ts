@@ -1,3 +1,4 @@
+import type { FacetFilter } from '../../api';
 import { formatGeoFilter, type GeoFilter } from '../filters/geo-filter';
 import { formatRange, parseRange, type RangeFilter } from '../filters/range-filter';
 
@@ -6,11 +7,8 @@ import { formatRange, parseRange, type RangeFilter } from '../filters/range-filt
  * not make sense, so a hand-edited or truncated link still opens a working page.
  */
 
-/** A facet filter (`refine` or `exclude`): on the wire and in the address it is written `facet:value`. */
-export interface FacetFilter {
-  readonly facet: string;
-  readonly value: string;
-}
+/** A facet filter (`refine` or `exclude`), a wire type: on the wire and in the address it is written `facet:value`. */
+export type { FacetFilter };
 
 /** Filters shared by the catalog and the records table. */
 export interface Filters {

@@ -1,3 +1,4 @@
+import type { ApiVersion } from '../../api/version';
 import type { Call, Expr, Span } from '../ast';
 import { type Clause, type Diagnostic, semanticError } from '../errors';
 import type { ValueType } from '../functions';
@@ -7,8 +8,8 @@ import { BOOLEAN, DOUBLE, DOUBLE_LIST, INT, TEXT, TEXT_LIST, typedParam } from '
 import type { SqlParam } from './sql';
 import { technicalField } from './storage';
 
-/** Interface version: it changes value shapes (year() is text in v2.0) and the null group. */
-export type ApiVersion = '2.0' | '2.1';
+/** Interface version (one spelling, in src/api): it changes value shapes (year() is text in v2.0) and the null group. */
+export type { ApiVersion };
 
 export interface CompileOptions {
   readonly version: ApiVersion;

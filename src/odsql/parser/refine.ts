@@ -1,12 +1,10 @@
+import type { FacetFilter } from '../../api/types';
 import { type Diagnostic, syntaxError } from '../errors';
 import { lex } from '../tokens';
 import type { ParseResult } from './core';
 
-/** One `refine=` or `exclude=` filter: `<facet>:<value>`. */
-export interface FacetFilter {
-  readonly facet: string;
-  readonly value: string;
-}
+/** One `refine=` or `exclude=` filter, `<facet>:<value>` (a wire type, in src/api). */
+export type { FacetFilter };
 
 /**
  * Parses `facet:value`, `facet:"quoted value"` or `` `facet`:value ``. An unquoted value is everything

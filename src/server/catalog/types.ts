@@ -1,28 +1,9 @@
+// Wire types, defined once in src/api; passed through for the catalog's own modules.
 import type { FieldType } from '../../odsql';
+import type { FieldAnnotations } from '../../api/types';
 import type { Visibility } from '../ingest/descriptor';
 
-/** Facet sort modes of the interface. */
-export type FacetSort = 'count' | '-count' | 'alphanum' | '-alphanum' | 'num' | '-num';
-
-/**
- * Field annotations, in the v2.1 scalar form (`{facet: true, facetsort: '-count'}`); the v2.0 list form
- * (`{facet: [], facetsort: ['-count']}`) is produced when rendering.
- */
-export interface FieldAnnotations {
-  readonly facet?: boolean;
-  readonly facetsort?: FacetSort;
-  readonly disjunctive?: boolean;
-  /** Separator of a hierarchical text facet (`/` in `Europe/Paris`). */
-  readonly hierarchical?: string;
-  /** Separator the source used between the values of a multivalued text field. */
-  readonly multivalued?: string;
-  readonly sortable?: boolean;
-  /** The field identifies the record. */
-  readonly id?: boolean;
-  readonly timerangeFilter?: boolean;
-  readonly unit?: string;
-  readonly decimals?: number;
-}
+export type { FacetSort, FieldAnnotations } from '../../api/types';
 
 export interface FieldDescriptor {
   readonly name: string;

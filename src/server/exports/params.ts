@@ -1,4 +1,5 @@
-import type { ApiVersion } from '../../odsql';
+import type {  } from '../../odsql';
+import type { ApiVersion } from '../../api/version';
 import { invalidParameter } from '../errors';
 import { boolean, integer, type QueryString, single } from '../http/params';
 import type { GpxOptions } from './types';

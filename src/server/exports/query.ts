@@ -1,5 +1,5 @@
-import type { ApiVersion } from '../../odsql';
 import { type CompiledQuery, compileRecordsQuery } from '../../odsql';
+import type { ApiVersion } from '../../api/version';
 import type { Dataset } from '../catalog/types';
 import type { ServerContext } from '../context';
 import { invalidParameter, odsqlError } from '../errors';

@@ -1,14 +1,17 @@
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ApiVersion } from '../../odsql';
+import type {  } from '../../odsql';
+import { linksResponseSchema, replySchemas } from '../../api/schemas';
+import type { Link } from '../../api/types';
+import type { ApiVersion } from '../../api/version';
 import { admissionOfRequest } from '../admission/request';
 import type { ServerContext } from '../context';
 import { EngineError } from '../engine/duckdb';
 import { ApiError, invalidParameter } from '../errors';
-import { apiRoot, type Link } from '../http/links';
+import { apiRoot } from '../http/links';
 import type { QueryString } from '../http/params';
-import { attachmentDisposition, sendJson } from '../http/reply';
+import { attachmentDisposition } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { findDataset } from '../routes/catalog';
 import { availableFormats, recordExportFormat } from './formats/index';
@@ -98,14 +101,15 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
   return async (app: FastifyInstance): Promise<void> => {
     app.get<{ Params: { dataset_id: string } }>(
       '/catalog/datasets/:dataset_id/exports',
-      async (req, reply) => {
+      { schema: { response: replySchemas(linksResponseSchema) } },
+      async (req) => {
         const ds = findDataset(ctx, req.params.dataset_id);
         const base = `${apiRoot(req, prefix)}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}/exports`;
         const links: Link[] = [
           { rel: 'self', href: base },
           ...availableFormats(version).map((format) => ({ rel: format, href: `${base}/${format}` })),
         ];
-        return sendJson(reply, JSON.stringify({ links }));
+        return { links };
       },
     );
 

@@ -1,4 +1,5 @@
-import type { ApiVersion, CompiledQuery, FieldType, Geometry } from '../../odsql';
+import type { CompiledQuery, FieldType, Geometry } from '../../odsql';
+import type { ApiVersion } from '../../api/version';
 import type { Engine } from '../engine/types';
 import type { CsvOptions } from './params';
 

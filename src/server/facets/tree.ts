@@ -1,4 +1,8 @@
+import type { FacetValue } from '../../api/types';
 import type { FacetSort } from '../catalog/types';
+
+export type { FacetValue };
+
 import type { FacetConfig } from './config';
 
 /*
@@ -6,16 +10,8 @@ import type { FacetConfig } from './config';
  * values (displayed, refined, excluded). Pure: the counts come from enumerate.ts.
  */
 
+/** The states this server writes (the wire type, FacetValue in src/api, leaves room for others). */
 export type FacetState = 'displayed' | 'refined' | 'excluded';
-
-/** One facet value; refined hierarchy levels carry their children in `facets`. */
-export interface FacetValue {
-  readonly name: string;
-  readonly count?: number;
-  readonly state: FacetState;
-  readonly value: string;
-  readonly facets?: readonly FacetValue[];
-}
 
 /** What orders and cuts the values of a facet. */
 export type Ordering = Pick<FacetConfig, 'type' | 'sort' | 'limit'>;

@@ -1,12 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { ApiVersion } from '../../odsql';
+import type {  } from '../../odsql';
+import type { Link } from '../../api/types';
+import type { ApiVersion } from '../../api/version';
 import { KEY_PARAMETER } from '../auth/credentials';
 import { lastReachable, PAGING } from './params';
-
-export interface Link {
-  readonly rel: string;
-  readonly href: string;
-}
 
 /** The API root of a request, from its own host: `http://127.0.0.1:8080/api/explore/v2.1`. */
 export function apiRoot(req: FastifyRequest, prefix: string): string {

@@ -1,10 +1,3 @@
-import type { FastifyReply } from 'fastify';
-
-/** Sends JSON text already serialised (records pages embed JSON produced by SQL). */
-export function sendJson(reply: FastifyReply, body: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
-}
-
 /**
  * `Content-Disposition` of a downloaded file. Header values must be ASCII, so a name with other
  * characters gets an ASCII stand-in in `filename` and its exact form in `filename*` (RFC 6266, 8187).

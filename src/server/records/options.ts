@@ -1,4 +1,5 @@
-import type { ApiVersion, CompileOptions } from '../../odsql';
+import type { CompileOptions } from '../../odsql';
+import type { ApiVersion } from '../../api/version';
 import type { ServerContext } from '../context';
 import { lang, type QueryString, timezone } from '../http/params';
 

@@ -1,6 +1,7 @@
-import type { ApiVersion } from '../../odsql';
+import type {  } from '../../odsql';
+import type { Link } from '../../api/types';
+import type { ApiVersion } from '../../api/version';
 import type { Dataset, FieldAnnotations, FieldDescriptor } from '../catalog/types';
-import type { Link } from '../http/links';
 import { formatInstant } from './instant';
 
 /** URL of an attachment file. */

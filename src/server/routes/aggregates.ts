@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { compileRecordsQuery } from '../../odsql';
+import { aggregationsResponseSchema, replySchemas } from '../../api/schemas';
 import type { ServerContext } from '../context';
 import { odsqlError, selectError } from '../errors';
 import { datasetFacetFields, facetSet } from '../facets/config';
 import { facetFilters } from '../facets/filters';
 import { page, type QueryString, repeated, single } from '../http/params';
-import { sendJson } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { runCompiled } from '../records/run';
@@ -21,6 +21,7 @@ export function aggregatesRoutes(ctx: ServerContext) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get<{ Params: { dataset_id: string } }>(
       '/catalog/datasets/:dataset_id/aggregates',
+      { schema: { response: replySchemas(aggregationsResponseSchema) } },
       async (req, reply) => {
         const ds = findDataset(ctx, req.params.dataset_id);
         const query = req.query as QueryString;
@@ -58,7 +59,8 @@ export function aggregatesRoutes(ctx: ServerContext) {
           clientSignal(reply),
           ctx.config.sqlTimeLimitMs,
         );
-        return sendJson(reply, `{"aggregations":[${rows.map((r) => r.fields).join(',')}]}`);
+        // Each aggregation from the JSON text SQL wrote; Fastify serialises the reply from its schema.
+        return { aggregations: rows.map((r) => JSON.parse(r.fields) as Record<string, unknown>) };
       },
     );
   };

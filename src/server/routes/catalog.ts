@@ -1,14 +1,17 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiVersion } from '../../odsql';
+import type {  } from '../../odsql';
+import { attachmentsResponseSchema, linksResponseSchema, replySchemas, RESPONSE_SCHEMAS } from '../../api/schemas';
+import type { AttachmentsResponse, Link } from '../../api/types';
+import type { ApiVersion } from '../../api/version';
 import { catalogTableFor } from '../auth/access';
 import { compileCatalogQuery } from '../catalog/query';
 import type { Dataset } from '../catalog/types';
 import type { ServerContext } from '../context';
 import { ApiError, datasetNotFound } from '../errors';
-import { apiRoot, type Link, pageLinks } from '../http/links';
+import { apiRoot, pageLinks } from '../http/links';
 import { boolean, page, type QueryString, single } from '../http/params';
-import { attachmentDisposition, sendJson } from '../http/reply';
+import { attachmentDisposition } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { runCompiled } from '../records/run';
@@ -19,6 +22,9 @@ import { datasetSelection } from './dataset-select';
 interface DatasetParams {
   dataset_id: string;
 }
+
+/** `GET /catalog/datasets`: v2.1 `{total_count, results}`, v2.0 `{total_count, links, datasets}`. */
+type CatalogReply = Readonly<Record<string, unknown>>;
 
 const OBJECT_KEYS: Record<ApiVersion, readonly string[]> = {
   '2.1': [
@@ -72,13 +78,15 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
   const metaKeys = ctx.catalog.catalogSchema.fields.map((f) => f.name);
   const explore = (datasetId: string): unknown => usageOf(ctx).explore(datasetId);
 
+  const schemas = RESPONSE_SCHEMAS[version];
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/', async (req, reply) => {
+    const linksOnly = { schema: { response: replySchemas(linksResponseSchema) } };
+    app.get('/', linksOnly, async (req) => {
       const root = apiRoot(req, prefix);
-      return sendJson(reply, JSON.stringify({ links: [{ rel: 'catalog', href: `${root}/catalog` }] }));
+      return { links: [{ rel: 'catalog', href: `${root}/catalog` }] };
     });
 
-    app.get('/catalog', async (req, reply) => {
+    app.get('/catalog', linksOnly, async (req) => {
       const root = apiRoot(req, prefix);
       const links: Link[] = [
         { rel: 'self', href: `${root}/catalog` },
@@ -86,48 +94,60 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
         { rel: 'facets', href: `${root}/catalog/facets` },
         { rel: 'exports', href: `${root}/catalog/exports` },
       ];
-      return sendJson(reply, JSON.stringify({ links }));
+      return { links };
     });
 
-    app.get('/catalog/datasets', async (req, reply) => listDatasets(req, reply));
+    app.get(
+      '/catalog/datasets',
+      { schema: { response: replySchemas(schemas.catalog) } },
+      async (req, reply) => listDatasets(req, reply),
+    );
 
-    app.get<{ Params: DatasetParams }>('/catalog/datasets/:dataset_id', async (req, reply) => {
-      const ds = findDataset(ctx, req.params.dataset_id);
-      const query = req.query as QueryString;
-      const options = compileOptions(ctx, query, version);
-      const selection = datasetSelection(single(query, 'select'), OBJECT_KEYS[version], metaKeys);
-      if (selection.mode === 'sql') {
-        throw new ApiError(
-          'ODSQLError',
-          'ODSQL query is malformed: a dataset read only selects dataset keys and metadata. Clause(s) containing the error(s): select.',
-        );
-      }
-      const root = apiRoot(req, prefix);
-      const object = renderDataset(explore, ds, root, version, options.timezone, selection.keys);
-      const links = datasetLinks(root, ds.dataset_id);
-      const body =
-        version === '2.1'
-          ? boolean(query, 'include_links', false)
-            ? { ...object, _links: links.filter((l) => l.rel !== 'aggregate') }
-            : object
-          : { links, dataset: object };
-      return sendJson(reply, JSON.stringify(body));
-    });
+    app.get<{ Params: DatasetParams }>(
+      '/catalog/datasets/:dataset_id',
+      { schema: { response: replySchemas(schemas.dataset) } },
+      async (req) => {
+        const ds = findDataset(ctx, req.params.dataset_id);
+        const query = req.query as QueryString;
+        const options = compileOptions(ctx, query, version);
+        const selection = datasetSelection(single(query, 'select'), OBJECT_KEYS[version], metaKeys);
+        if (selection.mode === 'sql') {
+          throw new ApiError(
+            'ODSQLError',
+            'ODSQL query is malformed: a dataset read only selects dataset keys and metadata. Clause(s) containing the error(s): select.',
+          );
+        }
+        const root = apiRoot(req, prefix);
+        const object = renderDataset(explore, ds, root, version, options.timezone, selection.keys);
+        const links = datasetLinks(root, ds.dataset_id);
+        const body =
+          version === '2.1'
+            ? boolean(query, 'include_links', false)
+              ? { ...object, _links: links.filter((l) => l.rel !== 'aggregate') }
+              : object
+            : { links, dataset: object };
+        return body;
+      },
+    );
 
-    app.get<{ Params: DatasetParams }>('/catalog/datasets/:dataset_id/attachments', async (req, reply) => {
-      const ds = findDataset(ctx, req.params.dataset_id);
-      const root = apiRoot(req, prefix);
-      const self = `${root}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
-      const attachments = ds.attachments.map((a) => {
-        const url = attachmentUrl(root, ds.dataset_id, a.id);
-        return { href: url, metas: { 'mime-type': a.mimetype, title: a.title, url, id: a.id } };
-      });
-      const links: Link[] = [
-        { rel: 'self', href: `${self}/attachments` },
-        { rel: 'dataset', href: self },
-      ];
-      return sendJson(reply, JSON.stringify({ links, attachments }));
-    });
+    app.get<{ Params: DatasetParams }>(
+      '/catalog/datasets/:dataset_id/attachments',
+      { schema: { response: replySchemas(attachmentsResponseSchema) } },
+      async (req): Promise<AttachmentsResponse> => {
+        const ds = findDataset(ctx, req.params.dataset_id);
+        const root = apiRoot(req, prefix);
+        const self = `${root}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
+        const attachments = ds.attachments.map((a) => {
+          const url = attachmentUrl(root, ds.dataset_id, a.id);
+          return { href: url, metas: { 'mime-type': a.mimetype, title: a.title, url, id: a.id } };
+        });
+        const links: Link[] = [
+          { rel: 'self', href: `${self}/attachments` },
+          { rel: 'dataset', href: self },
+        ];
+        return { links, attachments };
+      },
+    );
 
     app.get<{ Params: DatasetParams & { attachment_id: string } }>(
       '/catalog/datasets/:dataset_id/attachments/:attachment_id',
@@ -157,7 +177,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
     );
   };
 
-  async function listDatasets(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  async function listDatasets(req: FastifyRequest, reply: FastifyReply): Promise<CatalogReply> {
     const query = req.query as QueryString;
     const options = compileOptions(ctx, query, version);
     const select = single(query, 'select');
@@ -186,10 +206,11 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
         : pageLinks(req, total, limit, offset);
 
     if (selection.mode === 'sql') {
-      const items = outcome.rows.map((r) => r.fields).join(',');
-      const count = total === undefined ? '' : `"total_count":${total},`;
-      if (version === '2.1') return sendJson(reply, `{${count}"results":[${items}]}`);
-      return sendJson(reply, `{${count}"links":${JSON.stringify(links)},"datasets":[${items}]}`);
+      // Rows of an ODSQL select or group_by on the catalog, from the JSON text SQL wrote.
+      const items = outcome.rows.map((r) => JSON.parse(r.fields) as Record<string, unknown>);
+      const count = total === undefined ? {} : { total_count: total };
+      if (version === '2.1') return { ...count, results: items };
+      return { ...count, links, datasets: items };
     }
     const datasets = outcome.rows.map((r) => {
       const id = (JSON.parse(r.fields) as { dataset_id: string }).dataset_id;
@@ -203,12 +224,12 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
           ? { _links: datasetLinks(root, ds.dataset_id).filter((l) => l.rel !== 'aggregate') }
           : {}),
       }));
-      return sendJson(reply, JSON.stringify({ total_count: total, results }));
+      return { ...(total === undefined ? {} : { total_count: total }), results };
     }
     const wrapped = datasets.map((ds) => ({
       links: datasetLinks(root, ds.dataset_id),
       dataset: renderDataset(explore, ds, root, version, options.timezone, selection.keys),
     }));
-    return sendJson(reply, JSON.stringify({ total_count: total, links, datasets: wrapped }));
+    return { ...(total === undefined ? {} : { total_count: total }), links, datasets: wrapped };
   }
 }

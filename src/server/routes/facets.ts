@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiVersion, DatasetSchema } from '../../odsql';
+import type { DatasetSchema } from '../../odsql';
+import { facetsResponseSchema, replySchemas } from '../../api/schemas';
+import type { FacetsResponse, Link } from '../../api/types';
+import type { ApiVersion } from '../../api/version';
 import { catalogTableFor } from '../auth/access';
 import type { ServerContext } from '../context';
 import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField, facetSet } from '../facets/config';
 import { enumerateFacets } from '../facets/enumerate';
 import { facetFilters } from '../facets/filters';
-import { apiRoot, type Link } from '../http/links';
+import { apiRoot } from '../http/links';
 import { type QueryString, repeated } from '../http/params';
-import { sendJson } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { qv1Where } from '../v1/qv1';
@@ -18,7 +20,7 @@ export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVer
     req: FastifyRequest,
     reply: FastifyReply,
     source: { table: string; schema: DatasetSchema; fields: readonly FacetableField[]; links: Link[] },
-  ): Promise<FastifyReply> {
+  ): Promise<FacetsResponse> {
     const query = req.query as QueryString;
     const options = compileOptions(ctx, query, version);
     const facets = facetSet(source.fields, query);
@@ -33,11 +35,12 @@ export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVer
       signal: clientSignal(reply),
       timeLimitMs: ctx.config.sqlTimeLimitMs,
     });
-    return sendJson(reply, JSON.stringify({ links: source.links, facets: results }));
+    return { links: source.links, facets: results };
   }
 
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/catalog/facets', async (req, reply) => {
+    const facetsReply = { schema: { response: replySchemas(facetsResponseSchema) } };
+    app.get('/catalog/facets', facetsReply, async (req, reply) => {
       const root = apiRoot(req, prefix);
       return answer(req, reply, {
         table: catalogTableFor(req),
@@ -52,6 +55,7 @@ export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVer
 
     app.get<{ Params: { dataset_id: string } }>(
       '/catalog/datasets/:dataset_id/facets',
+      facetsReply,
       async (req, reply) => {
         const ds = findDataset(ctx, req.params.dataset_id);
         const root = apiRoot(req, prefix);

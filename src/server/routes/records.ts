@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApiVersion } from '../../odsql';
-import { compileRecordsQuery } from '../../odsql';
+import { compileRecordsQuery, quoteIdent, RECORD_ID_COLUMN } from '../../odsql';
 import type { ServerContext } from '../context';
 import { odsqlError, recordNotFound, selectError } from '../errors';
 import { datasetFacetFields, facetSet } from '../facets/config';
-import { facetFilters } from '../facets/filters';
-import { apiRoot, type Link, pageLinks, withQuery } from '../http/links';
+import { facetConditionsFor, facetFilters } from '../facets/filters';
+import { apiRoot, pageLinks, withQuery } from '../http/links';
+import { replySchemas, RESPONSE_SCHEMAS } from '../../api/schemas';
+import type { DatasetRecord, Link, RecordsResponse } from '../../api/types';
+import type { RecordsResponseV20, RecordWrapperV20 } from '../../api/types-v20';
+import type { ApiVersion } from '../../api/version';
 import { boolean, page, type QueryString, repeated, single } from '../http/params';
-import { sendJson } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { type ResultRow, runCompiled } from '../records/run';
@@ -20,9 +22,11 @@ interface RecordParams {
 }
 
 export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVersion) {
+  const schemas = RESPONSE_SCHEMAS[version];
   return async (app: FastifyInstance): Promise<void> => {
     app.get<{ Params: { dataset_id: string } }>(
       '/catalog/datasets/:dataset_id/records',
+      { schema: { response: replySchemas(schemas.records) } },
       async (req, reply) => {
         const ds = findDataset(ctx, req.params.dataset_id);
         const query = req.query as QueryString;
@@ -59,12 +63,15 @@ export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVe
         const records = compiled.query.kind === 'records';
 
         if (version === '2.1') {
-          const items = rows.map((r) => (records && includeLinks ? withTechnical(r, datasetUrl) : r.fields));
-          const count = total === undefined ? '' : `"total_count":${total},`;
-          const links = includeLinks
-            ? `"links":${JSON.stringify(listLinks(req, total, limit, offset))},`
-            : '';
-          return sendJson(reply, `{${count}${links}"results":[${items.join(',')}]}`);
+          const results = rows.map((r) =>
+            records && includeLinks ? withTechnical(r, datasetUrl) : fields(r),
+          );
+          const body: RecordsResponse = {
+            ...(total === undefined ? {} : { total_count: total }),
+            ...(includeLinks ? { links: listLinks(req, total, limit, offset) } : {}),
+            results,
+          };
+          return body;
         }
         if (!records) {
           // v2.0 aggregations: `{"record": {"fields": …}}`, links to self, dataset and catalog only.
@@ -73,21 +80,25 @@ export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVe
             { rel: 'dataset', href: datasetUrl },
             { rel: 'datasets', href: `${root}/catalog/datasets` },
           ];
-          const items = rows.map((r) => `{"record":{"fields":${r.fields}}}`).join(',');
-          const count = total === undefined ? '' : `"total_count":${total},`;
-          return sendJson(reply, `{${count}"links":${JSON.stringify(links)},"records":[${items}]}`);
+          const body: RecordsResponseV20 = {
+            ...(total === undefined ? {} : { total_count: total }),
+            links,
+            records: rows.map((r) => ({ record: { fields: fields(r) } })),
+          };
+          return body;
         }
-        const items = rows.map((r) => recordWrapper(r, datasetUrl, root)).join(',');
-        const links = listLinks(req, total, limit, offset);
-        return sendJson(
-          reply,
-          `{"total_count":${total ?? 0},"links":${JSON.stringify(links)},"records":[${items}]}`,
-        );
+        const body: RecordsResponseV20 = {
+          total_count: total ?? 0,
+          links: listLinks(req, total, limit, offset),
+          records: rows.map((r) => recordWrapper(r, datasetUrl, root)),
+        };
+        return body;
       },
     );
 
     app.get<{ Params: RecordParams }>(
       '/catalog/datasets/:dataset_id/records/:record_id',
+      { schema: { response: replySchemas(schemas.record) } },
       async (req, reply) => {
         const ds = findDataset(ctx, req.params.dataset_id);
         const query = req.query as QueryString;
@@ -118,8 +129,8 @@ export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVe
         if (!row) throw recordNotFound(ds.dataset_id, recordId);
         const root = apiRoot(req, prefix);
         const datasetUrl = `${root}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
-        if (version === '2.1') return sendJson(reply, row.fields);
-        return sendJson(reply, recordWrapper(row, datasetUrl, root));
+        if (version === '2.1') return fields(row);
+        return recordWrapper(row, datasetUrl, root);
       },
     );
   };
@@ -133,15 +144,26 @@ function recordLinks(row: ResultRow, datasetUrl: string, root: string): Link[] {
   ];
 }
 
+/**
+ * The record's fields, from the JSON text SQL wrote. Parsed so Fastify serialises the reply from its
+ * schema: values come out as JSON.parse reads them (integers past 2^53 are rounded, as any JSON reader would).
+ */
+function fields(row: ResultRow): DatasetRecord {
+  return JSON.parse(row.fields) as DatasetRecord;
+}
+
 /** v2.0: `{"links": […], "record": {"id", "timestamp", "size", "fields"}}`. */
-function recordWrapper(row: ResultRow, datasetUrl: string, root: string): string {
-  const head = JSON.stringify({ id: row.id, timestamp: row.timestamp, size: row.size });
-  return `{"links":${JSON.stringify(recordLinks(row, datasetUrl, root))},"record":${head.slice(0, -1)},"fields":${row.fields}}}`;
+function recordWrapper(row: ResultRow, datasetUrl: string, root: string): RecordWrapperV20 {
+  return {
+    links: recordLinks(row, datasetUrl, root),
+    record: { id: row.id ?? '', timestamp: row.timestamp ?? '', size: row.size ?? 0, fields: fields(row) },
+  };
 }
 
 /** v2.1 with include_links: the record's fields plus `_id`, `_timestamp`, `_size` and `_links`. */
-function withTechnical(row: ResultRow, datasetUrl: string): string {
-  const technical = JSON.stringify({
+function withTechnical(row: ResultRow, datasetUrl: string): DatasetRecord {
+  return {
+    ...fields(row),
     _id: row.id,
     _timestamp: row.timestamp,
     _size: row.size,
@@ -149,8 +171,7 @@ function withTechnical(row: ResultRow, datasetUrl: string): string {
       { rel: 'self', href: `${datasetUrl}/records/${encodeURIComponent(row.id ?? '')}` },
       { rel: 'dataset', href: datasetUrl },
     ],
-  }).slice(1, -1);
-  return row.fields === '{}' ? `{${technical}}` : `${row.fields.slice(0, -1)},${technical}}`;
+  };
 }
 
 /** Links of a records list, as captured (34): the paging links only. */

@@ -2,7 +2,11 @@ import { inject } from 'vitest';
 
 /** Origin of the test server, e.g. `http://127.0.0.1:40123`. */
 export function origin(): string {
-  return inject('apiBase');
+  const base = inject('apiBase');
+  // Only the `http` project boots the shared server (vitest.config.ts): say so instead of fetching `undefined`.
+  if (!base)
+    throw new Error('This test needs the test server: name it *.http.test.ts or list it in vitest.config.ts');
+  return base;
 }
 
 /** Root of an API version on the test server. */

@@ -1,14 +1,17 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { ApiVersion } from '../../../odsql';
+import type {  } from '../../../odsql';
+import { linksResponseSchema, replySchemas } from '../../../api/schemas';
+import type { Link } from '../../../api/types';
+import type { ApiVersion } from '../../../api/version';
 import { catalogTableFor } from '../../auth/access';
 import { compileCatalogQuery } from '../../catalog/query';
 import type { Dataset } from '../../catalog/types';
 import type { ServerContext } from '../../context';
 import { invalidParameter } from '../../errors';
-import { apiRoot, type Link } from '../../http/links';
+import { apiRoot } from '../../http/links';
 import { boolean, integer, type QueryString, single } from '../../http/params';
-import { attachmentDisposition, sendJson } from '../../http/reply';
+import { attachmentDisposition } from '../../http/reply';
 import { clientSignal } from '../../http/signal';
 import { compileOptions } from '../../records/options';
 import { runCompiled } from '../../records/run';
@@ -94,13 +97,14 @@ async function selectedDatasets(
 export function catalogExportRoutes(ctx: ServerContext, prefix: string, version: ApiVersion) {
   const formats = CATALOG_FORMATS[version];
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/catalog/exports', async (req, reply) => {
+    const linksOnly = { schema: { response: replySchemas(linksResponseSchema) } };
+    app.get('/catalog/exports', linksOnly, async (req) => {
       const base = `${apiRoot(req, prefix)}/catalog/exports`;
       const links: Link[] = [
         { rel: 'self', href: base },
         ...formats.map((f) => ({ rel: f.format, href: `${base}/${f.format}` })),
       ];
-      return sendJson(reply, JSON.stringify({ links }));
+      return { links };
     });
 
     app.get<{ Params: { format: string } }>('/catalog/exports/:format', async (req, reply) => {

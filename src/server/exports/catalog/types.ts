@@ -1,4 +1,5 @@
-import type { ApiVersion } from '../../../odsql';
+import type {  } from '../../../odsql';
+import type { ApiVersion } from '../../../api/version';
 import type { Dataset } from '../../catalog/types';
 import type { CsvOptions } from '../params';
 
