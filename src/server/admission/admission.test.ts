@@ -5,6 +5,8 @@ import { Admission } from './admission';
 const settings = {
   heavyRecords: 100,
   heavyPerClient: 2,
+  scanPerClient: 1,
+  resultCacheBytes: 1024 * 1024,
   exportsPerClient: 1,
   smallExportRecords: 10,
   queueWaitMs: 50,

@@ -192,6 +192,7 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
       signal,
       queryOptions?.client ?? '',
       queryOptions?.waitMs,
+      queryOptions?.order,
     );
     const stopInterrupting = interruptOnAbort(connection, signal);
     let outcome: { readonly value: T } | { readonly error: unknown };
@@ -243,6 +244,7 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
         signal,
         queryOptions?.client ?? '',
         queryOptions?.waitMs,
+        queryOptions?.order,
       );
       const stopInterrupting = interruptOnAbort(connection, signal);
       let failure: unknown;
