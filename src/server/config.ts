@@ -116,7 +116,7 @@ export const SETTINGS = {
   resultCacheMb: {
     env: 'RESULT_CACHE_MB',
     default: 32,
-    help: "Memory for recent query results (record pages, facets, counts of datasets), shared by callers with the same access; a dataset's new version is never answered from the old one's results (0: no cache).",
+    help: "Memory for recent query results (record pages, facets, counts, the catalog), shared by callers with the same access; a dataset's new version is never answered from the old one's results (0: no cache).",
     parse: count,
   },
   exportsPerClient: {

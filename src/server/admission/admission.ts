@@ -171,7 +171,7 @@ export class RequestAdmission {
    * when possible, else run in its lane, in its place among waiting queries (admission limits apply).
    */
   rows(engine: Engine, query: SqlQuery, signal: AbortSignal): Promise<Row[]> {
-    const key = this.admission.results.keyOf(query, this.access);
+    const key = this.admission.results.keyOf(query, this.access, engine.generation?.());
     if (key === undefined) return engine.rows(query, this.queryOptions(query, signal));
     return this.admission.results.rows(key, signal, (shared) =>
       engine.rows(query, this.queryOptions(query, shared)),

@@ -13,8 +13,10 @@ import type { Row } from '../engine/types';
  * A key names the dataset versions the query reads, the compiled SQL with its bound values, and the
  * caller's access identity. A dataset's new version is a new `Dataset` object in the catalog (swapped in
  * after its view reads the new file), hence a new key: rows of the old version are never answered again
- * and age out. A query reading anything but datasets' records (the catalog table, usage counts, access
- * views) has no key and always runs.
+ * and age out. Other tables (the catalog table, usage counts, access views) are named by the engine's
+ * generation, which moves with every statement that may change a table or view (the usage counts are
+ * written again every second under load): their results are shared until then. Without a generation,
+ * such a query has no key and always runs.
  */
 
 export interface ResultCacheStats {
@@ -71,17 +73,19 @@ export class ResultCache {
   ) {}
 
   /**
-   * The key of a query run for `access`, or undefined when the query reads anything other than datasets'
-   * records (or reads in a way the key cannot name: then it is never shared).
+   * The key of a query run for `access`; `generation` is the engine's (see Engine.generation), read
+   * before the query runs. Undefined when the key cannot name what the query reads (a source that is not
+   * a quoted table, or a table other than a dataset's without a generation): such a query is never shared.
    */
-  keyOf(query: SqlQuery, access: string): string | undefined {
+  keyOf(query: SqlQuery, access: string, generation?: number): string | undefined {
     const tables = sources(query.sql);
     if (tables === undefined || tables.length === 0) return undefined;
     const versions: string[] = [];
     for (const table of new Set(tables)) {
       const dataset = this.datasetOf(table);
-      if (dataset === undefined) return undefined;
-      versions.push(`${JSON.stringify(table)}@${this.versionOf(dataset)}`);
+      if (dataset !== undefined) versions.push(`${JSON.stringify(table)}@${this.versionOf(dataset)}`);
+      else if (generation !== undefined) versions.push(`${JSON.stringify(table)}~${generation}`);
+      else return undefined;
     }
     return `${JSON.stringify(access)} ${versions.sort().join(',')}\n${query.sql}\n${paramsKey(query.params)}`;
   }

@@ -51,5 +51,10 @@ export interface Engine {
   copy(query: SqlQuery, target: string, options: string, queryOptions?: QueryOptions): Promise<void>;
   /** Runs trusted statements with no result (schema setup, ingestion). */
   execute(sql: string, params?: SqlQuery['params']): Promise<void>;
+  /**
+   * How many `execute` calls have completed: any table or view may have changed when it moves. Read
+   * before a query runs, it names what the query saw (admission/results.ts); undefined: not counted.
+   */
+  generation?(): number;
   close(): Promise<void>;
 }
