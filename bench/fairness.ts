@@ -37,6 +37,13 @@ const loadAverageNow = () =>
     .map((l) => l.toFixed(1))
     .join(' / ');
 
+/** Error lines of a server's log (a 500 is logged with its stack), for the console. */
+function reportErrors(label: string, log: string): void {
+  const lines = log.split('\n').filter((l) => / error /.test(l));
+  if (lines.length > 0)
+    console.log(`${label}: ${lines.length} error line(s) logged:\n${lines.slice(0, 5).join('\n')}`);
+}
+
 /** The last "result cache: …" line of a server's log. */
 function cacheLine(log: string): string {
   const lines = [...log.matchAll(/result cache: (.*)/g)];
@@ -77,6 +84,7 @@ export async function fairnessBench(dataDir: string): Promise<FairnessFigures> {
   } finally {
     await stopServer(server);
   }
+  reportErrors('server', server.log());
   const cache = cacheLine(server.log());
   console.log(`result cache: ${cache}`);
 
@@ -92,6 +100,7 @@ export async function fairnessBench(dataDir: string): Promise<FairnessFigures> {
   } finally {
     await stopServer(uncached);
   }
+  reportErrors('server without result cache', uncached.log());
   const loadAverage = loadAverageNow();
   return { heavyDefault, heavyAllAdmitted, slow, load, cache, loadNoCache, loadAverage, loadAverageBefore };
 }

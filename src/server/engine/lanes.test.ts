@@ -134,5 +134,24 @@ describe('connection lanes', () => {
         ]),
       ).toEqual(['big', 'small']);
     });
+
+    it('keeps one connection of a lane for interactive work', async () => {
+      const lanes = new ConnectionLanes({ cheap: ['c1'], scan: ['s1', 's2'], heavy: ['h1'], export: ['e1'] });
+      const aggregation = { work: 150, deferral: 2000 };
+      const first = await lanes.acquire('scan', undefined, 'a', undefined, aggregation);
+      let second: string | undefined;
+      const waiting = lanes.acquire('scan', undefined, 'b', undefined, aggregation).then((c) => {
+        second = c;
+        return c;
+      });
+      // The second aggregation waits although a connection is free: a facet takes it at once.
+      const facet = await lanes.acquire('scan', undefined, 'c', undefined, { work: 150, deferral: 0 });
+      expect(second).toBeUndefined();
+      expect(lanes.load().scan).toEqual({ running: 2, waiting: 1 });
+      lanes.release(facet);
+      expect(second).toBeUndefined();
+      lanes.release(first);
+      await expect(waiting).resolves.toBe(first);
+    });
   });
 });

@@ -15,6 +15,8 @@ import type { Lane, QueueOrder } from './types';
  * - analytical work (aggregations, exports) lets interactive work (pages, facets) go first, but only
  *   for its deferral: a query that waited that long is served before newer interactive ones, so nothing
  *   waits forever.
+ * And analytical work never holds every connection of a lane of two or more: one is kept for
+ * interactive work, so a facet never waits for an aggregation to end.
  * Nobody waits longer than the lane's queue wait (then `EngineBusyError`).
  */
 
@@ -35,6 +37,7 @@ interface Waiter<C> {
   readonly tag: number;
   /** Arrival order, for equal tags. */
   readonly seq: number;
+  readonly analytical: boolean;
   readonly give: (connection: C) => void;
 }
 
@@ -45,6 +48,10 @@ class LanePool<C> {
   /** Per client with queries waiting or just served: when its queued work would be done (ms). */
   private readonly busyUntil = new Map<string, number>();
   private seq = 0;
+  /** Connections handed to analytical work (a deferral above 0). */
+  private readonly analytical = new Set<C>();
+  /** Most connections analytical work may hold at once. */
+  private readonly analyticalMax: number;
 
   constructor(
     readonly lane: Lane,
@@ -52,6 +59,7 @@ class LanePool<C> {
     private readonly now: () => number,
   ) {
     this.idle = [...all];
+    this.analyticalMax = Math.max(1, all.length - 1);
   }
 
   load(): LaneLoad {
@@ -65,9 +73,16 @@ class LanePool<C> {
     order: QueueOrder,
   ): Promise<C> {
     if (signal?.aborted) return Promise.reject(new QueryCancelledError());
-    // A free connection is taken at once: tags only order queries that have to wait.
-    const ready = this.idle.pop();
-    if (ready !== undefined) return Promise.resolve(ready);
+    const analytical = order.deferral > 0;
+    // A free connection is taken at once (tags only order queries that have to wait), unless analytical
+    // work holds its share already.
+    if (!analytical || this.analytical.size < this.analyticalMax) {
+      const ready = this.idle.pop();
+      if (ready !== undefined) {
+        if (analytical) this.analytical.add(ready);
+        return Promise.resolve(ready);
+      }
+    }
     const now = this.now();
     const start = Math.max(now, this.busyUntil.get(client) ?? now);
     const work = Math.max(0, order.work);
@@ -84,6 +99,7 @@ class LanePool<C> {
         client,
         tag: start + work + Math.max(0, order.deferral),
         seq: this.seq++,
+        analytical,
         give: (connection) => {
           signal?.removeEventListener('abort', onAbort);
           if (timer) clearTimeout(timer);
@@ -106,18 +122,22 @@ class LanePool<C> {
   }
 
   release(connection: C): void {
-    if (this.waiters.length === 0) {
+    this.analytical.delete(connection);
+    const analyticalAllowed = this.analytical.size < this.analyticalMax;
+    let next = -1;
+    for (let i = 0; i < this.waiters.length; i++) {
+      const w = this.waiters[i]!;
+      if (w.analytical && !analyticalAllowed) continue;
+      const best = next < 0 ? undefined : this.waiters[next]!;
+      if (!best || w.tag < best.tag || (w.tag === best.tag && w.seq < best.seq)) next = i;
+    }
+    if (next < 0) {
       this.idle.push(connection);
-      this.forgetPast();
+      if (this.waiters.length === 0) this.forgetPast();
       return;
     }
-    let next = 0;
-    for (let i = 1; i < this.waiters.length; i++) {
-      const w = this.waiters[i]!;
-      const best = this.waiters[next]!;
-      if (w.tag < best.tag || (w.tag === best.tag && w.seq < best.seq)) next = i;
-    }
     const [waiter] = this.waiters.splice(next, 1);
+    if (waiter!.analytical) this.analytical.add(connection);
     if (this.busyUntil.size > 1024) this.forgetPast();
     waiter!.give(connection);
   }
