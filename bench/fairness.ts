@@ -141,6 +141,16 @@ machine was shared with other work while measuring (load average at the end: ${f
 Clients are told apart by source address (127.0.0.x); everything runs on loopback. The targets assume a
 machine otherwise idle: here the cheap requests alone, before any heavy work, already had p99
 ${fmt(f.heavyAllAdmitted.baseline.p99)} and ${fmt(f.heavyDefault.baseline.p99)} ms (column "p99 alone"), which is what the machine's own load costs.
+To measure on a quiet machine: \`npm run bench -- load\` (ingests the default catalog into a temporary
+folder first; \`BENCH_DATA_DIR=<a data folder already ingested>\` skips that, \`LOAD_SECONDS\` and
+\`LOAD_CONNECTIONS\` change the load run).
+
+How the server shares the engine (README, "Fair sharing"): lanes of connections by estimated cost
+(cheap, scan, heavy, export); within a lane, waiting queries ordered by fair queueing (shortest
+estimated work first, clients in turn, interactive pages and facets before aggregations and exports for
+up to 2 s, one connection of a lane kept for interactive work); per-client limits on heavy and scan
+requests and large exports (429); a result cache with single flight keyed by dataset version, compiled
+query and access (RESULT_CACHE_MB); queries interrupted when their client goes.
 
 Heavy queries: one client keeps 8 \`flights/records?where=origin like '*a*a*a*a*a*a*a*a*a*a*'\` in flight
 (each answer is followed at once by another, each one with another letter or number of wildcards, so
