@@ -14,6 +14,7 @@ import Fastify, {
 } from 'fastify';
 import { Admission, RETRY_AFTER_BUSY_S } from './admission/admission';
 import { openAdmission } from './admission/request';
+import { cacheSummary } from './admission/results';
 import { withoutKey } from './auth/credentials';
 import { type AccessOptions, installAccess } from './auth/hooks';
 import type { ServerContext } from './context';
@@ -105,6 +106,9 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
   app.addHook('onRequest', async (req, reply) => {
     if (req.url.startsWith('/api/')) openAdmission(req, reply, admission);
   });
+  app.addHook('onClose', async () =>
+    ctx.log.info(`result cache: ${cacheSummary(admission.results.stats())}`),
+  );
   // Downloads and API calls per dataset (the `explore` metadata).
   countUsage(app, ctx);
 

@@ -107,6 +107,18 @@ export const SETTINGS = {
     help: 'Requests with expensive queries one client (API key, else address) may have in flight; more get 429.',
     parse: positiveInt,
   },
+  scanPerClient: {
+    env: 'SCAN_PER_CLIENT',
+    default: 8,
+    help: 'Requests with queries over large datasets (filters, sorts, groups, facets) one client may have in flight; more get 429. Answers from the result cache do not count.',
+    parse: positiveInt,
+  },
+  resultCacheMb: {
+    env: 'RESULT_CACHE_MB',
+    default: 32,
+    help: "Memory for recent query results (record pages, facets, counts, the catalog), shared by callers with the same access; a dataset's new version is never answered from the old one's results (0: no cache).",
+    parse: count,
+  },
   exportsPerClient: {
     env: 'EXPORTS_PER_CLIENT',
     default: 2,
@@ -214,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     admission: {
       heavyRecords: read(SETTINGS.heavyRecords),
       heavyPerClient: read(SETTINGS.heavyPerClient),
+      scanPerClient: read(SETTINGS.scanPerClient),
+      resultCacheBytes: read(SETTINGS.resultCacheMb) * 1024 * 1024,
       exportsPerClient: read(SETTINGS.exportsPerClient),
       smallExportRecords: read(SETTINGS.smallExportRecords),
       queueWaitMs: read(SETTINGS.queueWaitMs),

@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import type { Engine } from '../engine/types';
 import { ApiError } from '../errors';
 import { Admission } from './admission';
 
 const settings = {
   heavyRecords: 100,
   heavyPerClient: 2,
+  scanPerClient: 1,
+  resultCacheBytes: 1024 * 1024,
   exportsPerClient: 1,
   smallExportRecords: 10,
   queueWaitMs: 50,
 };
-const catalog = {
-  list: () => [{ table: 'big', metas: { default: { records_count: 1000 } } }] as never,
-};
+const datasets = [{ table: 'big', metas: { default: { records_count: 3_000_000 } } }] as never;
+/** As the registry does, the same list (and dataset objects) until a dataset changes. */
+const catalog = { list: () => datasets };
 const heavy = { sql: 'SELECT a FROM "big" WHERE a LIKE $1', params: ['%x%'] };
 const full = { sql: 'SELECT a FROM "big"', params: [] };
 
@@ -47,5 +50,40 @@ describe('admission', () => {
     expect(() => admission.open('x').exportLane(full, -1)).toThrow(ApiError);
     large.release();
     expect(admission.open('x').exportLane(full, 11)).toBe('export');
+  });
+
+  it('limits requests with scan work per client, and counts answers from the cache against nothing', async () => {
+    const admission = new Admission(settings, catalog);
+    const scan = { sql: 'SELECT a, count(*) FROM "big" GROUP BY a', params: [] };
+    let ran = 0;
+    const engine = {
+      rows: async () => {
+        ran++;
+        return [['a', 1]];
+      },
+    } as unknown as Engine;
+    const first = admission.open('x');
+    await expect(first.rows(engine, scan, new AbortController().signal)).resolves.toEqual([['a', 1]]);
+    expect(admission.inFlight('x').scan).toBe(1);
+    // The same client's next request with other scan work is over its limit…
+    const other = { sql: 'SELECT a FROM "big" WHERE a = $1', params: ['z'] };
+    expect(() => admission.open('x').rows(engine, other, new AbortController().signal)).toThrow(ApiError);
+    // …but the answer already known costs nothing and is given.
+    const again = admission.open('x');
+    await expect(again.rows(engine, scan, new AbortController().signal)).resolves.toEqual([['a', 1]]);
+    expect(ran).toBe(1);
+    first.release();
+    again.release();
+    expect(admission.inFlight('x').scan).toBe(0);
+  });
+
+  it('orders analytical requests after interactive ones, by estimated work', () => {
+    const admission = new Admission(settings, catalog);
+    const scan = { sql: 'SELECT a, count(*) FROM "big" GROUP BY a', params: [] };
+    const interactive = admission.open('x').orderFor(scan);
+    const analytical = admission.open('x', '', 'analytical').orderFor(scan);
+    expect(interactive.deferral).toBe(0);
+    expect(analytical.deferral).toBeGreaterThan(0);
+    expect(admission.open('x').orderFor(full).work).toBeLessThan(interactive.work);
   });
 });

@@ -9,3 +9,12 @@ export function clientOf(request: FastifyRequest): string {
   const name = callerOf(request)?.keyName;
   return name === undefined ? `address:${request.ip}` : `key:${name}`;
 }
+
+/**
+ * What the caller may read, as the result cache tells callers apart: the API key's name, or empty for
+ * anonymous callers (who all read the same). Not the address: visitors share cached pages and facets.
+ */
+export function accessOf(request: FastifyRequest): string {
+  const name = callerOf(request)?.keyName;
+  return name === undefined ? '' : `key:${name}`;
+}

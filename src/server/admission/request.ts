@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Admission, RequestAdmission } from './admission';
-import { clientOf } from './client';
+import { accessOf, clientOf } from './client';
+import { workloadOf } from './workload';
 
 /*
  * The admission of each request, found again from the request's signal: the query runner receives the
@@ -12,7 +13,7 @@ const bySignal = new WeakMap<AbortSignal, RequestAdmission>();
 
 /** Opens a request's admission (an onRequest hook, after the access hook named the caller). */
 export function openAdmission(request: FastifyRequest, reply: FastifyReply, admission: Admission): void {
-  const opened = admission.open(clientOf(request));
+  const opened = admission.open(clientOf(request), accessOf(request), workloadOf(request.url));
   byRequest.set(request, opened);
   // Sent, failed or abandoned: the request's per-client tokens go back.
   reply.raw.once('close', () => opened.release());

@@ -180,6 +180,7 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
   }
   const statements = new StatementCache();
   let closed = false;
+  let generation = 0;
 
   const withConnection = async <T>(
     queryOptions: QueryOptions | undefined,
@@ -192,6 +193,7 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
       signal,
       queryOptions?.client ?? '',
       queryOptions?.waitMs,
+      queryOptions?.order,
     );
     const stopInterrupting = interruptOnAbort(connection, signal);
     let outcome: { readonly value: T } | { readonly error: unknown };
@@ -243,6 +245,7 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
         signal,
         queryOptions?.client ?? '',
         queryOptions?.waitMs,
+        queryOptions?.order,
       );
       const stopInterrupting = interruptOnAbort(connection, signal);
       let failure: unknown;
@@ -285,9 +288,16 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
       );
     },
 
-    execute(sql: string, params: SqlQuery['params'] = []): Promise<void> {
-      return withConnection(undefined, (connection) => runStatement(connection, sql, params));
+    async execute(sql: string, params: SqlQuery['params'] = []): Promise<void> {
+      try {
+        await withConnection(undefined, (connection) => runStatement(connection, sql, params));
+      } finally {
+        // After the statement, failed ones too (a part of it may have run): results read before are old.
+        generation++;
+      }
     },
+
+    generation: () => generation,
 
     async lockDown(allowedDirectories: readonly string[]): Promise<void> {
       // Trailing separators: DuckDB matches allowed directories as path prefixes.

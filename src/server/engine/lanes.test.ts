@@ -58,4 +58,100 @@ describe('connection lanes', () => {
     lanes.release(held);
     expect(lanes.load().cheap.running).toBe(0);
   });
+
+  describe('queue order', () => {
+    /** One connection held by 'x'; queries queued in the given order; the order they are served in. */
+    async function served(
+      queue: readonly { name: string; client: string; work: number; deferral?: number; at?: number }[],
+      clock = { now: 0 },
+    ): Promise<string[]> {
+      const lanes = new ConnectionLanes(
+        { cheap: ['c1'], scan: ['s1'], heavy: ['h1'], export: ['e1'] },
+        () => clock.now,
+      );
+      const held = await lanes.acquire('scan', undefined, 'x');
+      const order: string[] = [];
+      const waits = queue.map((q) => {
+        if (q.at !== undefined) clock.now = q.at;
+        return lanes
+          .acquire('scan', undefined, q.client, undefined, { work: q.work, deferral: q.deferral ?? 0 })
+          .then((c) => {
+            order.push(q.name);
+            lanes.release(c);
+          });
+      });
+      lanes.release(held);
+      await Promise.all(waits);
+      return order;
+    }
+
+    it('serves the shortest estimated work first', async () => {
+      expect(
+        await served([
+          { name: 'group', client: 'a', work: 150 },
+          { name: 'page', client: 'b', work: 1 },
+          { name: 'facet', client: 'c', work: 20 },
+        ]),
+      ).toEqual(['page', 'facet', 'group']);
+    });
+
+    it("lets one client's backlog delay only its own later queries", async () => {
+      expect(
+        await served([
+          { name: 'a1', client: 'a', work: 10 },
+          { name: 'a2', client: 'a', work: 10 },
+          { name: 'a3', client: 'a', work: 10 },
+          { name: 'b1', client: 'b', work: 25 },
+        ]),
+      ).toEqual(['a1', 'a2', 'b1', 'a3']);
+    });
+
+    it('serves interactive work before analytical work that arrived earlier', async () => {
+      expect(
+        await served([
+          { name: 'aggregation', client: 'a', work: 150, deferral: 2000 },
+          { name: 'facets', client: 'b', work: 150 },
+          { name: 'page', client: 'c', work: 150, at: 500 },
+        ]),
+      ).toEqual(['facets', 'page', 'aggregation']);
+    });
+
+    it('serves analytical work before interactive work newer than its deferral', async () => {
+      expect(
+        await served([
+          { name: 'aggregation', client: 'a', work: 150, deferral: 2000 },
+          { name: 'early page', client: 'b', work: 150, at: 1000 },
+          { name: 'late page', client: 'c', work: 150, at: 2500 },
+        ]),
+      ).toEqual(['early page', 'aggregation', 'late page']);
+    });
+
+    it('keeps one client in arrival order whatever the estimates', async () => {
+      expect(
+        await served([
+          { name: 'big', client: 'a', work: 300 },
+          { name: 'small', client: 'a', work: 1 },
+        ]),
+      ).toEqual(['big', 'small']);
+    });
+
+    it('keeps one connection of a lane for interactive work', async () => {
+      const lanes = new ConnectionLanes({ cheap: ['c1'], scan: ['s1', 's2'], heavy: ['h1'], export: ['e1'] });
+      const aggregation = { work: 150, deferral: 2000 };
+      const first = await lanes.acquire('scan', undefined, 'a', undefined, aggregation);
+      let second: string | undefined;
+      const waiting = lanes.acquire('scan', undefined, 'b', undefined, aggregation).then((c) => {
+        second = c;
+        return c;
+      });
+      // The second aggregation waits although a connection is free: a facet takes it at once.
+      const facet = await lanes.acquire('scan', undefined, 'c', undefined, { work: 150, deferral: 0 });
+      expect(second).toBeUndefined();
+      expect(lanes.load().scan).toEqual({ running: 2, waiting: 1 });
+      lanes.release(facet);
+      expect(second).toBeUndefined();
+      lanes.release(first);
+      await expect(waiting).resolves.toBe(first);
+    });
+  });
 });

@@ -12,6 +12,14 @@ export type Lane = 'cheap' | 'scan' | 'heavy' | 'export';
 
 export const LANES: readonly Lane[] = ['cheap', 'scan', 'heavy', 'export'];
 
+/** Where a query waiting for a connection stands in its lane's queue (see engine/lanes.ts). */
+export interface QueueOrder {
+  /** Estimated work, in milliseconds of the engine alone (admission/cost.ts). */
+  readonly work: number;
+  /** How long newer interactive work may go first (ms): 0 for pages and facets. */
+  readonly deferral: number;
+}
+
 export interface QueryOptions {
   /** Aborting cancels the running query (the client went away, or a time limit passed). */
   readonly signal?: AbortSignal;
@@ -21,6 +29,8 @@ export interface QueryOptions {
   readonly client?: string;
   /** Longest wait for a connection of the lane before `EngineBusyError`; no limit when unset. */
   readonly waitMs?: number;
+  /** Its place among waiting queries; one unit of interactive work when unset. */
+  readonly order?: QueueOrder;
 }
 
 /**
@@ -41,5 +51,10 @@ export interface Engine {
   copy(query: SqlQuery, target: string, options: string, queryOptions?: QueryOptions): Promise<void>;
   /** Runs trusted statements with no result (schema setup, ingestion). */
   execute(sql: string, params?: SqlQuery['params']): Promise<void>;
+  /**
+   * How many `execute` calls have completed: any table or view may have changed when it moves. Read
+   * before a query runs, it names what the query saw (admission/results.ts); undefined: not counted.
+   */
+  generation?(): number;
   close(): Promise<void>;
 }

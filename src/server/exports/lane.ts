@@ -1,7 +1,7 @@
 import type { SqlQuery } from '../../odsql';
 import type { Engine, QueryOptions } from '../engine/types';
 
-type LaneOptions = Pick<QueryOptions, 'lane' | 'client' | 'waitMs'>;
+type LaneOptions = Pick<QueryOptions, 'lane' | 'client' | 'waitMs' | 'order'>;
 
 /**
  * The engine as an export's writers see it: every query they run goes to the export's lane, for its

@@ -140,7 +140,9 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
         const lane = admission?.exportLane(compiled.page, params.limit) ?? 'export';
         const engine = inLane(ctx.engine, {
           lane,
-          ...(admission ? { client: admission.client, waitMs: admission.waitMs } : {}),
+          ...(admission
+            ? { client: admission.client, waitMs: admission.waitMs, order: admission.orderFor(compiled.page) }
+            : {}),
         });
         const datasetUrl = `${apiRoot(req, prefix)}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
         const base: Omit<ExportContext, 'records'> = {

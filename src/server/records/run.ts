@@ -22,8 +22,9 @@ export interface QueryOutcome {
 
 /**
  * Runs a query under the request's signal, mapping engine failures to the interface's errors. The
- * request's admission (found from its signal) picks the lane: heavy queries never take the connections
- * cheap ones run on, and a client at its limit of heavy requests gets a 429 before anything runs.
+ * request's admission (found from its signal) answers from its result cache when it can, else picks the
+ * lane: heavy queries never take the connections cheap ones run on, and a client at its limit of heavy
+ * requests gets a 429 before anything runs.
  */
 export async function runSql(
   engine: Engine,
@@ -32,14 +33,13 @@ export async function runSql(
   timeLimitMs: number,
 ): Promise<Row[]> {
   const admission = admissionOf(signal);
-  const lane = admission?.laneFor(query) ?? 'cheap';
   const timeout = AbortSignal.timeout(timeLimitMs);
+  const limited = AbortSignal.any([signal, timeout]);
   try {
-    return await engine.rows(query, {
-      signal: AbortSignal.any([signal, timeout]),
-      lane,
-      ...(admission ? { client: admission.client, waitMs: admission.waitMs } : {}),
-    });
+    // Requests go through their admission (result cache, lanes, limits); internal queries run cheap.
+    return await (admission
+      ? admission.rows(engine, query, limited)
+      : engine.rows(query, { signal: limited, lane: 'cheap' }));
   } catch (e) {
     throw engineFailure(e, timeout.aborted ? timeLimitMs : undefined);
   }

@@ -93,7 +93,9 @@ export function downloadRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const admission = admissionOfRequest(req);
     const engine = inLane(ctx.engine, {
       lane: admission?.exportLane(query_.page, limit ?? -1) ?? 'export',
-      ...(admission ? { client: admission.client, waitMs: admission.waitMs } : {}),
+      ...(admission
+        ? { client: admission.client, waitMs: admission.waitMs, order: admission.orderFor(query_.page) }
+        : {}),
     });
     cutWhenIdle(reply, ctx.config.exportIdleMs);
     const shown = fields ? new Set(fields) : undefined;
