@@ -15,7 +15,7 @@ import { useNavigate } from '../hooks/useNavigate';
 import { t } from '../i18n/setup';
 import { useExploreClient } from '../queries/client-context';
 import { exploreKeys } from '../queries/keys';
-import { datasetFacetsQuery, recordsQuery } from '../queries/options';
+import { clientKey, datasetFacetsQuery, recordsQuery } from '../queries/options';
 import { datasetFacetsParams, datasetFilterParams, datasetFilters } from '../queries/request-params';
 import { currentHref } from '../router/history';
 import { datasetSearchParams } from '../routes/dataset-search';
@@ -82,7 +82,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
     ? geojsonExportUrl(client, datasetId, filters, featureSelect(fields, geometry))
     : '';
   const features = useQuery({
-    queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'map-features', featuresUrl],
+    queryKey: exploreKeys.mapFeatures(clientKey(client), datasetId, featuresUrl),
     queryFn: ({ signal }) => fetchFeatures(client, featuresUrl, signal),
     enabled: mode === 'features' && geometry !== undefined,
     placeholderData: keepPreviousData,
@@ -97,7 +97,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const quotedPoint = pointField ? quoteField(pointField) : '';
   const clusterRequest = clusterParams(filters, quotedPoint, zoom, area);
   const clusters = useQuery({
-    queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'map-clusters', clusterRequest],
+    queryKey: exploreKeys.mapClusters(clientKey(client), datasetId, clusterRequest),
     queryFn: ({ signal }) => client.getRecords(datasetId, clusterRequest, signal),
     enabled: mode === 'clusters' && viewport !== undefined && placed,
     placeholderData: keepPreviousData,
@@ -111,7 +111,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   // Where the records are, in cells under a degree, to fit the map on load when they come as clusters.
   const fitRequest = clusterParams(filters, quotedPoint, FIT_CLUSTER_ZOOM, undefined);
   const extent = useQuery({
-    queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'map-clusters', fitRequest],
+    queryKey: exploreKeys.mapClusters(clientKey(client), datasetId, fitRequest),
     queryFn: ({ signal }) => client.getRecords(datasetId, fitRequest, signal),
     enabled: mode === 'clusters' && !state.map.location,
   });

@@ -5,8 +5,8 @@ import { CopyButton } from '../components/CopyButton';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
 import { type CellFormat, formatCell, fullText } from '../format/cells';
 import { useExploreClient } from '../queries/client-context';
+import { recordQuery } from '../queries/options';
 import { unitOf } from './layout';
-import { recordQuery } from './queries';
 
 interface RecordDetailProps {
   readonly datasetId: string;
