@@ -96,6 +96,8 @@ export const en = {
     atMost: '{{facet}}: up to {{to}}',
     removes_one: 'removes {{count, number}} record',
     removes_other: 'removes {{count, number}} records',
+    removesDatasets_one: 'removes {{count, number}} dataset',
+    removesDatasets_other: 'removes {{count, number}} datasets',
     areaBox: '{{field}}: in {{lat}}, {{lon}}',
     areaPolygon: '{{field}}: in a drawn area of {{count}} corners',
     degreesTo: '{{from}} to {{to}}',

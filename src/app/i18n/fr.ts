@@ -95,6 +95,8 @@ export const fr: Catalog = {
     atMost: '{{facet}} : jusqu’à {{to}}',
     removes_one: 'retire {{count, number}} enregistrement',
     removes_other: 'retire {{count, number}} enregistrements',
+    removesDatasets_one: 'retire {{count, number}} jeu de données',
+    removesDatasets_other: 'retire {{count, number}} jeux de données',
     areaBox: '{{field}} : dans {{lat}}, {{lon}}',
     areaPolygon: '{{field}} : dans une zone dessinée de {{count}} sommets',
     degreesTo: '{{from}} à {{to}}',

@@ -11,6 +11,8 @@ import {
   addDataLayers,
   CLUSTER_LAYERS,
   CLUSTERS_SOURCE,
+  COUNT_ICON_PREFIX,
+  countIcon,
   DATA_LAYERS,
   DATA_SOURCES,
   FILTER_SOURCE,
@@ -143,6 +145,13 @@ export function MapCanvas(props: MapCanvasProps) {
       },
       onCancel: () => latest.current.onDrawCancel(),
     });
+    // Cluster counts are icons made on demand, the first time a count is to be drawn.
+    map.on('styleimagemissing', (event: { id: string }) => {
+      if (!event.id.startsWith(COUNT_ICON_PREFIX) || map.hasImage(event.id)) return;
+      const ratio = window.devicePixelRatio || 1;
+      const icon = countIcon(event.id.slice(COUNT_ICON_PREFIX.length), ratio);
+      if (icon) map.addImage(event.id, icon, { pixelRatio: ratio });
+    });
     map.on('load', () => {
       addDataLayers(map);
       setLoaded(true);
@@ -160,6 +169,7 @@ export function MapCanvas(props: MapCanvasProps) {
         map.queryRenderedFeatures({ layers: layers.filter((id) => map.getLayer(id)) }).length;
       element.dataset.records = String(shown(RECORD_LAYERS));
       element.dataset.clusters = String(shown(CLUSTER_LAYERS));
+      element.dataset.clusterCounts = String(shown(['clusters-count']));
       element.dataset.ready = String(!latest.current.busy);
     });
     map.on('mousemove', (event) => {

@@ -9,7 +9,9 @@ import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { datasetFacetSource } from '../filters/facet-enumeration';
 import { datasetFacetLabeler } from '../filters/facet-labels';
 import { bboxFilter, type LonLat, polygonFilter } from '../filters/geo-filter';
+import { useDatasetChipRemovals } from '../filters/useChipRemovals';
 import type { CellFormat } from '../format/cells';
+import { formatCompactCount } from '../format/numbers';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { useNavigate } from '../hooks/useNavigate';
 import { t } from '../i18n/setup';
@@ -76,6 +78,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const facets = useQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
   const count = useQuery(recordsQuery(client, datasetId, { ...filters, limit: 0 }));
   const total = count.data?.total_count;
+  const removals = useDatasetChipRemovals(client, datasetId, state, chips);
   const mode = total === undefined ? undefined : mapMode(total, pointField !== undefined);
 
   const featuresUrl = geometry
@@ -104,7 +107,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   });
   const clusterList = useMemo(() => readClusters(clusters.data?.results ?? []), [clusters.data]);
   const clusterData = useMemo(
-    () => (mode === 'clusters' ? clusterFeatures(clusterList) : undefined),
+    () => (mode === 'clusters' ? clusterFeatures(clusterList, formatCompactCount) : undefined),
     [mode, clusterList],
   );
 
@@ -231,7 +234,12 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
       onFilters={setFilters}
       className="map-content"
     >
-      <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setFilters(NO_FILTERS)} />
+      <FilterChips
+        chips={chips}
+        onRemove={removeChip}
+        onClearAll={() => setFilters(NO_FILTERS)}
+        removals={removals}
+      />
       <div className="map-toolbar">
         <p className="result-count" aria-live="polite">
           {total === undefined ? t('count.counting') : t('count.records', { count: total })}

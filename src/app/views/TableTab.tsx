@@ -12,6 +12,7 @@ import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { datasetFacetSource } from '../filters/facet-enumeration';
 import { datasetFacetLabeler } from '../filters/facet-labels';
 import { type QueryChip, queryChip } from '../filters/query-chip';
+import { useDatasetChipRemovals } from '../filters/useChipRemovals';
 import type { CellFormat } from '../format/cells';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { t } from '../i18n/setup';
@@ -86,6 +87,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
     const { where: _where, ...filters } = state;
     return [...(query ? [query] : []), ...filterChips(filters, labels)];
   }, [state, labels]);
+  const removals = useDatasetChipRemovals(client, datasetId, state, chips);
   const columns = useMemo(() => visibleColumns(fields, state.columns), [fields, state.columns]);
   const records = useMemo(() => pages.data?.pages.flatMap((p) => p.response.results) ?? [], [pages.data]);
   const total = pages.data?.pages[0]?.response.total_count ?? 0;
@@ -230,7 +232,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
           )}
         </div>
       )}
-      <FilterChips chips={chips} onRemove={removeChip} onClearAll={clearAll} />
+      <FilterChips chips={chips} onRemove={removeChip} onClearAll={clearAll} removals={removals} />
       {custom ? (
         results.isError ? (
           <ErrorPanel
