@@ -234,7 +234,11 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
       )}
       <FilterChips chips={chips} onRemove={removeChip} onClearAll={clearAll} removals={removals} />
       {custom ? (
-        results.isError ? (
+        results.isError && queryOpen && odsqlErrorMessage(results.error) ? (
+          <p className="notice" role="status">
+            {t('editor.failedHere')}
+          </p>
+        ) : results.isError ? (
           <ErrorPanel
             title={t('table.queryFailed')}
             error={results.error}
@@ -297,7 +301,11 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
             <ColumnsMenu fields={fields} layout={state.columns} onLayout={setColumns} />
           </div>
           {stats.panel}
-          {pages.isError && !pages.data ? (
+          {pages.isError && !pages.data && queryOpen && odsqlErrorMessage(pages.error) ? (
+            <p className="notice" role="status">
+              {t('editor.failedHere')}
+            </p>
+          ) : pages.isError && !pages.data ? (
             <ErrorPanel title={t('table.failed')} error={pages.error} onRetry={() => pages.refetch()}>
               {chips.length > 0 && <p>{t('table.removeFilterHint')}</p>}
             </ErrorPanel>
