@@ -151,7 +151,6 @@ test('a refused query in a pasted link is shown at its clause', async ({ page, a
   await expect(
     page.getByRole('status').filter({ hasText: 'its error is shown in the query editor' }),
   ).toBeVisible();
-  await expect(page.getByText('The facets follow the query once it runs.')).toBeVisible();
   const times = await page.evaluate(() => document.body.innerText.split('Unknown field: nope').length - 1);
   expect(times).toBe(1);
 });

@@ -113,7 +113,13 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
     setLocalRow(undefined);
     if (state.record !== undefined) setRecord(undefined);
     const back = opener.current;
-    requestAnimationFrame(() => (back?.isConnected ? back : scrollRef.current)?.focus());
+    // Back where the reader was, or to the grid's Tab stop when the record came from a link.
+    requestAnimationFrame(() =>
+      (back?.isConnected
+        ? back
+        : scrollRef.current?.querySelector<HTMLElement>('table [tabindex="0"]')
+      )?.focus(),
+    );
   }, [state.record, setRecord]);
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, fetchNextPage } = pages;
