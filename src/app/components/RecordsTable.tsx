@@ -65,7 +65,10 @@ interface RecordsTableProps {
   /** All the records the query matches, for assistive technologies (`aria-rowcount`). */
   readonly total: number;
   readonly sort: RecordsSort | undefined;
-  readonly onSort: (sort: RecordsSort | undefined) => void;
+  /** Without it the headers do not sort (the map's list keeps the map's order). */
+  readonly onSort?: ((sort: RecordsSort | undefined) => void) | undefined;
+  /** The row under the pointer or the keyboard focus (the map highlights its record), or none. */
+  readonly onHover?: ((index: number | undefined) => void) | undefined;
   readonly format: CellFormat;
   readonly busy: boolean;
   readonly caption: string;
@@ -109,7 +112,7 @@ export function RecordsTable(props: RecordsTableProps) {
   const onSortingChange = (updater: Updater<SortingState>) => {
     const next = typeof updater === 'function' ? updater(sorting) : updater;
     const first = next[0];
-    onSort(first ? { field: first.id, direction: first.desc ? 'desc' : 'asc' } : undefined);
+    onSort?.(first ? { field: first.id, direction: first.desc ? 'desc' : 'asc' } : undefined);
   };
   const table = useTable({
     features,
@@ -119,6 +122,7 @@ export function RecordsTable(props: RecordsTableProps) {
     state: { sorting, columnVisibility, columnOrder: visible as string[] },
     onSortingChange,
     manualSorting: true,
+    enableSorting: onSort !== undefined,
     enableMultiSort: false,
     sortDescFirst: false,
     enableSortingRemoval: true,
@@ -134,6 +138,11 @@ export function RecordsTable(props: RecordsTableProps) {
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
+
+  // A record chosen elsewhere (a point clicked on the map) is brought into view.
+  useEffect(() => {
+    if (selected !== undefined) virtualizer.scrollToIndex(selected, { align: 'auto' });
+  }, [selected, virtualizer]);
 
   useEffect(() => {
     if (rows.length > 0 && lastIndex >= rows.length - PREFETCH_ROWS) onNearEnd();
@@ -267,6 +276,9 @@ export function RecordsTable(props: RecordsTableProps) {
                 data-row={item.index}
                 aria-current={isSelected || undefined}
                 onClick={(event) => opensRecord(event) && onOpen(item.index)}
+                onMouseEnter={props.onHover && (() => props.onHover?.(item.index))}
+                onMouseLeave={props.onHover && (() => props.onHover?.(undefined))}
+                onFocus={props.onHover && (() => props.onHover?.(item.index))}
               >
                 <td className="row-number">
                   <button

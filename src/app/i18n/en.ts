@@ -180,6 +180,8 @@ export const en = {
     unknownColumns_other: 'The link names columns this dataset does not have: {{names}}.',
   },
   map: {
+    list: 'Records on the map',
+    listCaption: 'Records on the map of {{title}}',
     grouped: ' · grouped by place, click a group to zoom in',
     firstDrawn: ' · the first {{count, number}} are drawn',
     drawArea: 'Filter by area',

@@ -179,6 +179,8 @@ export const fr: Catalog = {
     unknownColumns_other: 'Le lien nomme des colonnes que ce jeu de données n’a pas : {{names}}.',
   },
   map: {
+    list: 'Enregistrements sur la carte',
+    listCaption: 'Enregistrements sur la carte de {{title}}',
     grouped: ' · regroupés par lieu, cliquez un groupe pour zoomer',
     firstDrawn: ' · les {{count, number}} premiers sont dessinés',
     drawArea: 'Filtrer par zone',

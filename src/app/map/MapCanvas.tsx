@@ -18,6 +18,7 @@ import {
   FILTER_SOURCE,
   RECORD_LAYERS,
   RECORDS_SOURCE,
+  setHighlight,
   setSourceData,
 } from './layers';
 import type { Bounds } from './map-data';
@@ -44,6 +45,8 @@ interface MapCanvasProps {
   readonly clusters: FeatureCollection | undefined;
   readonly filterOutline: FeatureCollection;
   readonly drawMode: DrawMode | undefined;
+  /** The record (feature index) to ring: its row is hovered in the list under the map. */
+  readonly highlight?: number | undefined;
   /** Data still on its way: the map is not "ready" until it has drawn it. */
   readonly busy: boolean;
   readonly describe: (pick: Pick) => string;
@@ -243,6 +246,13 @@ export function MapCanvas(props: MapCanvasProps) {
     const map = mapRef.current;
     if (map && loaded) setSourceData(map, FILTER_SOURCE, props.filterOutline);
   }, [props.filterOutline, loaded]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !loaded) return;
+    setHighlight(map, props.highlight);
+    if (container.current) container.current.dataset.highlight = String(props.highlight ?? '');
+  }, [props.highlight, loaded]);
 
   useEffect(() => {
     const element = container.current;

@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useId, useMemo, useState } from 'react';
-import { type Dataset, type DatasetField, quoteField } from '../../api';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type Dataset, type DatasetField, type DatasetRecord, quoteField } from '../../api';
 import { FilterChips } from '../components/FilterChips';
 import { RangePanel } from '../components/RangePanel';
 import { RecordsLayout } from '../components/RecordsLayout';
+import { RecordsTable } from '../components/RecordsTable';
 import { ErrorPanel } from '../components/StatusMessages';
 import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { datasetFacetSource } from '../filters/facet-enumeration';
@@ -23,6 +24,7 @@ import { currentHref } from '../router/history';
 import { datasetSearchParams } from '../routes/dataset-search';
 import { datasetPath } from '../routes/paths';
 import { NO_FILTERS } from '../routes/search-params';
+import { visibleColumns } from '../table/columns';
 import { datasetTimeZone } from '../table/queries';
 import { type DrawMode, geoFilterOutline } from './draw';
 import { fetchFeatures, geojsonExportUrl } from './features';
@@ -49,6 +51,7 @@ import { type PanelRecords, RecordPanel } from './RecordPanel';
 import './map.css';
 
 const NO_FIELDS: readonly DatasetField[] = [];
+const noop = () => {};
 
 /** A cluster this small, or seen this close, lists its records on click instead of zooming in. */
 const LIST_CLUSTER_AT = 50;
@@ -128,6 +131,15 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   }, [mode, features.data, extent.data]);
 
   const [selection, setSelection] = useState<PanelRecords>();
+  // The list under the map: the row hovered rings its record on the map; a point clicked brings its row.
+  const [hovered, setHovered] = useState<number>();
+  const [chosen, setChosen] = useState<number>();
+  const listScroll = useRef<HTMLElement>(null);
+  const listed = useMemo(
+    () => (features.data?.features ?? []).map((f) => (f.properties ?? {}) as DatasetRecord),
+    [features.data],
+  );
+  const columns = useMemo(() => visibleColumns(fields, state.columns), [fields, state.columns]);
   const [page, setPage] = useState(0);
   const [drawMode, setDrawMode] = useState<DrawMode>();
   const outline = useMemo(() => geoFilterOutline(state.geo), [state.geo]);
@@ -181,6 +193,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
     }
     const records = recordsAt(pick);
     setSelection(records);
+    setChosen(pick.kind === 'records' ? pick.indexes[0] : undefined);
     setPage(0);
     return undefined;
   };
@@ -308,6 +321,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           clusters={clusterData}
           filterOutline={outline}
           drawMode={drawMode}
+          highlight={hovered}
           busy={busy}
           describe={describe}
           onViewport={setViewport}
@@ -328,6 +342,34 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           />
         )}
       </div>
+      {mode === 'features' && listed.length > 0 && (
+        <section className="map-records" aria-labelledby={`${basemapId}-list`}>
+          <h2 id={`${basemapId}-list`} className="map-records-title">
+            {t('map.list')}
+          </h2>
+          <RecordsTable
+            fields={fields}
+            columns={columns}
+            records={listed}
+            pendingRows={0}
+            total={listed.length}
+            sort={undefined}
+            format={cellFormat}
+            busy={features.isPlaceholderData}
+            caption={t('map.listCaption', { title: dataset.metas?.default?.title ?? datasetId })}
+            selected={chosen}
+            onOpen={(index) => {
+              setChosen(index);
+              setPage(0);
+              setSelection({ kind: 'local', records: [listed[index]!] });
+            }}
+            onHover={setHovered}
+            onNearEnd={noop}
+            resetKey={JSON.stringify(filters)}
+            scrollRef={listScroll}
+          />
+        </section>
+      )}
     </RecordsLayout>
   );
 }

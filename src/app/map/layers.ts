@@ -13,6 +13,9 @@ export const FILTER_SOURCE = 'geo-filter';
 export const RECORD_LAYERS = ['records-fill', 'records-point'];
 export const CLUSTER_LAYERS = ['clusters-circle'];
 
+/** Layers that ring the record whose row is hovered in the list under the map. */
+export const HIGHLIGHT_LAYERS = ['records-highlight-line', 'records-highlight-point'];
+
 /** Icon names of cluster counts: `count:1.2k` is drawn by `countIcon` when the map first asks for it. */
 export const COUNT_ICON_PREFIX = 'count:';
 
@@ -72,6 +75,25 @@ export const DATA_LAYERS: readonly LayerSpecification[] = [
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': 1,
       'circle-opacity': 0.85,
+    },
+  },
+  {
+    id: 'records-highlight-line',
+    type: 'line',
+    source: RECORDS_SOURCE,
+    filter: ['==', ['get', '__index'], -1],
+    paint: { 'line-color': '#f59e0b', 'line-width': 3 },
+  },
+  {
+    id: 'records-highlight-point',
+    type: 'circle',
+    source: RECORDS_SOURCE,
+    filter: ['==', ['get', '__index'], -1],
+    paint: {
+      'circle-color': '#f59e0b',
+      'circle-radius': 9,
+      'circle-stroke-color': '#7c2d12',
+      'circle-stroke-width': 2,
     },
   },
   {
@@ -176,4 +198,10 @@ export function countIcon(
   context.fillStyle = '#ffffff';
   context.fillText(text, width / 2, height / 2);
   return { width, height, data: context.getImageData(0, 0, width, height).data };
+}
+
+/** Rings one record (its `__index`), or none. */
+export function setHighlight(map: MapLibreMap, index: number | undefined): void {
+  const filter = ['==', ['get', '__index'], index ?? -1] as never;
+  for (const id of HIGHLIGHT_LAYERS) if (map.getLayer(id)) map.setFilter(id, filter);
 }
