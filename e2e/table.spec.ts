@@ -244,8 +244,9 @@ test('cells follow the field types', async ({ page }) => {
 });
 
 test('the table is a grid: one Tab stop, arrow keys move, Enter opens the record', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto('/datasets/movies/table');
-  await expect(rows(page).first()).toBeVisible();
+  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
   const grid = page.getByRole('grid');
   // Exactly one element of the table is reachable with Tab, however many rows are loaded.
   const stops = () =>
