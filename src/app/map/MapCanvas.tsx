@@ -97,6 +97,14 @@ function pickAt(map: maplibregl.Map, point: maplibregl.PointLike): Pick | undefi
   return indexes.length > 0 ? { kind: 'records', indexes } : undefined;
 }
 
+/** Adds the image of a cluster count (`count:…`) unless the map has it. */
+function addCountIcon(map: maplibregl.Map, id: string): void {
+  if (!id.startsWith(COUNT_ICON_PREFIX) || map.hasImage(id)) return;
+  const ratio = window.devicePixelRatio || 1;
+  const icon = countIcon(id.slice(COUNT_ICON_PREFIX.length), ratio);
+  if (icon) map.addImage(id, icon, { pixelRatio: ratio });
+}
+
 /** The MapLibre map: basemap, the dataset's layers, pointer picking, drawing and the view in the address. */
 export function MapCanvas(props: MapCanvasProps) {
   const container = useRef<HTMLElement>(null);
@@ -149,12 +157,7 @@ export function MapCanvas(props: MapCanvasProps) {
       onCancel: () => latest.current.onDrawCancel(),
     });
     // Cluster counts are icons made on demand, the first time a count is to be drawn.
-    map.on('styleimagemissing', (event: { id: string }) => {
-      if (!event.id.startsWith(COUNT_ICON_PREFIX) || map.hasImage(event.id)) return;
-      const ratio = window.devicePixelRatio || 1;
-      const icon = countIcon(event.id.slice(COUNT_ICON_PREFIX.length), ratio);
-      if (icon) map.addImage(event.id, icon, { pixelRatio: ratio });
-    });
+    map.on('styleimagemissing', (event: { id: string }) => addCountIcon(map, event.id));
     map.on('load', () => {
       addDataLayers(map);
       setLoaded(true);
@@ -239,7 +242,11 @@ export function MapCanvas(props: MapCanvasProps) {
 
   useEffect(() => {
     const map = mapRef.current;
-    if (map && loaded) setSourceData(map, CLUSTERS_SOURCE, props.clusters ?? EMPTY);
+    if (!map || !loaded) return;
+    // Every count's image is there before the clusters are: none waits for a missing-image round trip.
+    for (const feature of props.clusters?.features ?? [])
+      addCountIcon(map, `${COUNT_ICON_PREFIX}${feature.properties?.label}`);
+    setSourceData(map, CLUSTERS_SOURCE, props.clusters ?? EMPTY);
   }, [props.clusters, loaded]);
 
   useEffect(() => {
