@@ -109,12 +109,16 @@ export function moveFor(
       return vertical(from.row + PAGE_ROWS);
     case 'PageUp':
       return vertical(from.row - PAGE_ROWS);
+    // Home and End go along the row; with Ctrl, to the grid's first or last cell.
     case 'Home':
-      return ctrl ? vertical(-1) : { position: { row: from.row, target: 0 }, row: from.row };
-    case 'End':
-      return ctrl
-        ? vertical(rows - 1)
-        : { position: { row: from.row, target: targets.length - 1 }, row: from.row };
+      return { position: { row: ctrl ? -1 : from.row, target: 0 }, row: ctrl ? -1 : from.row };
+    case 'End': {
+      const last = ctrl ? rows - 1 : from.row;
+      const there = rowOf(table, last);
+      // A last row not in the page yet: its last target once scrolled to (rows have as many targets).
+      const count = there ? rowTargets(there).length : targets.length;
+      return { position: { row: last, target: count - 1 }, row: last };
+    }
     default:
       return undefined;
   }
