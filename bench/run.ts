@@ -84,21 +84,28 @@ async function loadOnly(): Promise<void> {
 }
 
 /**
+ * The default catalog's data folder for a partial bench: BENCH_DATA_DIR when set (already ingested),
+ * otherwise a new one under `work`, ingested by a first start.
+ */
+async function benchDataDir(work: string): Promise<string> {
+  const given = process.env.BENCH_DATA_DIR;
+  if (given) return given;
+  const dataDir = join(work, 'data');
+  console.log('first start (ingests the whole default catalog)…');
+  const first = await startServer(dataDir);
+  await waitForLog(first, /catalog up to date/);
+  await stopServer(first);
+  return dataDir;
+}
+
+/**
  * `npm run bench -- cases`: the request cases alone (HTTP against raw DuckDB, same run), printed and not
- * written to RESULTS.md, to compare two versions of the server quickly. BENCH_DATA_DIR reuses a data
- * folder already ingested; otherwise one is made first.
+ * written to RESULTS.md, to compare two versions of the server quickly.
  */
 async function casesOnly(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'odexplorer-bench-'));
   try {
-    let dataDir = process.env.BENCH_DATA_DIR;
-    if (!dataDir) {
-      dataDir = join(work, 'data');
-      console.log('first start (ingests the whole default catalog)…');
-      const first = await startServer(dataDir);
-      await waitForLog(first, /catalog up to date/);
-      await stopServer(first);
-    }
+    const dataDir = await benchDataDir(work);
     const server = await startServer(dataDir);
     const table = storedDataset(dataDir, 'flights').dataset.table;
     const http = await httpRunner(server.origin);
@@ -121,9 +128,29 @@ async function casesOnly(): Promise<void> {
   }
 }
 
+/**
+ * `npm run bench -- explorer`: the explorer's figures alone (issue 17: JavaScript before the catalog,
+ * navigation to flights' first rows, the map's first full render), printed, RESULTS.md untouched.
+ */
+async function explorerOnly(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'odexplorer-bench-'));
+  try {
+    const dataDir = await benchDataDir(work);
+    const explorer = await explorerFigures(dataDir, Number(process.env.BENCH_BROWSER_RUNS ?? 10));
+    process.env.STATIC_DIR = buildExplorer(work);
+    const server = await startServer(dataDir);
+    const map = await mapRenderFigures(server.origin);
+    await stopServer(server);
+    console.log(`\nMachine: ${machineLine()}.\n${renderExplorerFigures(explorer)}\n${renderMapTable(map)}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('load')) return loadOnly();
   if (process.argv.includes('cases')) return casesOnly();
+  if (process.argv.includes('explorer')) return explorerOnly();
   const work = mkdtempSync(join(tmpdir(), 'odexplorer-bench-'));
   const dataDir = join(work, 'data');
   try {

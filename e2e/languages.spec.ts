@@ -61,6 +61,13 @@ async function interfaceText(page: Page): Promise<string> {
       '.url-box',
       '.map-canvas',
       'code',
+      '.description',
+      '.meta-table td',
+      '.fields-table tbody',
+      '.attachments',
+      '.record-field-label',
+      '.record-fields dd',
+      '.cm-content',
     ].join(',');
     for (const node of copy.querySelectorAll(content)) node.remove();
     const labelled = [...document.querySelectorAll('[aria-label]')]
@@ -176,6 +183,42 @@ for (const language of ['fr', 'en'] as const) {
     });
   }
 }
+
+test('in French, the other views have no English left either', async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/status of 400/);
+  await page.goto('/datasets/seattle-weather?lang=fr');
+  const english = englishSentences();
+  const check = async (where: string) => {
+    const text = await interfaceText(page);
+    expect(
+      english.filter((sentence) => text.includes(sentence)),
+      `${where}: English left in French`,
+    ).toEqual([]);
+  };
+  // Information: labels of the metadata and of the fields' table.
+  await expect(page.locator('.fields-table')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pièces jointes' })).toBeVisible();
+  await check('information');
+
+  await page.getByRole('link', { name: 'API', exact: true }).click();
+  await expect(page.locator('.url-box').first()).toBeVisible();
+  await check('API');
+
+  // The query editor with a refused query, then a record open.
+  await page.goto(`/datasets/penguins/table?lang=fr&where=${encodeURIComponent('nope > 1')}`);
+  await expect(page.getByRole('list', { name: 'Problèmes de la requête' })).toContainText('nope', {
+    timeout: 20_000,
+  });
+  await check('query editor');
+  await page.goto('/datasets/movies/table?lang=fr');
+  await page.locator('table.records tbody tr.record-row').first().click();
+  await expect(page.getByRole('dialog')).toContainText('Enregistrement 1');
+  await check('record');
+
+  await page.goto('/no/such/page?lang=fr');
+  await expect(page.getByRole('heading', { name: 'Page introuvable' })).toBeVisible();
+  await check('not found');
+});
 
 test('the language switch is remembered and written in links', async ({ page }) => {
   await page.goto('/datasets/seattle-weather/table');

@@ -51,7 +51,23 @@ test('airports on the map: points fitted on load, a click shows the record', asy
   ).toBeVisible();
   await expect(panel).toContainText('IATA code');
   await expect(panel).toContainText('SFO');
+  // The point clicked brings its row into the list under the map.
+  const list = page.getByRole('region', { name: 'Records on the map' });
+  const chosen = list.locator('tr.is-selected');
+  await expect(chosen).toContainText('San Francisco International');
+  // Inside the list's scrolling box, not somewhere beyond its scroll.
+  const inside = await chosen.evaluate((row) => {
+    const box = row.closest('.records-scroll')!.getBoundingClientRect();
+    const r = row.getBoundingClientRect();
+    return r.top >= box.top && r.bottom <= box.bottom;
+  });
+  expect(inside).toBe(true);
   await page.screenshot({ path: 'test-results/map-airports-record.png' });
+  // Hovering a row rings its record on the map.
+  const row = list.locator('tr.record-row').first();
+  await row.hover();
+  const index = Number(await row.getAttribute('aria-rowindex')) - 2;
+  await expect(theMap(page)).toHaveAttribute('data-highlight', String(index));
 });
 
 test('us-zip-codes come as clusters that split as one zooms in', async ({ page, request }) => {

@@ -55,7 +55,7 @@ test('scrolling far into the flights loads more rows, 100 at a time', async ({ p
   const numbers = await rowNumbers();
   expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
   expect(await rows(page).count()).toBeLessThan(60);
-  await expect(page.getByRole('table')).toHaveAttribute('aria-rowcount', '3000001');
+  await expect(page.getByRole('grid')).toHaveAttribute('aria-rowcount', '3000001');
   await shot(page, '01-flights-scrolled');
 
   // A filter is a new query: the table is back at its first row.
@@ -202,7 +202,7 @@ test('a pasted record link opens a record far beyond the loaded rows; an unknown
   );
   await page.getByRole('button', { name: 'Close the record' }).click();
   await expect(detail).toHaveCount(0);
-  await expect(region(page)).toBeFocused();
+  await expect(region(page).locator('table [tabindex="0"]')).toBeFocused();
 
   allowConsoleErrors(/Failed to load resource: the server responded with a status of 404/);
   await page.goto('/datasets/movies/table?record=no-such-record');
@@ -241,4 +241,50 @@ test('cells follow the field types', async ({ page }) => {
   await page.goto('/datasets/seattle-weather/table');
   await expect(await cellOf(page, rows(page).first(), 'Date')).toHaveText('Jan 1, 2012');
   expect(numberIn(await resultCount(page).textContent())).toBe(1461);
+});
+
+test('the table is a grid: one Tab stop, arrow keys move, Enter opens the record', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/datasets/movies/table');
+  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+  const grid = page.getByRole('grid');
+  // Exactly one element of the table is reachable with Tab, however many rows are loaded.
+  const stops = () =>
+    grid.evaluate(
+      (table) =>
+        [...table.querySelectorAll<HTMLElement>('a, button, td, th')].filter((e) => e.tabIndex >= 0).length,
+    );
+  expect(await stops()).toBe(1);
+  await page.getByRole('button', { name: /^Columns/ }).focus();
+  await page.keyboard.press('Tab');
+  const focused = () =>
+    page.evaluate(() => {
+      const element = document.activeElement;
+      const row = element?.closest('tr');
+      const cell = element?.closest('td, th') as HTMLTableCellElement | null;
+      return {
+        row: row?.getAttribute('aria-rowindex'),
+        cell: cell?.cellIndex,
+        text: cell?.textContent ?? '',
+      };
+    });
+  expect(await focused()).toMatchObject({ row: '1', cell: 0 });
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  expect(await focused()).toMatchObject({ row: '3', cell: 0, text: '2' });
+  await page.keyboard.press('ArrowRight');
+  expect(await focused()).toMatchObject({ row: '3', cell: 1 });
+  // Far down: the rows come into the page as the focus moves.
+  for (let i = 0; i < 5; i++) await page.keyboard.press('PageDown');
+  expect(await focused()).toMatchObject({ row: '53', cell: 1 });
+  expect(await stops()).toBe(1);
+  const title = (await focused()).text;
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toContainText(title);
+  await page.keyboard.press('Escape');
+  // Tab leaves the grid at once.
+  await grid.locator('[tabindex="0"]').focus();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('table.records'))).toBe(false);
+  await shot(page, '09-grid-keys');
 });

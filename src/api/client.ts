@@ -34,6 +34,11 @@ export interface ExploreClient {
   readonly baseUrl: string;
   /** Whether calls carry an API key: two clients of one portal with and without a key see different data. */
   readonly authenticated: boolean;
+  /**
+   * Which key the calls carry, as a short fingerprint ('' without a key; never the key itself): two keys
+   * of one portal may open different datasets, so caches keep them apart.
+   */
+  readonly keyId: string;
   readonly urls: ExploreUrls;
   listDatasets(params?: CatalogParams, signal?: AbortSignal): Promise<CatalogResponse>;
   getCatalogFacets(params?: CatalogFacetsParams, signal?: AbortSignal): Promise<FacetsResponse>;
@@ -98,6 +103,18 @@ const isRecordV20: Shape<RecordWrapperV20> = (body): body is RecordWrapperV20 =>
   isObject(body) && isObject(body.record) && typeof body.record.id === 'string';
 const isFacetsV20 = isFacets as Shape<FacetsResponseV20>;
 
+/** FNV-1a over the trimmed key: enough to tell keys apart in a cache, useless to call the API with. */
+function keyFingerprint(apiKey: string | undefined): string {
+  const key = apiKey?.trim() ?? '';
+  if (key === '') return '';
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
 const trimBase = (baseUrl: string | undefined): string => (baseUrl ?? '').replace(/\/+$/, '');
 
 /** A client of one portal's Explore API v2.1. Every call throws an `ApiError` when it fails. */
@@ -108,6 +125,7 @@ export function createClient(options: ClientOptions = {}): ExploreClient {
   return {
     baseUrl,
     authenticated: Boolean(options.apiKey?.trim()),
+    keyId: keyFingerprint(options.apiKey),
     urls,
     listDatasets: (params, signal) => get(urls.datasets(params), isList, signal),
     getCatalogFacets: (params, signal) => get(urls.catalogFacets(params), isFacets, signal),

@@ -4,7 +4,17 @@ import { createRoot } from 'react-dom/client';
 import { ApiError } from '../api';
 import { App } from './App';
 import { setupI18n } from './i18n/setup';
+// The stylesheets in cascade order: base first, then one per component folder.
 import './styles.css';
+import './components/header.css';
+import './components/search-chips.css';
+import './components/facets.css';
+import './components/catalog.css';
+import './views/dataset.css';
+import './views/api-tab.css';
+import './table/records.css';
+import './export/export.css';
+import './components/notice.css';
 import './core.css';
 
 const queryClient = new QueryClient({

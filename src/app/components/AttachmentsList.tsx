@@ -1,7 +1,8 @@
 import type { Attachment } from '../../api';
+import { t } from '../i18n/setup';
 
 export function AttachmentsList({ attachments }: { readonly attachments: readonly Attachment[] }) {
-  if (attachments.length === 0) return <p className="muted">This dataset has no attachments.</p>;
+  if (attachments.length === 0) return <p className="muted">{t('info.noAttachments')}</p>;
   return (
     <ul className="attachments">
       {attachments.map((attachment) => {

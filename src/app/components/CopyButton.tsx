@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '../i18n/setup';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -24,11 +25,7 @@ export function CopyButton({ text, label }: { readonly text: string; readonly la
         {label}
       </button>
       <span className="copy-status" role="status">
-        {state === 'copied'
-          ? 'Copied'
-          : state === 'failed'
-            ? 'Copy failed: select the address and copy it'
-            : ''}
+        {state === 'copied' ? t('api.copied') : state === 'failed' ? t('api.copyFailed') : ''}
       </span>
     </>
   );

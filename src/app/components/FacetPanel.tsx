@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Facet } from '../../api';
+import { ApiError, type Facet } from '../../api';
 import { applyFacetAction } from '../filters/facet-actions';
 import type { FacetSource } from '../filters/facet-enumeration';
 import type { FacetLabeler } from '../filters/facet-labels';
@@ -40,7 +40,10 @@ export function FacetPanel({
   const { t } = useTranslation();
   return (
     <Sidebar title={title} activeCount={filters.refine.length + filters.exclude.length}>
-      {facets.isError ? (
+      {facets.isError && isOdsqlError(facets.error) ? (
+        // The query editor shows the error, at its clause: said once, not again here.
+        <p className="muted facets-wait">{t('editor.facetsWait')}</p>
+      ) : facets.isError ? (
         <ErrorPanel
           compact
           title={t('facets.unavailable')}
@@ -63,4 +66,9 @@ export function FacetPanel({
       {extra}
     </Sidebar>
   );
+}
+
+/** A 400 on the ODSQL of the query editor: the editor itself shows it, at its clause. */
+export function isOdsqlError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400 && error.errorCode === 'ODSQLError';
 }

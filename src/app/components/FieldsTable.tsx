@@ -1,4 +1,5 @@
 import type { DatasetField } from '../../api';
+import { t } from '../i18n/setup';
 
 /** Annotations as short readable badges; flags show their name, valued ones show name and value. */
 function annotationBadges(field: DatasetField): string[] {
@@ -18,11 +19,11 @@ export function FieldsTable({ fields }: { readonly fields: readonly DatasetField
       <table className="fields-table">
         <thead>
           <tr>
-            <th scope="col">Label</th>
-            <th scope="col">Name</th>
-            <th scope="col">Type</th>
-            <th scope="col">Description</th>
-            <th scope="col">Annotations</th>
+            <th scope="col">{t('info.columns.label')}</th>
+            <th scope="col">{t('info.columns.name')}</th>
+            <th scope="col">{t('info.columns.type')}</th>
+            <th scope="col">{t('info.columns.description')}</th>
+            <th scope="col">{t('info.columns.annotations')}</th>
           </tr>
         </thead>
         <tbody>

@@ -50,38 +50,38 @@ export function MetadataTable({ dataset }: { readonly dataset: Dataset }) {
   return (
     <table className="meta-table">
       <tbody>
-        <Row label="Publisher" when={metas.publisher}>
+        <Row label={t('info.meta.publisher')} when={metas.publisher}>
           {metas.publisher}
         </Row>
-        <Row label="License" when={metas.license}>
+        <Row label={t('info.meta.license')} when={metas.license}>
           {metas.license_url ? (
             <MaybeLink href={metas.license_url}>{metas.license}</MaybeLink>
           ) : (
             metas.license
           )}
         </Row>
-        <Row label="References" when={metas.references}>
+        <Row label={t('info.meta.references')} when={metas.references}>
           <MaybeLink href={metas.references ?? ''}>{metas.references}</MaybeLink>
         </Row>
-        <Row label="Records" when={metas.records_count}>
+        <Row label={t('info.meta.records')} when={metas.records_count}>
           {t('count.records', { count: metas.records_count ?? 0 })}
         </Row>
-        <Row label="Modified" when={metas.modified}>
+        <Row label={t('info.meta.modified')} when={metas.modified}>
           <time dateTime={metas.modified ?? ''}>{formatDateTime(metas.modified ?? '')} UTC</time>
         </Row>
-        <Row label="Language" when={metas.language}>
+        <Row label={t('info.meta.language')} when={metas.language}>
           {languageName(metas.language ?? '')}
         </Row>
-        <Row label="Themes" when={metas.theme}>
+        <Row label={t('info.meta.themes')} when={metas.theme}>
           <TagList items={metas.theme ?? []} />
         </Row>
-        <Row label="Keywords" when={metas.keyword}>
+        <Row label={t('info.meta.keywords')} when={metas.keyword}>
           <TagList items={metas.keyword ?? []} />
         </Row>
-        <Row label="Time zone" when={metas.timezone}>
+        <Row label={t('info.meta.timeZone')} when={metas.timezone}>
           {metas.timezone}
         </Row>
-        <Row label="Identifier" when={dataset.dataset_id}>
+        <Row label={t('info.meta.identifier')} when={dataset.dataset_id}>
           <code>{dataset.dataset_id}</code>
         </Row>
       </tbody>

@@ -16,6 +16,7 @@ import {
 import { formatDate } from '../format/dates';
 import { formatCount, formatNumber } from '../format/numbers';
 import { useExploreClient } from '../queries/client-context';
+import { exploreKeys } from '../queries/keys';
 import { clientKey } from '../queries/options';
 import { filterParams } from '../queries/request-params';
 import { type Filters, withRange } from '../routes/search-params';
@@ -68,7 +69,7 @@ export function RangePanel({ datasetId, fields, labels, filters, onFilters }: Ra
   // The selection without this field's own range: the histogram shows what widening it would bring.
   const base = useMemo(() => filterParams(withRange(filters, fieldName, undefined)), [filters, fieldName]);
   const quoted = quoteField(fieldName);
-  const key = [clientKey(client), datasetId, 'range', fieldName, base];
+  const key = exploreKeys.range(clientKey(client), datasetId, fieldName, base);
   const extent = useQuery({
     queryKey: [...key, 'extent'],
     queryFn: ({ signal }) =>

@@ -9,11 +9,20 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type MouseEvent, type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useMemo,
+  useRef,
+} from 'react';
 import type { DatasetField, DatasetRecord } from '../../api';
 import { type CellFormat, isNumericField } from '../format/cells';
 import { t } from '../i18n/setup';
 import type { RecordsSort } from '../routes/dataset-search';
+import { applyRovingStop, focusAt, type GridPosition, moveFor, positionOf } from '../table/grid-keys';
 import { columnWidth, isSortable, unitOf } from '../table/layout';
 import { CellValue } from './CellValue';
 import '../table/table.css';
@@ -56,7 +65,10 @@ interface RecordsTableProps {
   /** All the records the query matches, for assistive technologies (`aria-rowcount`). */
   readonly total: number;
   readonly sort: RecordsSort | undefined;
-  readonly onSort: (sort: RecordsSort | undefined) => void;
+  /** Without it the headers do not sort (the map's list keeps the map's order). */
+  readonly onSort?: ((sort: RecordsSort | undefined) => void) | undefined;
+  /** The row under the pointer or the keyboard focus (the map highlights its record), or none. */
+  readonly onHover?: ((index: number | undefined) => void) | undefined;
   readonly format: CellFormat;
   readonly busy: boolean;
   readonly caption: string;
@@ -100,7 +112,7 @@ export function RecordsTable(props: RecordsTableProps) {
   const onSortingChange = (updater: Updater<SortingState>) => {
     const next = typeof updater === 'function' ? updater(sorting) : updater;
     const first = next[0];
-    onSort(first ? { field: first.id, direction: first.desc ? 'desc' : 'asc' } : undefined);
+    onSort?.(first ? { field: first.id, direction: first.desc ? 'desc' : 'asc' } : undefined);
   };
   const table = useTable({
     features,
@@ -110,6 +122,7 @@ export function RecordsTable(props: RecordsTableProps) {
     state: { sorting, columnVisibility, columnOrder: visible as string[] },
     onSortingChange,
     manualSorting: true,
+    enableSorting: onSort !== undefined,
     enableMultiSort: false,
     sortDescFirst: false,
     enableSortingRemoval: true,
@@ -126,6 +139,11 @@ export function RecordsTable(props: RecordsTableProps) {
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
 
+  // A record chosen elsewhere (a point clicked on the map) is brought into view.
+  useEffect(() => {
+    if (selected !== undefined) virtualizer.scrollToIndex(selected, { align: 'auto' });
+  }, [selected, virtualizer]);
+
   useEffect(() => {
     if (rows.length > 0 && lastIndex >= rows.length - PREFETCH_ROWS) onNearEnd();
   }, [lastIndex, rows.length, onNearEnd]);
@@ -141,25 +159,57 @@ export function RecordsTable(props: RecordsTableProps) {
     scrollRef.current?.scrollTo({ top: 0 });
   }, [resetKey, scrollRef]);
 
+  // The grid's one Tab stop: where the reader last was, first the header's first cell.
+  const tableRef = useRef<HTMLTableElement>(null);
+  const position = useRef<GridPosition>({ row: -1, target: 0 });
+  useEffect(() => {
+    if (tableRef.current) applyRovingStop(tableRef.current, position.current);
+  });
+  const onGridKey = (event: KeyboardEvent<HTMLTableElement>) => {
+    const grid = tableRef.current;
+    if (!grid) return;
+    const from = positionOf(event.target as Element);
+    if (!from) return;
+    const target = event.target as HTMLElement;
+    if (event.key === 'Enter' && from.row >= 0 && target.matches('td')) {
+      event.preventDefault();
+      onOpen(from.row);
+      return;
+    }
+    const move = moveFor(event.key, event.ctrlKey || event.metaKey, grid, from, rows.length);
+    if (!move) return;
+    event.preventDefault();
+    position.current = move.position;
+    if (focusAt(grid, move.position)) return;
+    // The row is not in the page yet: scroll to it, then focus it once it is rendered.
+    virtualizer.scrollToIndex(move.row, { align: 'auto' });
+    let tries = 0;
+    const retry = () => {
+      if (!focusAt(grid, move.position) && ++tries < 10) requestAnimationFrame(retry);
+    };
+    requestAnimationFrame(retry);
+  };
+
   const before = items[0]?.start ?? 0;
   const after = items.length > 0 ? virtualizer.getTotalSize() - items.at(-1)!.end : 0;
   const span = leafColumns.length + 1;
   const tableWidth = leafColumns.reduce((sum, c) => sum + columnWidth(byName.get(c.id)!), ROW_NUMBER_WIDTH);
 
   return (
-    // The scrolling region takes keyboard focus so arrow keys and Page Down scroll it.
-    <section
-      className="records-scroll"
-      ref={scrollRef}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-      tabIndex={0}
-      aria-busy={busy || undefined}
-      aria-label={caption}
-    >
+    // The table is a grid: one Tab stop, arrow keys move between cells (and scroll the region).
+    <section className="records-scroll" ref={scrollRef} aria-busy={busy || undefined} aria-label={caption}>
       <table
+        ref={tableRef}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA grid pattern on a data table, keyboard handled below
+        role="grid"
         className={busy ? 'records is-busy' : 'records'}
         style={{ width: tableWidth }}
         aria-rowcount={total + 1}
+        onKeyDown={onGridKey}
+        onFocus={(event) => {
+          const at = positionOf(event.target);
+          if (at) position.current = at;
+        }}
       >
         <caption className="visually-hidden">{caption}</caption>
         <colgroup>
@@ -170,7 +220,7 @@ export function RecordsTable(props: RecordsTableProps) {
         </colgroup>
         <thead>
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id} aria-rowindex={1}>
+            <tr key={group.id} aria-rowindex={1} data-row={-1}>
               <th scope="col" className="row-number">
                 <span className="visually-hidden">{t('table.row')}</span>#
               </th>
@@ -223,8 +273,12 @@ export function RecordsTable(props: RecordsTableProps) {
                 // Stripes follow the record, not the rendered row, so they do not flicker while scrolling.
                 className={`record-row${item.index % 2 === 1 ? ' is-even' : ''}${isSelected ? ' is-selected' : ''}`}
                 aria-rowindex={item.index + 2}
+                data-row={item.index}
                 aria-current={isSelected || undefined}
                 onClick={(event) => opensRecord(event) && onOpen(item.index)}
+                onMouseEnter={props.onHover && (() => props.onHover?.(item.index))}
+                onMouseLeave={props.onHover && (() => props.onHover?.(undefined))}
+                onFocus={props.onHover && (() => props.onHover?.(item.index))}
               >
                 <td className="row-number">
                   <button

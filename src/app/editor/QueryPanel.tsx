@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DatasetField } from '../../api';
 import { checkQuery, type Diagnostic, QUERY_CLAUSES, type QueryClause, type QueryText } from '../../odsql';
 import { CopyButton } from '../components/CopyButton';
+import { t } from '../i18n/setup';
 import { type Filters, formatFacetFilter } from '../routes/search-params';
 import { ClauseEditor } from './ClauseEditor';
 import type { ClauseSupport } from './extension';
@@ -23,12 +24,11 @@ export interface QueryPanelProps {
   readonly onRun: (query: QueryText) => void;
 }
 
-const CLAUSE_HINTS: Readonly<Record<QueryClause, string>> = {
-  where: 'Filter: a condition such as field > 10 and other = "text"',
-  select: 'Columns: fields, expressions, aggregates (count(*), avg(field)…)',
-  group_by: 'Groups: fields or expressions such as year(date)',
-  order_by: 'Sort: field desc, count(*) desc…',
-};
+/**
+ * How long typing must pause before the draft is checked: no "Unknown field" while a name is still being
+ * typed. The editor's own marks wait as long (extension.ts).
+ */
+export const CHECK_DELAY_MS = 600;
 
 /** The clauses worth sending: blank ones are dropped. */
 function written(query: QueryText): QueryText {
@@ -49,7 +49,7 @@ function sameQuery(a: QueryText, b: QueryText): boolean {
 /** The other filters as the request sends them, read-only beside the query. */
 function filterLine(filters: Filters): string[] {
   return [
-    ...(filters.q !== '' ? [`search “${filters.q}”`] : []),
+    ...(filters.q !== '' ? [t('editor.search', { text: filters.q })] : []),
     ...filters.refine.map((f) => `refine=${formatFacetFilter(f)}`),
     ...filters.exclude.map((f) => `exclude=${formatFacetFilter(f)}`),
   ];
@@ -80,7 +80,14 @@ export default function QueryPanel({
     setDraft(applied);
   }, [appliedKey]);
 
-  const local = useMemo(() => checkQuery(draft, schema), [draft, schema]);
+  // The draft as it was at the last pause in typing; a draft run or reset is checked at once.
+  const [settled, setSettled] = useState<QueryText>(applied);
+  useEffect(() => {
+    if (sameQuery(draft, settled)) return;
+    const timer = window.setTimeout(() => setSettled(draft), sameQuery(draft, applied) ? 0 : CHECK_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft, settled, applied]);
+  const local = useMemo(() => checkQuery(settled, schema), [settled, schema]);
   const appliedChecks = useMemo(() => checkQuery(applied, schema), [applied, schema]);
   const located = useMemo(
     () => (serverError ? locateServerError(serverError, applied, appliedChecks) : undefined),
@@ -101,7 +108,7 @@ export default function QueryPanel({
           {
             clause,
             fields,
-            placeholder: CLAUSE_HINTS[clause],
+            placeholder: t(`editor.hints.${clause}`),
             lint: (text) =>
               checkQuery({ ...draftRef.current, [clause]: text }, schema).filter((d) => d.clause === clause),
             serverMark: (text) =>
@@ -124,7 +131,7 @@ export default function QueryPanel({
   const hasApplied = QUERY_CLAUSES.some((c) => applied[c]);
 
   return (
-    <section className="query-panel" aria-label="Query">
+    <section className="query-panel" aria-label={t('editor.label')}>
       <form
         className="query-form"
         onSubmit={(event) => {
@@ -147,8 +154,8 @@ export default function QueryPanel({
         ))}
         {others.length > 0 && (
           <div className="query-filters">
-            <span className="muted">Also applied:</span>
-            <ul aria-label="Filters applied with the query">
+            <span className="muted">{t('editor.alsoApplied')}</span>
+            <ul aria-label={t('editor.appliedWith')}>
               {others.map((o) => (
                 <li key={o}>
                   <code>{o}</code>
@@ -157,26 +164,26 @@ export default function QueryPanel({
             </ul>
           </div>
         )}
-        <ul className="query-problems" aria-label="Query problems" aria-live="polite">
+        <ul className="query-problems" aria-label={t('editor.problems')} aria-live="polite">
           {problems.map((p) => (
             <li key={p.key}>
-              <span className="query-problem-clause">{p.clause}</span> {p.server ? 'Server: ' : ''}
+              <span className="query-problem-clause">{p.clause}</span> {p.server ? t('editor.server') : ''}
               {p.text}
             </li>
           ))}
         </ul>
         <div className="query-actions">
           <button type="submit" className="button button-primary">
-            Run
+            {t('editor.run')}
           </button>
-          <span className="muted query-keys">Enter or Ctrl+Enter runs · Shift+Enter adds a line</span>
+          <span className="muted query-keys">{t('editor.keys')}</span>
           {hasApplied && (
             <button type="button" className="link-button" onClick={() => onRun({})}>
-              Clear the query
+              {t('editor.clear')}
             </button>
           )}
           {hasApplied && accepted && !edited && (
-            <CopyButton text={window.location.href} label="Copy a link to this query" />
+            <CopyButton text={window.location.href} label={t('editor.copyLink')} />
           )}
         </div>
       </form>

@@ -150,7 +150,8 @@ export function odsqlClause(support: ClauseSupport): Extension {
     EditorView.contentAttributes.of({ 'aria-label': support.clause, spellcheck: 'false' }),
     highlighter(new Set(support.fields.map((f) => f.name))),
     autocompletion({ override: [completionSource(support)], icons: false }),
-    linter((view) => lintDiagnostics(support, view.state.doc.toString()), { delay: 150, needsRefresh }),
+    // Marks wait for a pause in typing, as the problems list does (QueryPanel's CHECK_DELAY_MS).
+    linter((view) => lintDiagnostics(support, view.state.doc.toString()), { delay: 600, needsRefresh }),
     Prec.highest(
       keymap.of([
         { key: 'Mod-Enter', run: runKey },

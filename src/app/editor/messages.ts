@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../odsql';
+import { t } from '../i18n/setup';
 
 function quoteExpected(item: string): string {
   return /^(a|an|end) /.test(item) ? item : `'${item}'`;
@@ -9,5 +10,6 @@ export function diagnosticText(d: Diagnostic): string {
   const expected = [...new Set(d.expected ?? [])].map(quoteExpected);
   if (expected.length === 0) return d.message;
   const last = expected.pop()!;
-  return `${d.message}, expected ${expected.length > 0 ? `${expected.join(', ')} or ${last}` : last}`;
+  const items = expected.length > 0 ? `${expected.join(', ')}${t('editor.or')}${last}` : last;
+  return t('editor.expected', { message: d.message, items });
 }

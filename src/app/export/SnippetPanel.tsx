@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { CopyButton } from '../components/CopyButton';
+import { t } from '../i18n/setup';
 import { SNIPPET_LABELS, type SnippetLanguage, type SnippetOptions, snippet } from './snippets';
 
 const LANGUAGES = Object.keys(SNIPPET_LABELS) as SnippetLanguage[];
@@ -20,7 +21,7 @@ export function SnippetPanel({
   return (
     <section className="panel" aria-label={title}>
       <h2>{title}</h2>
-      <div className="snippet-tabs" role="tablist" aria-label="Language">
+      <div className="snippet-tabs" role="tablist" aria-label={t('api.codeLanguage')}>
         {LANGUAGES.map((l) => (
           <button
             key={l}
@@ -40,7 +41,7 @@ export function SnippetPanel({
         <code>{code}</code>
       </pre>
       <div className="api-actions">
-        <CopyButton text={code} label="Copy the code" />
+        <CopyButton text={code} label={t('api.copyCode')} />
       </div>
     </section>
   );

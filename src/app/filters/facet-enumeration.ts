@@ -6,6 +6,8 @@ import {
   quoteField,
   quoteString,
 } from '../../api';
+import { exploreKeys } from '../queries/keys';
+import { clientKey } from '../queries/options';
 import { filterParams } from '../queries/request-params';
 import type { Filters } from '../routes/search-params';
 
@@ -125,7 +127,7 @@ function valuesOf(
 
 export function catalogFacetSource(client: ExploreClient, filters: Filters): FacetSource {
   return {
-    key: ['catalog-facet-values', client.baseUrl, filters],
+    key: exploreKeys.catalogFacetValues(clientKey(client), filters),
     filters,
     load: async (request, signal) =>
       valuesOf(await client.getCatalogFacets(facetValuesParams(filters, request), signal), request.facet),
@@ -139,7 +141,7 @@ export function datasetFacetSource(
   timezone?: string,
 ): FacetSource {
   return {
-    key: ['dataset-facet-values', client.baseUrl, datasetId, filters, timezone],
+    key: exploreKeys.facetValues(clientKey(client), datasetId, filters, timezone),
     filters,
     load: async (request, signal) => {
       const params: DatasetFacetsParams = {

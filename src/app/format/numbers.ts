@@ -18,6 +18,11 @@ export function formatCount(value: number): string {
   return numberFormat('count', { maximumFractionDigits: 0 }).format(value);
 }
 
+/** Counts where room is short (on map clusters): 950, 12k, 1.2M (1,2 k in French). */
+export function formatCompactCount(value: number): string {
+  return numberFormat('compact', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
+
 /** Averages and other computed figures: at most two decimals, the same everywhere. */
 export function formatFigure(value: number): string {
   return numberFormat('figure', { maximumFractionDigits: 2 }).format(value);

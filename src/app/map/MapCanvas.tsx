@@ -11,11 +11,14 @@ import {
   addDataLayers,
   CLUSTER_LAYERS,
   CLUSTERS_SOURCE,
+  COUNT_ICON_PREFIX,
+  countIcon,
   DATA_LAYERS,
   DATA_SOURCES,
   FILTER_SOURCE,
   RECORD_LAYERS,
   RECORDS_SOURCE,
+  setHighlight,
   setSourceData,
 } from './layers';
 import type { Bounds } from './map-data';
@@ -42,6 +45,8 @@ interface MapCanvasProps {
   readonly clusters: FeatureCollection | undefined;
   readonly filterOutline: FeatureCollection;
   readonly drawMode: DrawMode | undefined;
+  /** The record (feature index) to ring: its row is hovered in the list under the map. */
+  readonly highlight?: number | undefined;
   /** Data still on its way: the map is not "ready" until it has drawn it. */
   readonly busy: boolean;
   readonly describe: (pick: Pick) => string;
@@ -90,6 +95,14 @@ function pickAt(map: maplibregl.Map, point: maplibregl.PointLike): Pick | undefi
     ...new Set(hits.filter((f) => f.source === RECORDS_SOURCE).map((f) => Number(f.properties.__index))),
   ];
   return indexes.length > 0 ? { kind: 'records', indexes } : undefined;
+}
+
+/** Adds the image of a cluster count (`count:…`) unless the map has it. */
+function addCountIcon(map: maplibregl.Map, id: string): void {
+  if (!id.startsWith(COUNT_ICON_PREFIX) || map.hasImage(id)) return;
+  const ratio = window.devicePixelRatio || 1;
+  const icon = countIcon(id.slice(COUNT_ICON_PREFIX.length), ratio);
+  if (icon) map.addImage(id, icon, { pixelRatio: ratio });
 }
 
 /** The MapLibre map: basemap, the dataset's layers, pointer picking, drawing and the view in the address. */
@@ -143,6 +156,8 @@ export function MapCanvas(props: MapCanvasProps) {
       },
       onCancel: () => latest.current.onDrawCancel(),
     });
+    // Cluster counts are icons made on demand, the first time a count is to be drawn.
+    map.on('styleimagemissing', (event: { id: string }) => addCountIcon(map, event.id));
     map.on('load', () => {
       addDataLayers(map);
       setLoaded(true);
@@ -160,6 +175,7 @@ export function MapCanvas(props: MapCanvasProps) {
         map.queryRenderedFeatures({ layers: layers.filter((id) => map.getLayer(id)) }).length;
       element.dataset.records = String(shown(RECORD_LAYERS));
       element.dataset.clusters = String(shown(CLUSTER_LAYERS));
+      element.dataset.clusterCounts = String(shown(['clusters-count']));
       element.dataset.ready = String(!latest.current.busy);
     });
     map.on('mousemove', (event) => {
@@ -226,13 +242,24 @@ export function MapCanvas(props: MapCanvasProps) {
 
   useEffect(() => {
     const map = mapRef.current;
-    if (map && loaded) setSourceData(map, CLUSTERS_SOURCE, props.clusters ?? EMPTY);
+    if (!map || !loaded) return;
+    // Every count's image is there before the clusters are: none waits for a missing-image round trip.
+    for (const feature of props.clusters?.features ?? [])
+      addCountIcon(map, `${COUNT_ICON_PREFIX}${feature.properties?.label}`);
+    setSourceData(map, CLUSTERS_SOURCE, props.clusters ?? EMPTY);
   }, [props.clusters, loaded]);
 
   useEffect(() => {
     const map = mapRef.current;
     if (map && loaded) setSourceData(map, FILTER_SOURCE, props.filterOutline);
   }, [props.filterOutline, loaded]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !loaded) return;
+    setHighlight(map, props.highlight);
+    if (container.current) container.current.dataset.highlight = String(props.highlight ?? '');
+  }, [props.highlight, loaded]);
 
   useEffect(() => {
     const element = container.current;

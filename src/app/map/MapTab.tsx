@@ -1,26 +1,30 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useId, useMemo, useState } from 'react';
-import { type Dataset, type DatasetField, quoteField } from '../../api';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type Dataset, type DatasetField, type DatasetRecord, quoteField } from '../../api';
 import { FilterChips } from '../components/FilterChips';
 import { RangePanel } from '../components/RangePanel';
 import { RecordsLayout } from '../components/RecordsLayout';
+import { RecordsTable } from '../components/RecordsTable';
 import { ErrorPanel } from '../components/StatusMessages';
 import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { datasetFacetSource } from '../filters/facet-enumeration';
 import { datasetFacetLabeler } from '../filters/facet-labels';
 import { bboxFilter, type LonLat, polygonFilter } from '../filters/geo-filter';
+import { useDatasetChipRemovals } from '../filters/useChipRemovals';
 import type { CellFormat } from '../format/cells';
+import { formatCompactCount } from '../format/numbers';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { useNavigate } from '../hooks/useNavigate';
 import { t } from '../i18n/setup';
 import { useExploreClient } from '../queries/client-context';
 import { exploreKeys } from '../queries/keys';
-import { datasetFacetsQuery, recordsQuery } from '../queries/options';
+import { clientKey, datasetFacetsQuery, recordsQuery } from '../queries/options';
 import { datasetFacetsParams, datasetFilterParams, datasetFilters } from '../queries/request-params';
 import { currentHref } from '../router/history';
 import { datasetSearchParams } from '../routes/dataset-search';
 import { datasetPath } from '../routes/paths';
 import { NO_FILTERS } from '../routes/search-params';
+import { visibleColumns } from '../table/columns';
 import { datasetTimeZone } from '../table/queries';
 import { type DrawMode, geoFilterOutline } from './draw';
 import { fetchFeatures, geojsonExportUrl } from './features';
@@ -47,6 +51,7 @@ import { type PanelRecords, RecordPanel } from './RecordPanel';
 import './map.css';
 
 const NO_FIELDS: readonly DatasetField[] = [];
+const noop = () => {};
 
 /** A cluster this small, or seen this close, lists its records on click instead of zooming in. */
 const LIST_CLUSTER_AT = 50;
@@ -76,13 +81,14 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const facets = useQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
   const count = useQuery(recordsQuery(client, datasetId, { ...filters, limit: 0 }));
   const total = count.data?.total_count;
+  const removals = useDatasetChipRemovals(client, datasetId, state, chips);
   const mode = total === undefined ? undefined : mapMode(total, pointField !== undefined);
 
   const featuresUrl = geometry
     ? geojsonExportUrl(client, datasetId, filters, featureSelect(fields, geometry))
     : '';
   const features = useQuery({
-    queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'map-features', featuresUrl],
+    queryKey: exploreKeys.mapFeatures(clientKey(client), datasetId, featuresUrl),
     queryFn: ({ signal }) => fetchFeatures(client, featuresUrl, signal),
     enabled: mode === 'features' && geometry !== undefined,
     placeholderData: keepPreviousData,
@@ -97,21 +103,21 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const quotedPoint = pointField ? quoteField(pointField) : '';
   const clusterRequest = clusterParams(filters, quotedPoint, zoom, area);
   const clusters = useQuery({
-    queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'map-clusters', clusterRequest],
+    queryKey: exploreKeys.mapClusters(clientKey(client), datasetId, clusterRequest),
     queryFn: ({ signal }) => client.getRecords(datasetId, clusterRequest, signal),
     enabled: mode === 'clusters' && viewport !== undefined && placed,
     placeholderData: keepPreviousData,
   });
   const clusterList = useMemo(() => readClusters(clusters.data?.results ?? []), [clusters.data]);
   const clusterData = useMemo(
-    () => (mode === 'clusters' ? clusterFeatures(clusterList) : undefined),
+    () => (mode === 'clusters' ? clusterFeatures(clusterList, formatCompactCount) : undefined),
     [mode, clusterList],
   );
 
   // Where the records are, in cells under a degree, to fit the map on load when they come as clusters.
   const fitRequest = clusterParams(filters, quotedPoint, FIT_CLUSTER_ZOOM, undefined);
   const extent = useQuery({
-    queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'map-clusters', fitRequest],
+    queryKey: exploreKeys.mapClusters(clientKey(client), datasetId, fitRequest),
     queryFn: ({ signal }) => client.getRecords(datasetId, fitRequest, signal),
     enabled: mode === 'clusters' && !state.map.location,
   });
@@ -125,6 +131,15 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   }, [mode, features.data, extent.data]);
 
   const [selection, setSelection] = useState<PanelRecords>();
+  // The list under the map: the row hovered rings its record on the map; a point clicked brings its row.
+  const [hovered, setHovered] = useState<number>();
+  const [chosen, setChosen] = useState<number>();
+  const listScroll = useRef<HTMLElement>(null);
+  const listed = useMemo(
+    () => (features.data?.features ?? []).map((f) => (f.properties ?? {}) as DatasetRecord),
+    [features.data],
+  );
+  const columns = useMemo(() => visibleColumns(fields, state.columns), [fields, state.columns]);
   const [page, setPage] = useState(0);
   const [drawMode, setDrawMode] = useState<DrawMode>();
   const outline = useMemo(() => geoFilterOutline(state.geo), [state.geo]);
@@ -178,6 +193,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
     }
     const records = recordsAt(pick);
     setSelection(records);
+    setChosen(pick.kind === 'records' ? pick.indexes[0] : undefined);
     setPage(0);
     return undefined;
   };
@@ -231,7 +247,12 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
       onFilters={setFilters}
       className="map-content"
     >
-      <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setFilters(NO_FILTERS)} />
+      <FilterChips
+        chips={chips}
+        onRemove={removeChip}
+        onClearAll={() => setFilters(NO_FILTERS)}
+        removals={removals}
+      />
       <div className="map-toolbar">
         <p className="result-count" aria-live="polite">
           {total === undefined ? t('count.counting') : t('count.records', { count: total })}
@@ -300,6 +321,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           clusters={clusterData}
           filterOutline={outline}
           drawMode={drawMode}
+          highlight={hovered}
           busy={busy}
           describe={describe}
           onViewport={setViewport}
@@ -320,6 +342,34 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           />
         )}
       </div>
+      {mode === 'features' && listed.length > 0 && (
+        <section className="map-records" aria-labelledby={`${basemapId}-list`}>
+          <h2 id={`${basemapId}-list`} className="map-records-title">
+            {t('map.list')}
+          </h2>
+          <RecordsTable
+            fields={fields}
+            columns={columns}
+            records={listed}
+            pendingRows={0}
+            total={listed.length}
+            sort={undefined}
+            format={cellFormat}
+            busy={features.isPlaceholderData}
+            caption={t('map.listCaption', { title: dataset.metas?.default?.title ?? datasetId })}
+            selected={chosen}
+            onOpen={(index) => {
+              setChosen(index);
+              setPage(0);
+              setSelection({ kind: 'local', records: [listed[index]!] });
+            }}
+            onHover={setHovered}
+            onNearEnd={noop}
+            resetKey={JSON.stringify(filters)}
+            scrollRef={listScroll}
+          />
+        </section>
+      )}
     </RecordsLayout>
   );
 }

@@ -13,6 +13,12 @@ export const FILTER_SOURCE = 'geo-filter';
 export const RECORD_LAYERS = ['records-fill', 'records-point'];
 export const CLUSTER_LAYERS = ['clusters-circle'];
 
+/** Layers that ring the record whose row is hovered in the list under the map. */
+export const HIGHLIGHT_LAYERS = ['records-highlight-line', 'records-highlight-point'];
+
+/** Icon names of cluster counts: `count:1.2k` is drawn by `countIcon` when the map first asks for it. */
+export const COUNT_ICON_PREFIX = 'count:';
+
 const ACCENT = '#1d5fbf';
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
@@ -72,6 +78,25 @@ export const DATA_LAYERS: readonly LayerSpecification[] = [
     },
   },
   {
+    id: 'records-highlight-line',
+    type: 'line',
+    source: RECORDS_SOURCE,
+    filter: ['==', ['get', '__index'], -1],
+    paint: { 'line-color': '#f59e0b', 'line-width': 3 },
+  },
+  {
+    id: 'records-highlight-point',
+    type: 'circle',
+    source: RECORDS_SOURCE,
+    filter: ['==', ['get', '__index'], -1],
+    paint: {
+      'circle-color': '#f59e0b',
+      'circle-radius': 9,
+      'circle-stroke-color': '#7c2d12',
+      'circle-stroke-width': 2,
+    },
+  },
+  {
     id: 'clusters-circle',
     type: 'circle',
     source: CLUSTERS_SOURCE,
@@ -91,6 +116,18 @@ export const DATA_LAYERS: readonly LayerSpecification[] = [
       'circle-opacity': 0.75,
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': 1.5,
+    },
+  },
+  {
+    // The count on each cluster, as an icon: drawn by the browser (countIcon), so the map needs no glyph
+    // server and works offline. Every count is shown, overlapping ones included, like the circles.
+    id: 'clusters-count',
+    type: 'symbol',
+    source: CLUSTERS_SOURCE,
+    layout: {
+      'icon-image': ['concat', COUNT_ICON_PREFIX, ['get', 'label']],
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
     },
   },
   {
@@ -118,14 +155,53 @@ export function setSourceData(map: MapLibreMap, id: string, data: FeatureCollect
 }
 
 /** Clusters as points sized by their count relative to the largest one in view. */
-export function clusterFeatures(clusters: readonly Cluster[]): FeatureCollection {
+export function clusterFeatures(
+  clusters: readonly Cluster[],
+  label: (count: number) => string = String,
+): FeatureCollection {
   const largest = clusters.reduce((max, c) => Math.max(max, c.count), 1);
   return {
     type: 'FeatureCollection',
     features: clusters.map((c, index) => ({
       type: 'Feature',
-      properties: { index, count: c.count, radius: clusterRadius(c.count, largest) },
+      properties: { index, count: c.count, radius: clusterRadius(c.count, largest), label: label(c.count) },
       geometry: { type: 'Point', coordinates: [c.lon, c.lat] },
     })),
   };
+}
+
+/**
+ * The image of one cluster count (white figures with a dark halo), for MapLibre's `addImage`. Drawn with
+ * the page's own font on a canvas at the screen's pixel ratio.
+ */
+export function countIcon(
+  text: string,
+  pixelRatio: number,
+): { width: number; height: number; data: Uint8ClampedArray } | undefined {
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d');
+  if (!context) return undefined;
+  const font = `600 ${12 * pixelRatio}px system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif`;
+  context.font = font;
+  const width = Math.ceil(context.measureText(text).width + 6 * pixelRatio);
+  const height = Math.ceil(18 * pixelRatio);
+  canvas.width = width;
+  canvas.height = height;
+  // Resizing a canvas resets its state.
+  context.font = font;
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.lineJoin = 'round';
+  context.lineWidth = 3 * pixelRatio;
+  context.strokeStyle = 'rgba(16, 24, 40, 0.7)';
+  context.strokeText(text, width / 2, height / 2);
+  context.fillStyle = '#ffffff';
+  context.fillText(text, width / 2, height / 2);
+  return { width, height, data: context.getImageData(0, 0, width, height).data };
+}
+
+/** Rings one record (its `__index`), or none. */
+export function setHighlight(map: MapLibreMap, index: number | undefined): void {
+  const filter = ['==', ['get', '__index'], index ?? -1] as never;
+  for (const id of HIGHLIGHT_LAYERS) if (map.getLayer(id)) map.setFilter(id, filter);
 }

@@ -3,6 +3,7 @@ import type {
   CatalogFacetsParams,
   CatalogParams,
   DatasetFacetsParams,
+  DatasetRecord,
   ExploreClient,
   RecordParams,
   RecordsParams,
@@ -10,9 +11,13 @@ import type {
 import { currentLanguage } from '../i18n/locale';
 import { exploreKeys } from './keys';
 
-/** The cache identity of a client: its portal, whether it sends a key, and the language it asks in. */
+/**
+ * The cache identity of a client: its portal, which key it sends (a fingerprint, never the key), and the
+ * language it asks in. Every query key starts with it (keys.ts), so anonymous and keyed calls never share
+ * an entry.
+ */
 export const clientKey = (client: ExploreClient): string =>
-  `${client.authenticated ? `${client.baseUrl}#key` : client.baseUrl}|${currentLanguage()}`;
+  `${client.baseUrl}${client.keyId === '' ? '' : `#key:${client.keyId}`}|${currentLanguage()}`;
 
 /** One factory per endpoint: its key and its fetch stay together. */
 
@@ -51,15 +56,19 @@ export const datasetFacetsQuery = (client: ExploreClient, datasetId: string, par
     placeholderData: keepPreviousData,
   });
 
+/** One record; `placeholder` is its row when the reader clicked it in a loaded table page. */
 export const recordQuery = (
   client: ExploreClient,
   datasetId: string,
   recordId: string,
   params: RecordParams = {},
+  placeholder?: DatasetRecord,
 ) =>
   queryOptions({
     queryKey: exploreKeys.record(clientKey(client), datasetId, recordId, params),
     queryFn: ({ signal }) => client.getRecord(datasetId, recordId, params, signal),
+    // The row the reader clicked is already loaded: show it at once while the record itself is read.
+    ...(placeholder ? { placeholderData: placeholder } : {}),
     staleTime: 5 * 60_000,
   });
 

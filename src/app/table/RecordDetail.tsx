@@ -4,9 +4,10 @@ import { ApiError, type DatasetField, type DatasetRecord, type RecordParams } fr
 import { CopyButton } from '../components/CopyButton';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
 import { type CellFormat, formatCell, fullText } from '../format/cells';
+import { t } from '../i18n/setup';
 import { useExploreClient } from '../queries/client-context';
+import { recordQuery } from '../queries/options';
 import { unitOf } from './layout';
-import { recordQuery } from './queries';
 
 interface RecordDetailProps {
   readonly datasetId: string;
@@ -54,7 +55,7 @@ export function RecordDetail(props: RecordDetailProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
 
-  const title = position !== undefined ? `Record ${position.toLocaleString()}` : 'Record';
+  const title = position !== undefined ? t('record.numbered', { position }) : t('record.title');
   return (
     <aside className="record-detail" role="dialog" aria-modal="false" aria-labelledby={titleId}>
       <div className="record-detail-header">
@@ -65,26 +66,20 @@ export function RecordDetail(props: RecordDetailProps) {
           type="button"
           className="button record-detail-close"
           onClick={onClose}
-          aria-label="Close the record"
+          aria-label={t('record.close')}
         >
           ✕
         </button>
       </div>
       {recordId !== undefined && (
         <p className="record-detail-id">
-          <span className="muted">Record id </span>
+          <span className="muted">{t('record.id')} </span>
           <code>{recordId}</code>
         </p>
       )}
       {record.isError && !values ? (
-        <ErrorPanel
-          title="This record could not be loaded"
-          error={record.error}
-          onRetry={() => record.refetch()}
-        >
-          {record.error instanceof ApiError && record.error.status === 404 && (
-            <p>The dataset has no record with this id: the link may be old, or the data updated since.</p>
-          )}
+        <ErrorPanel title={t('record.failed')} error={record.error} onRetry={() => record.refetch()}>
+          {record.error instanceof ApiError && record.error.status === 404 && <p>{t('record.notFound')}</p>}
         </ErrorPanel>
       ) : values ? (
         <dl className={record.isPlaceholderData ? 'record-fields is-busy' : 'record-fields'}>
@@ -93,23 +88,23 @@ export function RecordDetail(props: RecordDetailProps) {
           ))}
         </dl>
       ) : (
-        <Loading>Loading the record…</Loading>
+        <Loading>{t('record.loading')}</Loading>
       )}
       <div className="record-detail-actions">
         {recordId !== undefined ? (
           <>
-            <CopyButton text={window.location.href} label="Copy the link to this record" />
+            <CopyButton text={window.location.href} label={t('record.copyLink')} />
             <a
               className="button"
               href={client.urls.record(datasetId, recordId, params)}
               target="_blank"
               rel="noreferrer"
             >
-              This record in the API
+              {t('record.inApi')}
             </a>
           </>
         ) : (
-          <p className="muted">This portal gives no record ids, so this record has no link of its own.</p>
+          <p className="muted">{t('record.noIds')}</p>
         )}
       </div>
     </aside>
@@ -136,7 +131,7 @@ function FieldValue({
       </dt>
       <dd className={display.kind === 'empty' ? 'is-empty' : undefined}>
         {display.kind === 'empty' ? (
-          <span className="muted">No value</span>
+          <span className="muted">{t('record.noValue')}</span>
         ) : display.kind === 'list' ? (
           <ul className="record-list">
             {display.items.map((item, index) => (

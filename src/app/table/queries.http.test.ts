@@ -2,9 +2,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../api';
 import { origin } from '../../server/testing/http';
+import { recordQuery } from '../queries/options';
 import { recordsParams } from '../queries/request-params';
 import { parseDatasetSearch } from '../routes/dataset-search';
-import { recordId, recordPagesQuery, recordQuery } from './queries';
+import { recordId, recordPagesQuery } from './queries';
 
 /* The table's queries against the real server: pages that follow each other, and records read back by id. */
 

@@ -1,14 +1,8 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type {
-  Dataset,
-  DatasetRecord,
-  ExploreClient,
-  RecordParams,
-  RecordsParams,
-  RecordsResponse,
-} from '../../api';
+import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
+import type { Dataset, DatasetRecord, ExploreClient, RecordsParams, RecordsResponse } from '../../api';
 import { isKnownTimeZone } from '../format/cells';
 import { exploreKeys } from '../queries/keys';
+import { clientKey } from '../queries/options';
 import { REACHABLE_RECORDS, RECORDS_PAGE_SIZE } from '../routes/dataset-search';
 
 /** The dataset's clock when it is not UTC (the API's default), and one this browser can show. */
@@ -46,7 +40,7 @@ export function pageLimit(offset: number): number {
  */
 export const recordPagesQuery = (client: ExploreClient, datasetId: string, params: RecordsParams) =>
   infiniteQueryOptions({
-    queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'record-pages', params] as const,
+    queryKey: exploreKeys.recordPages(clientKey(client), datasetId, params),
     queryFn: async ({ pageParam, signal }): Promise<RecordsPage> => {
       const response = await client.getRecords(
         datasetId,
@@ -58,21 +52,6 @@ export const recordPagesQuery = (client: ExploreClient, datasetId: string, param
     initialPageParam: 0,
     getNextPageParam: nextOffset,
     placeholderData: keepPreviousData,
-  });
-
-export const recordQuery = (
-  client: ExploreClient,
-  datasetId: string,
-  recordId: string,
-  params: RecordParams,
-  placeholder: DatasetRecord | undefined,
-) =>
-  queryOptions({
-    queryKey: [...exploreKeys.dataset(client.baseUrl, datasetId), 'record', recordId, params] as const,
-    queryFn: ({ signal }) => client.getRecord(datasetId, recordId, params, signal),
-    // The row the reader clicked is already loaded: show it at once while the record itself is read.
-    ...(placeholder ? { placeholderData: placeholder } : {}),
-    staleTime: 5 * 60_000,
   });
 
 /** The technical id of a record of a v2.1 list asked with `include_links`. */

@@ -6,6 +6,7 @@ import { DEFAULT_EXPORT_OPTIONS, exportParams } from '../export/export-options';
 import { formatsFor } from '../export/formats';
 import { SnippetPanel } from '../export/SnippetPanel';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
+import { t } from '../i18n/setup';
 import { useExploreClient } from '../queries/client-context';
 import { datasetFacetsParams, recordsParams } from '../queries/request-params';
 
@@ -29,14 +30,14 @@ function ApiUrl({ title, description, url }: ApiUrlProps) {
         <code>{url}</code>
       </pre>
       <div className="api-actions">
-        <CopyButton text={url} label="Copy the address" />
+        <CopyButton text={url} label={t('api.copyAddress')} />
         <a className="button" href={url} target="_blank" rel="noreferrer noopener">
-          Open the JSON
+          {t('api.openJson')}
         </a>
       </div>
       {parameters.length > 0 && (
         <table className="params-table">
-          <caption>Parameters</caption>
+          <caption>{t('api.parameters')}</caption>
           <tbody>
             {parameters.map(([name, value]) => (
               // A parameter may repeat (refine, exclude) but never with the same value.
@@ -78,28 +79,13 @@ export function ApiTab({ dataset }: { readonly dataset: Dataset }) {
   const csv = exports.find((e) => e.format.format === 'csv')!;
   return (
     <main className="content content-narrow" id="main">
-      <ApiUrl
-        title="Records query"
-        description="The Explore API v2.1 request of the records shown in the Table tab, with its filters, sort and page."
-        url={records}
-      />
-      <ApiUrl
-        title="Facets query"
-        description="The request of the facet values and counts shown beside the table."
-        url={facets}
-      />
+      <ApiUrl title={t('api.recordsTitle')} description={t('api.recordsText')} url={records} />
+      <ApiUrl title={t('api.facetsTitle')} description={t('api.facetsText')} url={facets} />
       <ChartQueries dataset={dataset} />
-      <SnippetPanel
-        title="Code to fetch these records"
-        url={records}
-        options={{ apiKey: client.authenticated }}
-      />
+      <SnippetPanel title={t('api.recordsCode')} url={records} options={{ apiKey: client.authenticated }} />
       <section className="panel" aria-labelledby="api-exports-title">
-        <h2 id="api-exports-title">Exports of the selection</h2>
-        <p>
-          Every record matching the table's filters, query and sort (an export has no 10,000-record window),
-          in each format.
-        </p>
+        <h2 id="api-exports-title">{t('api.exportsTitle')}</h2>
+        <p>{t('api.exportsText')}</p>
         <table className="params-table export-urls">
           <tbody>
             {exports.map(({ format, url }) => (
@@ -109,7 +95,7 @@ export function ApiTab({ dataset }: { readonly dataset: Dataset }) {
                   <code>{url}</code>
                 </td>
                 <td>
-                  <CopyButton text={url} label={`Copy the ${format.label} URL`} />
+                  <CopyButton text={url} label={t('api.copyFormat', { format: format.label })} />
                 </td>
               </tr>
             ))}
@@ -117,7 +103,7 @@ export function ApiTab({ dataset }: { readonly dataset: Dataset }) {
         </table>
       </section>
       <SnippetPanel
-        title="Code to download the CSV export"
+        title={t('api.csvCode')}
         url={csv.url}
         options={{ saveAs: `${dataset.dataset_id}.${csv.format.extension}`, apiKey: client.authenticated }}
       />

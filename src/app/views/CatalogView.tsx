@@ -12,6 +12,7 @@ import { ErrorPanel } from '../components/StatusMessages';
 import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { catalogFacetSource } from '../filters/facet-enumeration';
 import { catalogFacetLabeler } from '../filters/facet-labels';
+import { useCatalogChipRemovals } from '../filters/useChipRemovals';
 import { useCatalogSearch } from '../hooks/useCatalogSearch';
 import { choosePortal, usePortal } from '../hooks/usePortal';
 import { useExploreClient } from '../queries/client-context';
@@ -38,6 +39,7 @@ export function CatalogView() {
   const facets = useQuery(catalogFacetsQuery(client, catalogFacetsParams(state)));
 
   const chips = useMemo(() => filterChips(state, catalogFacetLabeler), [state]);
+  const removals = useCatalogChipRemovals(client, state, chips);
   const { q, where, refine, exclude, disjunctive } = state;
   const facetSource = useMemo(
     () =>
@@ -84,7 +86,13 @@ export function CatalogView() {
           placeholder={t('catalog.searchPlaceholder')}
           onSearch={(q) => setFilters({ ...state, q }, true)}
         />
-        <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setFilters(NO_FILTERS)} />
+        <FilterChips
+          chips={chips}
+          onRemove={removeChip}
+          onClearAll={() => setFilters(NO_FILTERS)}
+          removals={removals}
+          unit="datasets"
+        />
         {datasets.isError ? (
           <ErrorPanel title={t('catalog.failed')} error={datasets.error} onRetry={() => datasets.refetch()}>
             {portal !== '' && (

@@ -5,6 +5,7 @@ import { FieldsTable } from '../components/FieldsTable';
 import { MetadataTable } from '../components/MetadataTable';
 import { RichText } from '../components/RichText';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
+import { t } from '../i18n/setup';
 import { useExploreClient } from '../queries/client-context';
 import { attachmentsQuery } from '../queries/options';
 
@@ -17,34 +18,34 @@ export function InformationTab({ dataset }: { readonly dataset: Dataset }) {
     <main className="content information" id="main">
       <div className="information-columns">
         <section aria-labelledby="description-title" className="panel">
-          <h2 id="description-title">Description</h2>
+          <h2 id="description-title">{t('info.description')}</h2>
           {description ? (
             <RichText text={description} className="description" />
           ) : (
-            <p className="muted">The publisher gave no description.</p>
+            <p className="muted">{t('info.noDescription')}</p>
           )}
         </section>
         <section aria-labelledby="metadata-title" className="panel">
-          <h2 id="metadata-title">Metadata</h2>
+          <h2 id="metadata-title">{t('info.metadata')}</h2>
           <MetadataTable dataset={dataset} />
         </section>
       </div>
       <section aria-labelledby="fields-title" className="panel">
-        <h2 id="fields-title">Fields ({fields.length})</h2>
+        <h2 id="fields-title">{t('info.fields', { count: fields.length })}</h2>
         <FieldsTable fields={fields} />
       </section>
       <section aria-labelledby="attachments-title" className="panel">
-        <h2 id="attachments-title">Attachments</h2>
+        <h2 id="attachments-title">{t('info.attachments')}</h2>
         {attachments.isError ? (
           <ErrorPanel
-            title="Attachments could not be listed"
+            title={t('info.attachmentsFailed')}
             error={attachments.error}
             onRetry={() => attachments.refetch()}
           />
         ) : attachments.data ? (
           <AttachmentsList attachments={attachments.data.attachments} />
         ) : (
-          <Loading>Loading attachments…</Loading>
+          <Loading>{t('info.loadingAttachments')}</Loading>
         )}
       </section>
     </main>

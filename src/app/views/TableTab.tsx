@@ -12,6 +12,7 @@ import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { datasetFacetSource } from '../filters/facet-enumeration';
 import { datasetFacetLabeler } from '../filters/facet-labels';
 import { type QueryChip, queryChip } from '../filters/query-chip';
+import { useDatasetChipRemovals } from '../filters/useChipRemovals';
 import type { CellFormat } from '../format/cells';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { t } from '../i18n/setup';
@@ -86,6 +87,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
     const { where: _where, ...filters } = state;
     return [...(query ? [query] : []), ...filterChips(filters, labels)];
   }, [state, labels]);
+  const removals = useDatasetChipRemovals(client, datasetId, state, chips);
   const columns = useMemo(() => visibleColumns(fields, state.columns), [fields, state.columns]);
   const records = useMemo(() => pages.data?.pages.flatMap((p) => p.response.results) ?? [], [pages.data]);
   const total = pages.data?.pages[0]?.response.total_count ?? 0;
@@ -111,7 +113,13 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
     setLocalRow(undefined);
     if (state.record !== undefined) setRecord(undefined);
     const back = opener.current;
-    requestAnimationFrame(() => (back?.isConnected ? back : scrollRef.current)?.focus());
+    // Back where the reader was, or to the grid's Tab stop when the record came from a link.
+    requestAnimationFrame(() =>
+      (back?.isConnected
+        ? back
+        : scrollRef.current?.querySelector<HTMLElement>('table [tabindex="0"]')
+      )?.focus(),
+    );
   }, [state.record, setRecord]);
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, fetchNextPage } = pages;
@@ -230,9 +238,13 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
           )}
         </div>
       )}
-      <FilterChips chips={chips} onRemove={removeChip} onClearAll={clearAll} />
+      <FilterChips chips={chips} onRemove={removeChip} onClearAll={clearAll} removals={removals} />
       {custom ? (
-        results.isError ? (
+        results.isError && queryOpen && odsqlErrorMessage(results.error) ? (
+          <p className="notice" role="status">
+            {t('editor.failedHere')}
+          </p>
+        ) : results.isError ? (
           <ErrorPanel
             title={t('table.queryFailed')}
             error={results.error}
@@ -295,7 +307,11 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
             <ColumnsMenu fields={fields} layout={state.columns} onLayout={setColumns} />
           </div>
           {stats.panel}
-          {pages.isError && !pages.data ? (
+          {pages.isError && !pages.data && queryOpen && odsqlErrorMessage(pages.error) ? (
+            <p className="notice" role="status">
+              {t('editor.failedHere')}
+            </p>
+          ) : pages.isError && !pages.data ? (
             <ErrorPanel title={t('table.failed')} error={pages.error} onRetry={() => pages.refetch()}>
               {chips.length > 0 && <p>{t('table.removeFilterHint')}</p>}
             </ErrorPanel>

@@ -1,0 +1,75 @@
+import { expect, numberIn, resultCount, test } from './fixtures';
+
+/* What each chip keeps out, and counts drawn on the map's clusters with no glyph server. */
+
+const API = '/api/explore/v2.1/catalog/datasets';
+
+// Software WebGL on a shared machine: a map's first render can take long.
+test.describe.configure({ timeout: 150_000 });
+
+test('each chip tells how many records it removes', async ({ page, request }) => {
+  const count = async (query: string) =>
+    (await (await request.get(`${API}/movies/records?limit=0&${query}`)).json()).total_count as number;
+  const all = await count('');
+  const comedies = await count('refine=major_genre:Comedy');
+  const comediesNotR = await count('refine=major_genre:Comedy&exclude=mpaa_rating:R');
+
+  await page.goto('/datasets/movies/table?refine=major_genre:Comedy&exclude=mpaa_rating:R');
+  await expect(resultCount(page)).toHaveText(`${comediesNotR.toLocaleString('en-US')} records`, {
+    timeout: 20_000,
+  });
+  const chips = page.getByRole('list', { name: 'Active filters' });
+  // Without the genre, every non-R movie comes back; without the rating, every comedy.
+  const withoutGenre = (await count('exclude=mpaa_rating:R')) - comediesNotR;
+  await expect(chips.getByRole('listitem').filter({ hasText: 'Major genre' })).toContainText(
+    `removes ${withoutGenre.toLocaleString('en-US')} records`,
+  );
+  await expect(chips.getByRole('listitem').filter({ hasText: 'not R' })).toContainText(
+    `removes ${(comedies - comediesNotR).toLocaleString('en-US')} records`,
+  );
+  expect(all).toBeGreaterThan(comedies);
+
+  // The catalog counts datasets.
+  await page.goto('/?refine=theme:Environment');
+  const environment = numberIn(await resultCount(page).textContent());
+  const total = (await (await request.get(`${API}?limit=0`)).json()).total_count as number;
+  await expect(page.getByRole('list', { name: 'Active filters' })).toContainText(
+    `removes ${(total - environment).toLocaleString('en-US')} datasets`,
+  );
+});
+
+test('a long drawn area keeps its chip inside a phone screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(
+    '/datasets/earthquakes/table?geo=coordinates:bbox:35.123456,-120.123456,45.123456,-110.123456',
+  );
+  const chip = page.getByRole('list', { name: 'Active filters' }).getByRole('listitem').first();
+  await expect(chip).toBeVisible();
+  const [scroll, width] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scroll).toBeLessThanOrEqual(width);
+  const box = await chip.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('long-chip-phone.png') });
+});
+
+test('clusters carry their counts, drawn without any glyph server', async ({ page }) => {
+  const outside: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.hostname !== '127.0.0.1' && url.protocol.startsWith('http')) outside.push(r.url());
+  });
+  await page.goto('/datasets/us-zip-codes/map?location=6,40.7,-74');
+  const map = page.getByTestId('map');
+  await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 120_000 });
+  const clusters = Number(await map.getAttribute('data-clusters'));
+  expect(clusters).toBeGreaterThan(5);
+  // Circles reaching in from beyond the edge count as drawn; their labels, centred outside, do not.
+  const counts = Number(await map.getAttribute('data-cluster-counts'));
+  expect(counts).toBeGreaterThan(5);
+  expect(counts).toBeLessThanOrEqual(clusters);
+  await page.screenshot({ path: test.info().outputPath('cluster-counts.png') });
+  expect(outside).toEqual([]);
+});

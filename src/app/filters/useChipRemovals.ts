@@ -1,0 +1,76 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { ExploreClient } from '../../api';
+import { datasetsQuery, recordsQuery } from '../queries/options';
+import { datasetFilterParams, filterParams } from '../queries/request-params';
+import type { CatalogSearch } from '../routes/catalog-search';
+import type { DatasetSearch } from '../routes/dataset-search';
+import { type FilterChip, withoutChip } from './chips';
+
+/** A chip as the chip bar knows it: the facet filters', the search's, the query editor's. */
+type AnyChip = Pick<FilterChip, 'key' | 'kind'>;
+
+/** How many records (or datasets) each chip keeps out: chip key → count, once both counts are known. */
+export type Removals = ReadonlyMap<string, number>;
+
+function removals(chips: readonly AnyChip[], current: number | undefined, without: (number | undefined)[]) {
+  const map = new Map<string, number>();
+  if (current === undefined) return map;
+  chips.forEach((chip, i) => {
+    const total = without[i];
+    if (total !== undefined) map.set(chip.key, Math.max(0, total - current));
+  });
+  return map;
+}
+
+/** The records' filters without one chip; the query editor's chip takes its whole query away. */
+export function datasetWithout(state: DatasetSearch, chip: AnyChip): DatasetSearch {
+  if (chip.kind === 'query') return { ...state, query: {} };
+  return withoutChip(state, chip as FilterChip);
+}
+
+/**
+ * One count per chip, of the records the filters would match without it (limit 0: the count alone).
+ * Counts share their cache entries with the map's count and with each other as filters come and go.
+ */
+export function useDatasetChipRemovals(
+  client: ExploreClient,
+  datasetId: string,
+  state: DatasetSearch,
+  chips: readonly AnyChip[],
+): Removals {
+  const count = (search: DatasetSearch) =>
+    recordsQuery(client, datasetId, { ...datasetFilterParams(search), limit: 0 });
+  const current = useQuery({ ...count(state), select: (r) => r.total_count });
+  const without = useQueries({
+    queries: chips.map((chip) => ({
+      ...count(datasetWithout(state, chip)),
+      select: (r: { total_count?: number }) => r.total_count,
+    })),
+  });
+  return removals(
+    chips,
+    current.data,
+    without.map((q) => q.data),
+  );
+}
+
+/** The same for the catalog's chips, counting datasets. */
+export function useCatalogChipRemovals(
+  client: ExploreClient,
+  state: CatalogSearch,
+  chips: readonly FilterChip[],
+): Removals {
+  const count = (search: CatalogSearch) => datasetsQuery(client, { ...filterParams(search), limit: 0 });
+  const current = useQuery({ ...count(state), select: (r) => r.total_count });
+  const without = useQueries({
+    queries: chips.map((chip) => ({
+      ...count(withoutChip(state, chip)),
+      select: (r: { total_count?: number }) => r.total_count,
+    })),
+  });
+  return removals(
+    chips,
+    current.data,
+    without.map((q) => q.data),
+  );
+}
