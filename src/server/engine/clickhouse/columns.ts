@@ -5,6 +5,7 @@ import {
   RECORD_SIZE_COLUMN,
   RECORD_TIMESTAMP_COLUMN,
   SEARCH_COLUMN,
+  searchSqlExpression,
 } from '../../../odsql/compile/storage';
 import type { DatasetSchema, FieldSchema } from '../../../odsql/schema';
 import { quoteIdentifier } from './literal';
@@ -16,6 +17,8 @@ import { quoteIdentifier } from './literal';
  * for Nested sub-columns of equal length):
  *
  *   text           `f` Nullable(String)                 multivalued: `f` Array(Nullable(String)), [] for none
+ *                  `f@norm` Nullable(String)            ` tok1 tok2 `, the search normalisation (multivalued:
+ *                                                       Array(String), one per value), for `like`
  *   int            `f` Nullable(Int64)
  *   double         `f` Nullable(Float64)
  *   boolean        `f` Nullable(UInt8)                  1 / 0
@@ -49,6 +52,11 @@ function inRange(expr: string, [low, high]: readonly [string, string], value: st
   return `CASE WHEN ${expr} >= ${low} AND ${expr} <= ${high} THEN ${value} END`;
 }
 
+/** ` tok1 tok2 ` of a VARCHAR expression (empty text: a single space). */
+function tokens(expr: string): string {
+  return `(' ' || ${searchSqlExpression(`coalesce(${expr}, '')`)} || ' ')`;
+}
+
 function fieldColumns(field: FieldSchema): ClickHouseColumn[] {
   const f = field.name;
   const d = quoteDuckIdent(f);
@@ -59,9 +67,17 @@ function fieldColumns(field: FieldSchema): ClickHouseColumn[] {
   });
   switch (field.type) {
     case 'text':
+      // `@norm`: the search normalisation of DuckDB (lower case, no accents, ` tok1 tok2 `), computed at
+      // ingestion: 18.16 has no accent stripping, and `like` must match the same tokens on both engines.
       return field.multivalued
-        ? [{ name: f, type: 'Array(Nullable(String))', duckdb: `coalesce(${d}, [])` }]
-        : [{ name: f, type: 'Nullable(String)', duckdb: d }];
+        ? [
+            { name: f, type: 'Array(Nullable(String))', duckdb: `coalesce(${d}, [])` },
+            part('norm', 'Array(String)', `list_transform(coalesce(${d}, []), v -> ${tokens('v')})`),
+          ]
+        : [
+            { name: f, type: 'Nullable(String)', duckdb: d },
+            part('norm', 'Nullable(String)', `CASE WHEN ${d} IS NOT NULL THEN ${tokens(d)} END`),
+          ];
     case 'int':
       return [{ name: f, type: 'Nullable(Int64)', duckdb: d }];
     case 'double':
