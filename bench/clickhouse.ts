@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DatasetSchema } from '../src/odsql/schema';
@@ -122,7 +122,10 @@ export async function clickhouseBench(machine: string): Promise<string> {
       `two shards as two processes on this machine, queried over HTTP on the Distributed table (times include`,
       `the HTTP round trip and JSON result). DuckDB: in-process over the Parquet file, all threads. Median of ${RUNS}`,
       `runs, the two engines interleaved. Loading the 3M records into the cluster (DuckDB reads, RowBinary over`,
-      `HTTP, synchronous Distributed insert): ${fmt(loadMs / 1000)} s.`,
+      `HTTP, synchronous Distributed insert): ${fmt(loadMs / 1000)} s. Load average at the end: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')}`,
+      '(other work on the machine makes these figures noisy; compare the ratios, and re-run on a quiet machine).',
       '',
       '| question | DuckDB p50 ms | ClickHouse p50 ms | ClickHouse / DuckDB | same answer |',
       '|---|---:|---:|---:|:---:|',
