@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,12 +123,15 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 
 /** Processes started by this module and not yet stopped: killed if the Node process exits first. */
 const running = new Set<ChildProcess>();
+/** Their folders, removed by the same hook. */
+const folders = new Set<string>();
 let exitHookInstalled = false;
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.once('exit', () => {
     for (const child of running) kill(child, 'SIGKILL');
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
 }
 
@@ -146,6 +149,7 @@ export async function startLocalCluster(options: StartClusterOptions): Promise<L
   if (!clickhouseInstalled()) throw new Error(`${CLICKHOUSE_SERVER} is not installed`);
   installExitHook();
   const root = await mkdtemp(join(options.parentDir ?? tmpdir(), 'clickhouse-'));
+  if (!options.keepDirs) folders.add(root);
   const tcpPorts = Array.from({ length: SHARDS }, (_, i) => options.basePort + 10 + i);
   const children: ChildProcess[] = [];
   const nodes: ClusterNode[] = [];
@@ -155,6 +159,7 @@ export async function startLocalCluster(options: StartClusterOptions): Promise<L
     stopped = true;
     await Promise.all(children.map((c) => stopProcess(c)));
     for (const c of children) running.delete(c);
+    folders.delete(root);
     if (!options.keepDirs) await rm(root, { recursive: true, force: true });
   };
   try {
