@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.cluster-test.ts'],
     environment: 'node',
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
     // One cluster for the whole run: files share it, so run them one after another.
