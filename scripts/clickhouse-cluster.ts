@@ -10,7 +10,7 @@ const cluster = await startLocalCluster({ basePort });
 console.log(`ClickHouse cluster "${cluster.name}" of ${cluster.nodes.length} shards is up:`);
 for (const node of cluster.nodes) console.log(`  ${node.httpUrl}  (folder ${node.dir})`);
 console.log(
-  `\nServe from it with:\n  ENGINE=clickhouse CLICKHOUSE_URL=${cluster.url} CLICKHOUSE_CLUSTER=${cluster.name} npm start\n`,
+  `\nServe from it with:\n  ENGINE=clickhouse CLICKHOUSE_URL=${cluster.nodes.map((n) => n.httpUrl).join(',')} CLICKHOUSE_CLUSTER=${cluster.name} npm start\n`,
 );
 console.log('Ctrl-C stops both servers and removes their folders.');
 
