@@ -5,6 +5,7 @@ import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { loadConfig } from '../src/server/config';
 import { analyzeRenderFigures, renderAnalyzeTable } from './analyze';
 import { type BenchCase, CASES } from './cases';
+import { clickhouseBench, writeClickHouseSection } from './clickhouse';
 import { explorerFigures, renderExplorerFigures } from './explorer';
 import { exportBench, renderExports } from './exports';
 import { fairnessBench, renderFairness, writeFairnessSection } from './fairness';
@@ -151,6 +152,12 @@ async function main(): Promise<void> {
   if (process.argv.includes('load')) return loadOnly();
   if (process.argv.includes('cases')) return casesOnly();
   if (process.argv.includes('explorer')) return explorerOnly();
+  if (process.argv.includes('clickhouse')) {
+    const section = await clickhouseBench(machineLine());
+    writeClickHouseSection(section);
+    console.log(`\n${section}`);
+    return;
+  }
   const work = mkdtempSync(join(tmpdir(), 'odexplorer-bench-'));
   const dataDir = join(work, 'data');
   try {

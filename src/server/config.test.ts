@@ -60,4 +60,41 @@ describe('settings', () => {
     expect(() => loadConfig({ QUOTA_ANONYMOUS_CALLS: '1.5' })).toThrow(/QUOTA_ANONYMOUS_CALLS/);
     expect(() => loadConfig({ QUOTA_PERIOD: 'week' })).toThrow(/QUOTA_PERIOD/);
   });
+
+  it('reads the engine: DuckDB by default, ClickHouse with a cluster to reach', () => {
+    expect(loadConfig({}).engine).toEqual({ kind: 'duckdb' });
+    expect(
+      loadConfig({
+        ENGINE: 'ClickHouse',
+        CLICKHOUSE_URL: 'http://127.0.0.1:18370/, http://127.0.0.1:18371',
+        CLICKHOUSE_CLUSTER: 'explore',
+        CLICKHOUSE_PASSWORD: 's3cret',
+      }).engine,
+    ).toEqual({
+      kind: 'clickhouse',
+      urls: ['http://127.0.0.1:18370', 'http://127.0.0.1:18371'],
+      cluster: 'explore',
+      database: 'explore',
+      user: 'default',
+      password: 's3cret',
+    });
+    // ClickHouse settings are ignored with DuckDB, but still checked.
+    expect(loadConfig({ CLICKHOUSE_CLUSTER: 'explore' }).engine).toEqual({ kind: 'duckdb' });
+    expect(() => loadConfig({ ENGINE: 'postgres' })).toThrow(/^Invalid ENGINE=postgres: /);
+    expect(() => loadConfig({ ENGINE: 'clickhouse', CLICKHOUSE_CLUSTER: 'explore' })).toThrow(
+      /needs CLICKHOUSE_URL/,
+    );
+    expect(() => loadConfig({ ENGINE: 'clickhouse', CLICKHOUSE_URL: 'http://h:1' })).toThrow(
+      /needs CLICKHOUSE_CLUSTER/,
+    );
+    const bad = { ENGINE: 'clickhouse', CLICKHOUSE_CLUSTER: 'explore' };
+    for (const url of ['ftp://h:1', 'http://u:p@h:1', 'http://h:1/?query=DROP', 'not a url', 'http://h:1,'])
+      expect(() => loadConfig({ ...bad, CLICKHOUSE_URL: url })).toThrow(/^Invalid CLICKHOUSE_URL=/);
+    expect(() => loadConfig({ ...bad, CLICKHOUSE_URL: 'http://h:1', CLICKHOUSE_DATABASE: 'a`b' })).toThrow(
+      /CLICKHOUSE_DATABASE/,
+    );
+    expect(() =>
+      loadConfig({ ENGINE: 'clickhouse', CLICKHOUSE_URL: 'http://h:1', CLICKHOUSE_CLUSTER: 'x y' }),
+    ).toThrow(/CLICKHOUSE_CLUSTER/);
+  });
 });

@@ -32,6 +32,31 @@ const port = (raw: string): number | undefined => {
   return Number.isInteger(n) && n >= 0 && n < 65536 ? n : undefined;
 };
 
+const ENGINES = ['duckdb', 'clickhouse'] as const;
+export type EngineKind = (typeof ENGINES)[number];
+const engineKind = (raw: string): EngineKind | undefined =>
+  ENGINES.find((e) => e === raw.trim().toLowerCase());
+
+/** One or more http(s) URLs, comma-separated, without credentials, query or fragment. */
+const httpUrls = (raw: string): string | undefined => {
+  const urls = raw.split(',').map((u) => u.trim());
+  for (const u of urls) {
+    let url: URL;
+    try {
+      url = new URL(u);
+    } catch {
+      return undefined;
+    }
+    if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash)
+      return undefined;
+  }
+  return urls.map((u) => u.replace(/\/+$/, '')).join(',');
+};
+/** ClickHouse names of clusters and databases: written into DDL (quoted), kept to plain names anyway. */
+const plainName = (raw: string): string | undefined =>
+  /^[A-Za-z_][A-Za-z0-9_]*$/.test(raw.trim()) ? raw.trim() : undefined;
+const anyText = (raw: string): string | undefined => raw;
+
 /*
  * DuckDB's buffer pool would otherwise keep every block it reads, up to 80% of the machine's memory: a
  * whole-table export would leave the server holding the table. Beyond the limit, blocks are read again
@@ -173,7 +198,55 @@ export const SETTINGS = {
     help: 'Period of the call quotas: minute, hour or day (calendar periods in UTC).',
     parse: period,
   },
+  engine: {
+    env: 'ENGINE',
+    default: 'duckdb' as EngineKind,
+    help: 'SQL engine: duckdb (embedded) or clickhouse (a cluster, see CLICKHOUSE_URL and CLICKHOUSE_CLUSTER).',
+    parse: engineKind,
+  },
+  clickhouseUrl: {
+    env: 'CLICKHOUSE_URL',
+    default: '',
+    help: 'With ENGINE=clickhouse: HTTP URL of every node of the cluster, comma-separated (http://127.0.0.1:18370,http://127.0.0.1:18371); queries go to the first.',
+    parse: httpUrls,
+  },
+  clickhouseCluster: {
+    env: 'CLICKHOUSE_CLUSTER',
+    default: '',
+    help: "With ENGINE=clickhouse: the cluster's name in the servers' remote_servers configuration.",
+    parse: plainName,
+  },
+  clickhouseDatabase: {
+    env: 'CLICKHOUSE_DATABASE',
+    default: 'explore',
+    help: 'With ENGINE=clickhouse: database of the records and state tables (created when missing).',
+    parse: plainName,
+  },
+  clickhouseUser: {
+    env: 'CLICKHOUSE_USER',
+    default: 'default',
+    help: 'With ENGINE=clickhouse: ClickHouse user.',
+    parse: text,
+  },
+  clickhousePassword: {
+    env: 'CLICKHOUSE_PASSWORD',
+    default: '',
+    help: 'With ENGINE=clickhouse: password of CLICKHOUSE_USER.',
+    parse: anyText,
+  },
 } satisfies Record<string, Setting<string | number | boolean>>;
+
+/** The SQL engine: embedded DuckDB, or a ClickHouse cluster. */
+export type EngineConfig =
+  | { readonly kind: 'duckdb' }
+  | {
+      readonly kind: 'clickhouse';
+      readonly urls: readonly string[];
+      readonly cluster: string;
+      readonly database: string;
+      readonly user: string;
+      readonly password: string;
+    };
 
 export interface ServerConfig {
   readonly host: string;
@@ -194,6 +267,7 @@ export interface ServerConfig {
   /** DuckDB's `memory_limit`, as DuckDB writes sizes (`256MB`). */
   readonly memoryLimit: string;
   readonly quota: QuotaSettings;
+  readonly engine: EngineConfig;
 }
 
 /** A setting with an invalid value: reported as one line, without a stack trace. */
@@ -238,5 +312,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       anonymousCalls: anonymous < 0 ? keyCalls : anonymous,
       period: read(SETTINGS.quotaPeriod),
     },
+    engine: engineConfig(read),
+  };
+}
+
+function engineConfig(read: <T>(s: Setting<T>) => T): EngineConfig {
+  if (read(SETTINGS.engine) === 'duckdb') return { kind: 'duckdb' };
+  const urls = read(SETTINGS.clickhouseUrl);
+  const cluster = read(SETTINGS.clickhouseCluster);
+  if (urls === '')
+    throw new ConfigError(`ENGINE=clickhouse needs CLICKHOUSE_URL: ${SETTINGS.clickhouseUrl.help}`);
+  if (cluster === '')
+    throw new ConfigError(`ENGINE=clickhouse needs CLICKHOUSE_CLUSTER: ${SETTINGS.clickhouseCluster.help}`);
+  return {
+    kind: 'clickhouse',
+    urls: urls.split(','),
+    cluster,
+    database: read(SETTINGS.clickhouseDatabase),
+    user: read(SETTINGS.clickhouseUser),
+    password: read(SETTINGS.clickhousePassword),
   };
 }

@@ -2,6 +2,7 @@ import { isValidTimezone, setupStatements } from '../odsql';
 import { buildApp } from './app';
 import { openExploreData } from './catalog/open';
 import { ConfigError, loadConfig } from './config';
+import { EngineNotServedError, refuseClickHouseUntilDialect } from './engine/clickhouse/startup';
 import type { Engine } from './engine/types';
 import { EXPORT_SCRATCH_DIR } from './exports/scratch';
 import { consoleLog } from './log';
@@ -17,6 +18,7 @@ async function knownTimezones(engine: Engine): Promise<Set<string>> {
 async function main(): Promise<void> {
   const log = consoleLog();
   const config = loadConfig();
+  if (config.engine.kind === 'clickhouse') await refuseClickHouseUntilDialect(config.engine);
   const started = Date.now();
   // Stored datasets serve at once; new and changed ones are ingested in the background (catalog/registry).
   const data = await openExploreData({
@@ -64,6 +66,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof ConfigError ? e.message : e instanceof Error ? (e.stack ?? e.message) : e);
+  console.error(
+    e instanceof ConfigError || e instanceof EngineNotServedError
+      ? e.message
+      : e instanceof Error
+        ? (e.stack ?? e.message)
+        : e,
+  );
   process.exit(1);
 });

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { EngineError, QueryCancelledError } from '../errors';
+import { ClickHouseClient } from './client';
+import { testClient, testCluster } from './testing/cluster';
+
+const cluster = testCluster();
+
+async function running(client: ClickHouseClient, marker: string): Promise<number> {
+  const result = await client.query(
+    `SELECT count() FROM system.processes WHERE query LIKE '%${marker}%' AND query NOT LIKE '%system.processes%'`,
+  );
+  return Number(result.rows[0]![0]);
+}
+
+async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+describe.skipIf(!cluster)('ClickHouse client', () => {
+  it('returns typed rows and streams large results in chunks', async () => {
+    const client = testClient();
+    const result = await client.query("SELECT toInt64(9007199254740991) AS i, 1.5 AS f, 'x' AS s, NULL AS n");
+    expect(result.rows).toEqual([[9007199254740991, 1.5, 'x', null]]);
+    expect(result.columns.map((c) => c.name)).toEqual(['i', 'f', 's', 'n']);
+    let rows = 0;
+    let chunks = 0;
+    for await (const chunk of client.stream('SELECT number, toString(number) FROM numbers(100000)', {
+      chunkRows: 10000,
+    })) {
+      rows += chunk.length;
+      chunks++;
+    }
+    expect(rows).toBe(100000);
+    expect(chunks).toBeGreaterThan(1);
+  });
+
+  it('maps errors to kinds and keeps the engine text out of the kind', async () => {
+    const client = testClient();
+    const syntax = await client.query('SELEC 1').catch((e: unknown) => e);
+    expect(syntax).toBeInstanceOf(EngineError);
+    expect((syntax as EngineError).kind).toBe('parser');
+    const unknown = await client.query('SELECT no_such_column').catch((e: unknown) => e);
+    expect((unknown as EngineError).kind).toBe('binder');
+    const conversion = await client.query("SELECT toInt64('abc')").catch((e: unknown) => e);
+    expect((conversion as EngineError).kind).toBe('conversion');
+  });
+
+  it('reports an error that happens after the first rows of a stream', async () => {
+    const client = testClient();
+    const consume = async (): Promise<void> => {
+      // throwIf fails once the block holding row 200,000 is computed, after earlier blocks were sent.
+      for await (const _ of client.stream(
+        'SELECT number, throwIf(number = 200000) FROM numbers(300000) SETTINGS max_block_size = 1000',
+      )) {
+        // reading
+      }
+    };
+    await expect(consume()).rejects.toBeInstanceOf(EngineError);
+  });
+
+  it('cancels the query on the server when the caller aborts', async () => {
+    const client = testClient();
+    const marker = `cancel_${Date.now()}`;
+    const controller = new AbortController();
+    const pending = client.query(`SELECT count() FROM system.numbers WHERE NOT ignore('${marker}')`, {
+      signal: controller.signal,
+    });
+    expect(await until(async () => (await running(client, marker)) === 1, 5000)).toBe(true);
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(QueryCancelledError);
+    expect(await until(async () => (await running(client, marker)) === 0, 5000)).toBe(true);
+  });
+
+  it('cancels a stream whose reader stops early', async () => {
+    const client = testClient();
+    const marker = `early_${Date.now()}`;
+    for await (const chunk of client.stream(
+      `SELECT number FROM system.numbers WHERE NOT ignore('${marker}')`,
+    )) {
+      expect(chunk.length).toBeGreaterThan(0);
+      break;
+    }
+    expect(await until(async () => (await running(client, marker)) === 0, 5000)).toBe(true);
+  });
+
+  it('fails clearly when no server answers', async () => {
+    const client = new ClickHouseClient({ url: 'http://127.0.0.1:18399' });
+    const error = await client.query('SELECT 1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).kind).toBe('other');
+  });
+});

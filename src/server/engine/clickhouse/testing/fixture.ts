@@ -1,0 +1,66 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { DatasetSchema } from '../../../../odsql/schema';
+
+/*
+ * A records file in the store's layout (odsql/compile/storage) with every field type, nulls, dates
+ * before 1970 and after 2106, sub-second instants, hostile text and a hostile field name: what the
+ * ClickHouse ingestion must carry over unchanged.
+ */
+
+export const FIXTURE_SCHEMA: DatasetSchema = {
+  records: 3000,
+  fields: [
+    { name: 'name', type: 'text' },
+    { name: 'tags', type: 'text', multivalued: true },
+    { name: 'n', type: 'int' },
+    { name: 'x', type: 'double' },
+    { name: 'flag', type: 'boolean' },
+    { name: 'day', type: 'date' },
+    { name: 'at', type: 'datetime' },
+    { name: 'geo', type: 'geo_point_2d' },
+    { name: 'shape', type: 'geo_shape' },
+    { name: "l'été `x`\\", type: 'text' },
+  ],
+};
+
+export const FIXTURE_SELECT = `SELECT
+  CASE WHEN i % 7 = 0 THEN NULL ELSE 'name ' || i || ' '' \\ ' || chr(9) || 'é😀' || chr(1) END AS "name",
+  CASE WHEN i % 5 = 0 THEN NULL WHEN i % 5 = 1 THEN []::VARCHAR[] ELSE ['a' || (i % 11), 'b''' || (i % 3)] END AS "tags",
+  CASE WHEN i % 9 = 0 THEN NULL ELSE i * 3 - 100 END::BIGINT AS "n",
+  CASE WHEN i % 6 = 0 THEN NULL ELSE i / 7.0 - 50 END::DOUBLE AS "x",
+  CASE WHEN i % 4 = 0 THEN NULL ELSE i % 2 = 0 END AS "flag",
+  CASE WHEN i % 8 = 0 THEN NULL ELSE DATE '1940-01-01' + (i * 23)::INTEGER END AS "day",
+  CASE WHEN i % 10 = 0 THEN NULL ELSE TIMESTAMP '1960-06-01 00:00:00' + to_milliseconds(i * 1234567891) END AS "at",
+  CASE WHEN i % 3 = 0 THEN NULL ELSE {'lat': 40 + (i % 100) / 10.0, 'lon': -(i % 50) / 7.0} END AS "geo",
+  CASE WHEN i % 2 = 0 THEN NULL ELSE {
+    'geojson': '{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}',
+    'minx': 0.0::DOUBLE, 'miny': 0.0::DOUBLE, 'maxx': (1.0 + i)::DOUBLE, 'maxy': 1.0::DOUBLE,
+    'pts': []::DOUBLE[][], 'lines': []::DOUBLE[][][],
+    'areas': [[[[0.0, 0.0], [1.0 + i, 0.0], [1.0, 1.0], [0.0, 0.0]]]]::DOUBLE[][][][]
+  } END AS "shape",
+  'v' || (i % 13) AS "l'été \`x\`\\",
+  sha1(i::VARCHAR) AS "__id",
+  TIMESTAMP '2024-03-01 12:00:00.250' + to_seconds(i) AS "__timestamp",
+  (100 + i)::INTEGER AS "__size",
+  ' name ' || i || ' ' AS "__search",
+  i::BIGINT AS "__pos"
+FROM range(3000) t(i)`;
+
+/** Writes the fixture to `<dir>/<table>/<version>.parquet` and returns the file's path. */
+export async function writeFixture(
+  dir: string,
+  table: string,
+  version: string,
+  select = FIXTURE_SELECT,
+): Promise<string> {
+  await mkdir(join(dir, table), { recursive: true });
+  const file = join(dir, table, `${version}.parquet`);
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  await connection.run(`COPY (${select}) TO '${file.replaceAll("'", "''")}' (FORMAT parquet)`);
+  connection.closeSync();
+  instance.closeSync();
+  return file;
+}
