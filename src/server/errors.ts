@@ -1,5 +1,5 @@
-import { type Diagnostic, formatOdsqlMessage } from '../odsql';
 import type { ErrorBody, ErrorCode } from '../api/types';
+import { type Diagnostic, formatOdsqlMessage } from '../odsql';
 
 /** The HTTP status of each error code of the interface (the codes are wire types, in src/api). */
 export const ERROR_CODES: Readonly<Record<ErrorCode, number>> = {

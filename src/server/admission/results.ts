@@ -1,4 +1,4 @@
-import type { SqlParam, SqlQuery } from '../../odsql/compile/sql';
+import type { SqlParam, SqlQuery } from '../../odsql';
 import { QueryCancelledError } from '../engine/errors';
 import type { Row } from '../engine/types';
 

@@ -1,6 +1,7 @@
 // Wire types, defined once in src/api; passed through for the catalog's own modules.
-import type { FieldType } from '../../odsql';
+
 import type { FieldAnnotations } from '../../api/types';
+import type { FieldType } from '../../odsql';
 import type { Visibility } from '../ingest/descriptor';
 
 export type { FacetSort, FieldAnnotations } from '../../api/types';

@@ -1,5 +1,5 @@
-import type {  } from '../../odsql';
 import type { ApiVersion } from '../../api/version';
+import type {} from '../../odsql';
 import { invalidParameter } from '../errors';
 import { boolean, integer, type QueryString, single } from '../http/params';
 import type { GpxOptions } from './types';

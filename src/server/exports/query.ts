@@ -1,5 +1,5 @@
-import { type CompiledQuery, compileRecordsQuery } from '../../odsql';
 import type { ApiVersion } from '../../api/version';
+import { type CompiledQuery, compileRecordsQuery } from '../../odsql';
 import type { Dataset } from '../catalog/types';
 import type { ServerContext } from '../context';
 import { invalidParameter, odsqlError } from '../errors';

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type {  } from '../../odsql';
 import { linksResponseSchema, replySchemas } from '../../api/schemas';
 import type { Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
+import type {} from '../../odsql';
 import { admissionOfRequest } from '../admission/request';
 import type { ServerContext } from '../context';
 import { EngineError } from '../engine/duckdb';

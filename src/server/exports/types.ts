@@ -1,5 +1,5 @@
-import type { CompiledQuery, FieldType, Geometry } from '../../odsql';
 import type { ApiVersion } from '../../api/version';
+import type { CompiledQuery, FieldType, Geometry } from '../../odsql';
 import type { Engine } from '../engine/types';
 import type { CsvOptions } from './params';
 

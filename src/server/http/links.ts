@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type {  } from '../../odsql';
 import type { Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
+import type {} from '../../odsql';
 import { KEY_PARAMETER } from '../auth/credentials';
 import { lastReachable, PAGING } from './params';
 

@@ -1,5 +1,5 @@
-import type { CompileOptions } from '../../odsql';
 import type { ApiVersion } from '../../api/version';
+import type { CompileOptions } from '../../odsql';
 import type { ServerContext } from '../context';
 import { lang, type QueryString, timezone } from '../http/params';
 

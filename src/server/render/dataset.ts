@@ -1,6 +1,6 @@
-import type {  } from '../../odsql';
 import type { Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
+import type {} from '../../odsql';
 import type { Dataset, FieldAnnotations, FieldDescriptor } from '../catalog/types';
 import { formatInstant } from './instant';
 

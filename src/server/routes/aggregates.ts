@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { compileRecordsQuery } from '../../odsql';
 import { aggregationsResponseSchema, replySchemas } from '../../api/schemas';
+import { compileRecordsQuery } from '../../odsql';
 import type { ServerContext } from '../context';
 import { odsqlError, selectError } from '../errors';
 import { datasetFacetFields, facetSet } from '../facets/config';

@@ -1,9 +1,14 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type {  } from '../../odsql';
-import { attachmentsResponseSchema, linksResponseSchema, replySchemas, RESPONSE_SCHEMAS } from '../../api/schemas';
+import {
+  attachmentsResponseSchema,
+  linksResponseSchema,
+  RESPONSE_SCHEMAS,
+  replySchemas,
+} from '../../api/schemas';
 import type { AttachmentsResponse, Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
+import type {} from '../../odsql';
 import { catalogTableFor } from '../auth/access';
 import { compileCatalogQuery } from '../catalog/query';
 import type { Dataset } from '../catalog/types';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DatasetSchema } from '../../odsql';
 import { facetsResponseSchema, replySchemas } from '../../api/schemas';
 import type { FacetsResponse, Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
+import type { DatasetSchema } from '../../odsql';
 import { catalogTableFor } from '../auth/access';
 import type { ServerContext } from '../context';
 import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField, facetSet } from '../facets/config';

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { RESPONSE_SCHEMAS, replySchemas } from '../../api/schemas';
+import type { DatasetRecord, Link, RecordsResponse } from '../../api/types';
+import type { RecordsResponseV20, RecordWrapperV20 } from '../../api/types-v20';
+import type { ApiVersion } from '../../api/version';
 import { compileRecordsQuery, quoteIdent, RECORD_ID_COLUMN } from '../../odsql';
 import type { ServerContext } from '../context';
 import { odsqlError, recordNotFound, selectError } from '../errors';
 import { datasetFacetFields, facetSet } from '../facets/config';
 import { facetConditionsFor, facetFilters } from '../facets/filters';
 import { apiRoot, pageLinks, withQuery } from '../http/links';
-import { replySchemas, RESPONSE_SCHEMAS } from '../../api/schemas';
-import type { DatasetRecord, Link, RecordsResponse } from '../../api/types';
-import type { RecordsResponseV20, RecordWrapperV20 } from '../../api/types-v20';
-import type { ApiVersion } from '../../api/version';
 import { boolean, page, type QueryString, repeated, single } from '../http/params';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';

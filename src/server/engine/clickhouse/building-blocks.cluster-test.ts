@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupStatements } from '../../../odsql/compile/dialect';
+import { setupStatements } from '../../../odsql';
 import { ClickHouseClient } from './client';
 import { ingestVersion } from './ingest';
 import { ensureStateTables } from './state';

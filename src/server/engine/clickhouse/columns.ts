@@ -1,3 +1,4 @@
+import type { DatasetSchema, FieldSchema } from '../../../odsql';
 import {
   POSITION_COLUMN,
   quoteIdent as quoteDuckIdent,
@@ -6,8 +7,7 @@ import {
   RECORD_TIMESTAMP_COLUMN,
   SEARCH_COLUMN,
   searchSqlExpression,
-} from '../../../odsql/compile/storage';
-import type { DatasetSchema, FieldSchema } from '../../../odsql/schema';
+} from '../../../odsql';
 import { quoteIdentifier } from './literal';
 
 /*

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type {  } from '../../../odsql';
 import { linksResponseSchema, replySchemas } from '../../../api/schemas';
 import type { Link } from '../../../api/types';
 import type { ApiVersion } from '../../../api/version';
+import type {} from '../../../odsql';
 import { catalogTableFor } from '../../auth/access';
 import { compileCatalogQuery } from '../../catalog/query';
 import type { Dataset } from '../../catalog/types';

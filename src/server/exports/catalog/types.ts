@@ -1,5 +1,5 @@
-import type {  } from '../../../odsql';
 import type { ApiVersion } from '../../../api/version';
+import type {} from '../../../odsql';
 import type { Dataset } from '../../catalog/types';
 import type { CsvOptions } from '../params';
 

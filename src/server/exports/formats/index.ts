@@ -1,5 +1,5 @@
-import type {  } from '../../../odsql';
 import type { ApiVersion } from '../../../api/version';
+import type {} from '../../../odsql';
 import type { RecordExportFormat } from '../types';
 import { csv } from './csv';
 import { fgb } from './fgb';

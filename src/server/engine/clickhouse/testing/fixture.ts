@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import type { DatasetSchema } from '../../../../odsql/schema';
+import type { DatasetSchema } from '../../../../odsql';
 
 /*
  * A records file in the store's layout (odsql/compile/storage) with every field type, nulls, dates
