@@ -19,8 +19,11 @@ import type { Dataset } from './types';
 export const STORE_DIR = 'store';
 const MANIFEST = 'manifest.json';
 const FAILURE = 'failure.json';
-/** Bumped when the manifest changes shape: older manifests are then ingested again. */
-const MANIFEST_FORMAT = 1;
+/**
+ * Bumped when the manifest or the records file changes shape: older versions are then ingested again.
+ * 2: `__id` holds a UBIGINT content hash (was a 40-character SHA-1).
+ */
+const MANIFEST_FORMAT = 2;
 
 export interface StoredDataset {
   readonly datasetId: string;

@@ -211,7 +211,7 @@ export async function ingestDataset(
     try {
       step('finding repeated records');
       const perAggregate = options.hashesPerAggregate ?? HASHES_PER_AGGREGATE;
-      if (rows > perAggregate) {
+      if (rows >= LARGE_DATASET_ROWS || rows > perAggregate) {
         const partitions = Math.ceil(rows / perAggregate);
         for (const sql of partitionedRepeatsSql(plan, repeatsTable, hashFile, partitions))
           await withProgress(engine, progress, () => engine.execute(sql));
