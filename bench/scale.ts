@@ -111,7 +111,7 @@ async function duckdbLoad(
   }
 }
 
-function writeSmallDatasets(dataDir: string, count: number): string[] {
+export function writeSmallDatasets(dataDir: string, count: number): string[] {
   const datasets = join(dataDir, 'datasets');
   const files = join(dataDir, 'files');
   mkdirSync(datasets, { recursive: true });
