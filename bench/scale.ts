@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { CSV_BUFFER_BYTES } from '../src/server/ingest/sources';
 import { type BenchCase, CASES } from './cases';
 import {
   peakResidentMiB,
@@ -247,7 +248,9 @@ export async function largeDataset(
   const source = await writeFlights(dir, copies, format);
   const records = copies * 3_000_000;
   const reader =
-    format === 'csv' ? `read_csv('${source}', header = true, sample_size = -1)` : `read_parquet('${source}')`;
+    format === 'csv'
+      ? `read_csv('${source}', header = true, sample_size = -1, buffer_size = ${CSV_BUFFER_BYTES})`
+      : `read_parquet('${source}')`;
   const duckdbMs = await duckdbLoad(dir, [reader], memoryLimit);
   console.log(
     `scale: ${records.toLocaleString('en')} records generated (${format}); DuckDB's own load ${fmt(duckdbMs)} ms`,
