@@ -44,7 +44,6 @@ async function userDescriptorFiles(datasetsDir: string): Promise<string[]> {
   }
 }
 
-
 export async function gatherEntries(options: {
   readonly datasetsDir: string;
   readonly includeDefault: boolean;
