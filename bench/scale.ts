@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { CSV_BUFFER_BYTES } from '../src/server/ingest/sources';
 import { type BenchCase, CASES } from './cases';
 import {
   peakResidentMiB,
@@ -47,6 +48,7 @@ export interface ManyFigure {
 
 export interface LargeFigure {
   readonly records: number;
+  readonly format: LargeFormat;
   readonly ingestS: number;
   readonly duckdbS: number;
   readonly peakMiB: number;
@@ -111,7 +113,7 @@ async function duckdbLoad(
   }
 }
 
-function writeSmallDatasets(dataDir: string, count: number): string[] {
+export function writeSmallDatasets(dataDir: string, count: number): string[] {
   const datasets = join(dataDir, 'datasets');
   const files = join(dataDir, 'files');
   mkdirSync(datasets, { recursive: true });
@@ -188,11 +190,13 @@ export async function manyDatasets(work: string, count: number, memoryLimit: str
   };
 }
 
-/** flights-3m repeated `copies` times, the year shifted by one per copy, as one Parquet file. */
-async function writeFlights(dir: string, copies: number): Promise<string> {
+export type LargeFormat = 'parquet' | 'csv';
+
+/** flights-3m repeated `copies` times, the year shifted by one per copy, as one Parquet or CSV file. */
+async function writeFlights(dir: string, copies: number, format: LargeFormat): Promise<string> {
   // BENCH_SCALE_CACHE: a folder where generated files are kept and reused by later runs.
   const cache = process.env.BENCH_SCALE_CACHE;
-  const file = join(cache ?? dir, `flights-${copies * 3}m.parquet`);
+  const file = join(cache ?? dir, `flights-${copies * 3}m.${format}`);
   if (cache && existsSync(file)) return file;
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: '1GB',
@@ -201,7 +205,7 @@ async function writeFlights(dir: string, copies: number): Promise<string> {
   const connection = await instance.connect();
   await connection.run(
     `COPY (SELECT date + to_years(CAST(i AS INTEGER)) AS date, delay, distance, origin, destination
-      FROM range(${copies}) AS c(i), read_parquet('${FLIGHTS}')) TO '${file}' (FORMAT parquet)`,
+      FROM range(${copies}) AS c(i), read_parquet('${FLIGHTS}')) TO '${file}' (FORMAT ${format}${format === 'csv' ? ', HEADER true' : ''})`,
   );
   connection.closeSync();
   instance.closeSync();
@@ -236,15 +240,20 @@ export async function largeDataset(
   copies: number,
   memoryLimit: string,
   runCases: boolean,
+  format: LargeFormat = 'parquet',
 ): Promise<LargeFigure> {
-  const dir = join(work, `large-${copies}`);
+  const dir = join(work, `large-${copies}-${format}`);
   const dataDir = join(dir, 'data');
   mkdirSync(join(dataDir, 'datasets'), { recursive: true });
-  const source = await writeFlights(dir, copies);
+  const source = await writeFlights(dir, copies, format);
   const records = copies * 3_000_000;
-  const duckdbMs = await duckdbLoad(dir, [`read_parquet('${source}')`], memoryLimit);
+  const reader =
+    format === 'csv'
+      ? `read_csv('${source}', header = true, sample_size = -1, buffer_size = ${CSV_BUFFER_BYTES})`
+      : `read_parquet('${source}')`;
+  const duckdbMs = await duckdbLoad(dir, [reader], memoryLimit);
   console.log(
-    `scale: ${records.toLocaleString('en')} records generated; DuckDB's own load ${fmt(duckdbMs)} ms`,
+    `scale: ${records.toLocaleString('en')} records generated (${format}); DuckDB's own load ${fmt(duckdbMs)} ms`,
   );
   const facet = { facet: true, facetsort: 'alphanum' };
   writeFileSync(
@@ -270,7 +279,7 @@ export async function largeDataset(
   });
   if (!storedDataset(dataDir, 'flights')) throw new Error('flights not stored');
   console.log(
-    `scale: ${records.toLocaleString('en')} records ingested in ${fmt(ingestMs)} ms (peak ${Math.round(peakMiB)} MiB)`,
+    `scale: ${records.toLocaleString('en')} records (${format}) ingested in ${fmt(ingestMs)} ms (peak ${Math.round(peakMiB)} MiB)`,
   );
   await stopServer(server);
   server = await startServer(dataDir, SERVER_ENV);
@@ -302,6 +311,7 @@ export async function largeDataset(
   rmSync(dir, { recursive: true, force: true });
   return {
     records,
+    format,
     ingestS: seconds(ingestMs),
     duckdbS: seconds(duckdbMs),
     peakMiB,
@@ -333,7 +343,13 @@ export async function scaleBench(
   const many: ManyFigure[] = [];
   for (const n of sizes.many) many.push(await manyDatasets(work, n, memoryLimit));
   const large: LargeFigure[] = [];
-  for (const k of sizes.copies) large.push(await largeDataset(work, k, memoryLimit, k === sizes.casesAt));
+  const formats = (process.env.BENCH_SCALE_FORMATS ?? 'parquet,csv').split(',') as LargeFormat[];
+  for (const k of sizes.copies) {
+    for (const format of formats)
+      large.push(
+        await largeDataset(work, k, memoryLimit, k === sizes.casesAt && format === 'parquet', format),
+      );
+  }
   return { many, large };
 }
 
@@ -347,7 +363,7 @@ export function renderScale(r: { many: readonly ManyFigure[]; large: readonly La
   const large = r.large
     .map(
       (l) =>
-        `| ${l.records.toLocaleString('en')} | ${l.ingestS.toFixed(1)} | ${l.duckdbS.toFixed(1)} | ${(l.ingestS / l.duckdbS).toFixed(1)} | ${Math.round(l.peakMiB)} | ${Math.round(l.idleMiB)} | ${Math.round(l.fileMiB)} |`,
+        `| ${l.records.toLocaleString('en')} | ${l.format} | ${l.ingestS.toFixed(1)} | ${l.duckdbS.toFixed(1)} | ${(l.ingestS / l.duckdbS).toFixed(1)} | ${Math.round(l.peakMiB)} | ${Math.round(l.idleMiB)} | ${Math.round(l.fileMiB)} |`,
     )
     .join('\n');
   const withCases = r.large.find((l) => l.cases.length > 0);
@@ -375,8 +391,8 @@ process's resident set (Node and DuckDB together).
 |---|---|---|---|---|---|---|---|---|
 ${many}
 
-| records (flights-3m repeated, Parquet) | ingestion s | DuckDB's own load s | ratio | peak MiB while ingesting | idle MiB after restart | records file MiB |
-|---|---|---|---|---|---|---|
+| records (flights-3m repeated) | source | ingestion s | DuckDB's own load s | ratio | peak MiB while ingesting | idle MiB after restart | records file MiB |
+|---|---|---|---|---|---|---|---|
 ${large}
 ${cases}`;
 }

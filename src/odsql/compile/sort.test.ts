@@ -112,3 +112,20 @@ describe('total count', () => {
     expect(typeof unknown.query.count).toBe('object');
   });
 });
+
+describe('deep pages in source order', () => {
+  it('start at the offset position when every record is listed, like OFFSET', async () => {
+    const deep = compile(ranged, { select: 'name', limit: 3, offset: 4 });
+    if (!deep.ok) throw new Error('does not compile');
+    expect(deep.query.page.sql).toContain('WHERE "__pos" >=');
+    expect(deep.query.page.sql).not.toContain('OFFSET');
+    const page = async (schema: DatasetSchema, where?: string): Promise<string[]> =>
+      (
+        await db.query(schema, { select: 'name', limit: 3, offset: 4, ...(where ? { where: [where] } : {}) })
+      ).rows.map((r) => String(r.name));
+    expect(await page(ranged)).toEqual(['r4', 'r5', 'r6']);
+    expect(await page(ranged)).toEqual(await page(plain));
+    // With a filter, positions no longer count records: OFFSET.
+    expect(await page(ranged, 'n >= 0')).toEqual(['r6', 'r9', 'r10']);
+  });
+});

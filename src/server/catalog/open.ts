@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type DuckDBEngine, openDuckDBEngine } from '../engine/duckdb';
 import { type IngestEngine, openIngestEngine } from '../ingest/engine';
 import type { Logger } from '../ingest/logger';
+import { splitMemoryLimit } from './memory';
 import { type LiveCatalog, openCatalog } from './registry';
 import { storeDirOf } from './store';
 import { RecordViews } from './views';
@@ -21,7 +22,10 @@ export interface ExploreDataOptions {
   readonly exportConnections?: number;
   /** DuckDB worker threads, of each engine (default: all cores). */
   readonly threads?: number;
-  /** DuckDB's `memory_limit`, of each engine (default: DuckDB's own). */
+  /**
+   * DuckDB's `memory_limit` of both engines together: half for requests, half for ingestion
+   * (catalog/memory.ts). A percentage is given to each (default: DuckDB's own, each).
+   */
   readonly memoryLimit?: string;
   /** Resolve only once everything is ingested (default true; the server itself serves meanwhile). */
   readonly waitForIngestion?: boolean;
@@ -55,6 +59,10 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
   const tmpDir = join(options.dataDir, 'tmp');
   await mkdir(storeDir, { recursive: true });
   let views: RecordViews | undefined;
+  const limit = options.memoryLimit;
+  const shares = limit === undefined ? undefined : splitMemoryLimit(limit);
+  const requestLimit = shares?.requests ?? limit;
+  const ingestLimit = shares?.ingestion ?? limit;
   const engine = await openDuckDBEngine({
     path: ':memory:',
     ...(options.connections === undefined ? {} : { connections: options.connections }),
@@ -62,7 +70,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
     ...(options.heavyConnections === undefined ? {} : { heavyConnections: options.heavyConnections }),
     ...(options.exportConnections === undefined ? {} : { exportConnections: options.exportConnections }),
     ...(options.threads === undefined ? {} : { threads: options.threads }),
-    ...(options.memoryLimit === undefined ? {} : { memoryLimit: options.memoryLimit }),
+    ...(requestLimit === undefined ? {} : { memoryLimit: requestLimit }),
     tempDirectory: join(tmpDir, 'spill-requests'),
     beforeQuery: () => views?.pending(),
   });
@@ -71,7 +79,8 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
     ingest = await openIngestEngine({
       tempDirectory: join(tmpDir, 'spill-ingest'),
       ...(options.threads === undefined ? {} : { threads: options.threads }),
-      ...(options.memoryLimit === undefined ? {} : { memoryLimit: options.memoryLimit }),
+      ...(ingestLimit === undefined ? {} : { memoryLimit: ingestLimit }),
+      ...(shares === undefined ? {} : { memoryBytes: shares.ingestionBytes }),
     });
     views = new RecordViews(engine);
     const catalog = await openCatalog(engine, {

@@ -1,8 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { vegaCatalog } from '../ingest/builtin/vega';
 import { type DatasetDescriptor, parseDescriptor } from '../ingest/descriptor';
 import type { Logger } from '../ingest/logger';
+import { readTextFiles } from './read-files';
 
 /** Gathering the descriptors of the catalog: the built-in ones, then the user's `datasets/*.json`. */
 
@@ -43,12 +44,6 @@ async function userDescriptorFiles(datasetsDir: string): Promise<string[]> {
   }
 }
 
-const READ_BATCH = 64;
-
-function toError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
-}
-
 export async function gatherEntries(options: {
   readonly datasetsDir: string;
   readonly includeDefault: boolean;
@@ -75,22 +70,14 @@ export async function gatherEntries(options: {
   const builtinIds = new Set(byId.keys());
   const userIds = new Set<string>();
   const files = await userDescriptorFiles(options.datasetsDir);
-  // Read a few dozen at a time: thousands of descriptors, one after the other, take seconds.
-  const texts: (string | Error)[] = [];
-  for (let i = 0; i < files.length; i += READ_BATCH) {
-    const batch = files.slice(i, i + READ_BATCH);
-    texts.push(
-      ...(await Promise.all(
-        batch.map((file) => readFile(file, 'utf8').catch((error: unknown) => toError(error))),
-      )),
-    );
-  }
+  const texts = await readTextFiles(files);
   for (const [index, file] of files.entries()) {
     let json: unknown;
     try {
       const text = texts[index];
       if (text instanceof Error) throw text;
-      json = JSON.parse(text ?? '');
+      if (text === undefined) continue; // removed meanwhile
+      json = JSON.parse(text);
     } catch (error) {
       skip(file, null, new Error(`not valid JSON (${reasonOf(error)})`));
       continue;

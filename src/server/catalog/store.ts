@@ -1,7 +1,8 @@
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatasetSchema } from '../../odsql';
 import type { FailureKind } from '../ingest/ingest';
+import { readTextFiles } from './read-files';
 import type { Dataset } from './types';
 
 /*
@@ -19,8 +20,11 @@ import type { Dataset } from './types';
 export const STORE_DIR = 'store';
 const MANIFEST = 'manifest.json';
 const FAILURE = 'failure.json';
-/** Bumped when the manifest changes shape: older manifests are then ingested again. */
-const MANIFEST_FORMAT = 1;
+/**
+ * Bumped when the manifest or the records file changes shape: older versions are then ingested again.
+ * 2: `__id` holds a UBIGINT content hash (was a 40-character SHA-1).
+ */
+const MANIFEST_FORMAT = 2;
 
 export interface StoredDataset {
   readonly datasetId: string;
@@ -60,14 +64,6 @@ export function newVersionFile(storeDir: string, table: string): string {
   return join(tableDir(storeDir, table), `${version}.parquet`);
 }
 
-async function readJson(path: string): Promise<unknown> {
-  try {
-    return JSON.parse(await readFile(path, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
@@ -105,7 +101,16 @@ function failureOf(value: unknown): StoredFailure | undefined {
   return { datasetId, fingerprint, reason, kind: kind === 'machine' ? 'machine' : 'data' };
 }
 
-/** Reads every manifest and failure of the store (a few at a time: thousands of folders). */
+function parsed(text: string | Error | undefined): unknown {
+  if (typeof text !== 'string') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads every manifest and failure of the store (read-files.ts: thousands of folders). */
 export async function readStore(storeDir: string): Promise<StoreContents> {
   await mkdir(storeDir, { recursive: true });
   const names = (await readdir(storeDir, { withFileTypes: true }))
@@ -113,22 +118,15 @@ export async function readStore(storeDir: string): Promise<StoreContents> {
     .map((entry) => entry.name);
   const datasets = new Map<string, StoredDataset>();
   const failures = new Map<string, StoredFailure>();
-  const BATCH = 64;
-  for (let i = 0; i < names.length; i += BATCH) {
-    await Promise.all(
-      names.slice(i, i + BATCH).map(async (table) => {
-        const dir = tableDir(storeDir, table);
-        const [manifest, failure] = await Promise.all([
-          readJson(join(dir, MANIFEST)),
-          readJson(join(dir, FAILURE)),
-        ]);
-        const stored = storedOf(dir, manifest);
-        if (stored && stored.dataset.table === table) datasets.set(stored.datasetId, stored);
-        const failed = failureOf(failure);
-        if (failed) failures.set(failed.datasetId, failed);
-      }),
-    );
-  }
+  const dirs = names.map((table) => tableDir(storeDir, table));
+  const manifests = await readTextFiles(dirs.map((dir) => join(dir, MANIFEST)));
+  const failed = await readTextFiles(dirs.map((dir) => join(dir, FAILURE)));
+  names.forEach((table, i) => {
+    const stored = storedOf(dirs[i]!, parsed(manifests[i]));
+    if (stored && stored.dataset.table === table) datasets.set(stored.datasetId, stored);
+    const failure = failureOf(parsed(failed[i]));
+    if (failure) failures.set(failure.datasetId, failure);
+  });
   return { datasets, failures, tables: new Set(names) };
 }
 

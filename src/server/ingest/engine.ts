@@ -14,12 +14,16 @@ import { sqlString } from './sql';
 export interface IngestEngineOptions {
   /** DuckDB's memory_limit (`128MB`). */
   readonly memoryLimit?: string;
+  /** The same in bytes, when known: sizes the aggregates of large sources. */
+  readonly memoryBytes?: number;
   readonly threads?: number;
   /** Where sorts, joins and aggregates larger than memory spill. */
   readonly tempDirectory: string;
 }
 
 export interface IngestEngine extends Engine {
+  /** Bytes of its memory limit, when known. */
+  readonly memoryBytes: number | undefined;
   /** Progress of the running statement: rows processed out of the rows to process, when DuckDB knows. */
   progress(): { readonly done: number; readonly total: number } | undefined;
   /** Stops the running statement (it fails with an interruption: a machine failure). */
@@ -72,6 +76,7 @@ export async function openIngestEngine(options: IngestEngineOptions): Promise<In
       }
     });
   return {
+    memoryBytes: options.memoryBytes,
     rows,
     async *stream(query: SqlQuery): AsyncIterable<Row[]> {
       yield await rows(query);

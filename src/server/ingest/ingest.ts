@@ -1,7 +1,7 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DatasetSchema } from '../../odsql';
-import { quoteIdent } from '../../odsql';
+import { type DatasetSchema, quoteIdent } from '../../odsql';
+import { hashesPerAggregate } from '../catalog/memory';
 import { withSortRanges } from '../catalog/sort-ranges';
 import type { DatasetDescriptor } from './descriptor';
 import type { IngestEngine } from './engine';
@@ -16,11 +16,8 @@ export const STAGING_PREFIX = '__stage_';
 
 /** From this many rows, ingestion logs each of its steps and its progress. */
 const LARGE_DATASET_ROWS = 100_000;
-/**
- * Rows whose 64-bit hashes one aggregate counts at the default memory limit (128 MB); larger sources
- * count them in slices (see records.ts, `partitionedRepeatsSql`).
- */
-const HASHES_PER_AGGREGATE = 8_000_000;
+/** Memory assumed when the engine's limit is not a size: half the default 128 MB. */
+const DEFAULT_INGEST_MEMORY = 64e6;
 /** Sources smaller than this are ingested on one thread. */
 const SMALL_SOURCE_BYTES = 4 * 2 ** 20;
 /** How often a long step logs its progress. */
@@ -43,7 +40,7 @@ export interface IngestOptions {
   /** Where the finished records file goes; nothing is written there unless ingestion succeeds. */
   readonly target: string;
   readonly log: Logger;
-  /** Rows counted in one aggregate when looking for repeats (default HASHES_PER_AGGREGATE; tests). */
+  /** Rows counted in one aggregate when looking for repeats (default: from the memory limit; tests). */
   readonly hashesPerAggregate?: number;
 }
 
@@ -210,8 +207,10 @@ export async function ingestDataset(
     const file = firstFile;
     try {
       step('finding repeated records');
-      const perAggregate = options.hashesPerAggregate ?? HASHES_PER_AGGREGATE;
-      if (rows > perAggregate) {
+      // Larger sources count their hashes in slices (records.ts, `partitionedRepeatsSql`).
+      const perAggregate =
+        options.hashesPerAggregate ?? hashesPerAggregate(engine.memoryBytes ?? DEFAULT_INGEST_MEMORY);
+      if (rows >= LARGE_DATASET_ROWS || rows > perAggregate) {
         const partitions = Math.ceil(rows / perAggregate);
         for (const sql of partitionedRepeatsSql(plan, repeatsTable, hashFile, partitions))
           await withProgress(engine, progress, () => engine.execute(sql));

@@ -102,6 +102,9 @@ export async function tableColumns(engine: Engine, table: string): Promise<Sourc
   return rows.map(([name, type]) => ({ name: String(name), type: String(type) }));
 }
 
+/** Bytes DuckDB's CSV reader reads at once (twice its longest line, 2 MB by default). */
+export const CSV_BUFFER_BYTES = 4_000_000;
+
 function csvReader(
   spec: SourceSpec,
   format: 'csv' | 'tsv',
@@ -115,6 +118,9 @@ function csvReader(
     'sample_size = -1',
     `delim = ${sqlString(delimiter)}`,
     `nullstr = ${sqlStringList(['', ...options.nullValues])}`,
+    // DuckDB's default reading buffer (32 MB a thread) does not fit a 64 MB share of memory: a 3M-row
+    // CSV failed with "could not allocate block of size 30.5 MiB". Lines stay up to 2 MB (max_line_size).
+    `buffer_size = ${CSV_BUFFER_BYTES}`,
   ];
   if (types.length > 0) args.push(`types = {${types.map((c) => `${sqlString(c)}: 'VARCHAR'`).join(', ')}}`);
   return `read_csv(${args.join(', ')})`;

@@ -106,7 +106,7 @@ describe('official API client', () => {
         .set('include_links', 'true'),
     );
     const id = withId.results[0]?._id ?? '';
-    expect(id).toMatch(/^[0-9a-f]{40}$/);
+    expect(id).toMatch(/^[0-9a-f]{16}$/);
     const record = await client.get<Penguin>(fromCatalog().dataset('penguins').record(id));
     expect(record.species).toBe(page.results[0]?.species);
   });

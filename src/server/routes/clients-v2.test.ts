@@ -47,7 +47,7 @@ describe('v2 leftovers through the official client', () => {
     );
     const ids = page.results.map((r) => r.recordid);
     expect(ids).toEqual([...ids].sort());
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{40}$/);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{16}$/);
     const one = await client.get<ApiDatasetRecords<{ species: string }>>(
       penguins().records().where(`recordid = "${ids[1]}"`).select('species'),
     );

@@ -251,7 +251,7 @@ describe('records page, v2.0', () => {
     for (const item of res.body.records) {
       expect(Object.keys(item)).toEqual(['links', 'record']);
       expect(Object.keys(item.record)).toEqual(['id', 'timestamp', 'size', 'fields']);
-      expect(item.record.id).toMatch(/^[0-9a-f]{40}$/);
+      expect(item.record.id).toMatch(/^[0-9a-f]{16}$/);
       // UTC with milliseconds, trailing zeros trimmed, as the service writes record timestamps.
       expect(item.record.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{0,2}[1-9])?Z$/);
       expect(item.record.size).toBeGreaterThan(0);
