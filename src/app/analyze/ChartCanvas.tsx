@@ -1,9 +1,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { EChartsType } from './echarts';
-
-// ECharts is fetched as the tab opens, beside the chart's data requests rather than before them.
-const loadECharts = () => import('./echarts');
+import { echartsChunk } from './loaders';
 
 interface ChartCanvasProps {
   /** Undefined while the data loads: the box stays, empty, so the chart is not rebuilt. */
@@ -27,7 +25,8 @@ export function ChartCanvas({ option, label, chartRef }: ChartCanvasProps) {
     let chart: EChartsType | undefined;
     let observer: ResizeObserver | undefined;
     let gone = false;
-    void loadECharts().then(({ init }) => {
+    // ECharts is usually here already (fetched with the tab, or while the dataset page was idle).
+    const start = ({ init }: { init: typeof import('./echarts').init }) => {
       if (gone) return;
       const instance = init(element, undefined, { renderer: 'svg' });
       chart = instance;
@@ -35,7 +34,10 @@ export function ChartCanvas({ option, label, chartRef }: ChartCanvasProps) {
       observer = new ResizeObserver(() => instance.resize());
       observer.observe(element);
       setInstance(instance);
-    });
+    };
+    const loaded = echartsChunk.loaded();
+    if (loaded) start(loaded);
+    else echartsChunk.load().then(start, () => undefined);
     return () => {
       gone = true;
       observer?.disconnect();
