@@ -81,6 +81,30 @@ const waitDrawn = (page: Page) =>
     { polling: 'raf', timeout: 120_000 },
   );
 
+/** Resolves once no request has been running for `quietMs` (the page's own follow-up requests included). */
+async function settled(page: Page, quietMs: number): Promise<void> {
+  let running = 0;
+  let last = performance.now();
+  const start = () => {
+    running++;
+    last = performance.now();
+  };
+  const end = () => {
+    running--;
+    last = performance.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  const deadline = performance.now() + 60_000;
+  while (performance.now() < deadline && (running > 0 || performance.now() - last < quietMs)) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  page.off('request', start);
+  page.off('requestfinished', end);
+  page.off('requestfailed', end);
+}
+
 /** One page load (or tab opening): the time to the drawn chart and the chart's request URLs. */
 async function measure(page: Page, origin: string, mode: Mode, path: string) {
   const urls: string[] = [];
@@ -94,8 +118,9 @@ async function measure(page: Page, origin: string, mode: Mode, path: string) {
   } else {
     await page.goto(`${origin}${path}`);
     await page.locator('.records-scroll tbody tr').first().waitFor({ timeout: 60_000 });
-    // The page is idle: the table's rows and facets are in, nothing has been asked for half a second.
+    // The page is idle: the table's rows, facets and range widget are in, nothing asked for a second.
     await page.waitForLoadState('networkidle');
+    await settled(page, 1000);
     await page.evaluate(() => {
       addEventListener('pointerdown', () => Object.assign(window, { benchStart: performance.now() }), {
         capture: true,

@@ -6,7 +6,7 @@ import { ErrorPanel } from '../components/StatusMessages';
 import { useExploreClient } from '../queries/client-context';
 import { useLocation } from '../router/useLocation';
 import { tabLabel } from '../routes/paths';
-import { analyzeTabChunk, prefetchChunk, preloadAnalyze } from './loaders';
+import { analyzeTabChunk, prefetchChunk, preloadAnalyze, preloadAnalyzeWhenIdle } from './loaders';
 
 /*
  * The dataset page's side of the Analyze tab (part of the page's own code, so it stays small): the tab
@@ -79,10 +79,10 @@ export function AnalyzePreloader() {
   useEffect(() => {
     if (fetching > 0 || savingData()) return;
     if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(preloadAnalyze, { timeout: 3000 });
+      const id = requestIdleCallback(preloadAnalyzeWhenIdle, { timeout: 3000 });
       return () => cancelIdleCallback(id);
     }
-    const id = setTimeout(preloadAnalyze, 1000);
+    const id = setTimeout(preloadAnalyzeWhenIdle, 1000);
     return () => clearTimeout(id);
   }, [fetching]);
   return null;

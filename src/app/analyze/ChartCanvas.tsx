@@ -31,7 +31,15 @@ export function ChartCanvas({ option, label, chartRef }: ChartCanvasProps) {
       const instance = init(element, undefined, { renderer: 'svg' });
       chart = instance;
       chartRef.current = instance;
-      observer = new ResizeObserver(() => instance.resize());
+      // Only a real change of size redraws: the observer's first report (the size init just read)
+      // would otherwise lay the whole chart out a second time.
+      let size = `${instance.getWidth()}x${instance.getHeight()}`;
+      observer = new ResizeObserver(() => {
+        const next = `${element.clientWidth}x${element.clientHeight}`;
+        if (next === size) return;
+        size = next;
+        instance.resize();
+      });
       observer.observe(element);
       setInstance(instance);
     };

@@ -45,3 +45,16 @@ export const prefetchChunk = loader<PrefetchModule>(() => import('./prefetch'));
 export function preloadAnalyze(): void {
   for (const chunk of [analyzeTabChunk, echartsChunk, prefetchChunk]) chunk.load().catch(() => undefined);
 }
+
+let warmed = false;
+
+/** As preloadAnalyze, and once ECharts is here, one throw-away chart to compile its code (idle time only). */
+export function preloadAnalyzeWhenIdle(): void {
+  preloadAnalyze();
+  if (warmed) return;
+  warmed = true;
+  echartsChunk.load().then(
+    (m) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => m.warmUp()) : m.warmUp()),
+    () => undefined,
+  );
+}
