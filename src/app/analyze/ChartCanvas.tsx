@@ -9,11 +9,23 @@ interface ChartCanvasProps {
   /** A sentence saying what the chart shows (its numbers are in the table beside it). */
   readonly label: string;
   readonly chartRef: RefObject<EChartsType | null>;
+  /** The box's class (its size): the Analyze tab's chart by default. */
+  readonly className?: string;
+  /** A click anywhere in the plot, with the index of the category under the pointer (its column). */
+  readonly onPick?: (index: number) => void;
 }
 
 /** The ECharts chart, redrawn when its option changes and resized with its box. */
-export function ChartCanvas({ option, label, chartRef }: ChartCanvasProps) {
+export function ChartCanvas({
+  option,
+  label,
+  chartRef,
+  className = 'chart-canvas',
+  onPick,
+}: ChartCanvasProps) {
   const box = useRef<HTMLDivElement>(null);
+  const pick = useRef(onPick);
+  pick.current = onPick;
   // Set once the chart is drawn with the current option: the journeys and the bench wait for it.
   const [drawn, setDrawn] = useState(0);
   const version = useRef(0);
@@ -41,6 +53,14 @@ export function ChartCanvas({ option, label, chartRef }: ChartCanvasProps) {
         instance.resize();
       });
       observer.observe(element);
+      // The whole column of a category answers, not only its bar: a short bar is hard to hit.
+      instance.getZr().on('click', (event) => {
+        const point = [event.offsetX, event.offsetY];
+        if (!pick.current || !instance.containPixel('grid', point)) return;
+        const index = instance.convertFromPixel({ xAxisIndex: 0 }, point);
+        const category = Array.isArray(index) ? index[0] : index;
+        if (typeof category === 'number' && Number.isFinite(category)) pick.current(Math.round(category));
+      });
       setInstance(instance);
     };
     const loaded = echartsChunk.loaded();
@@ -69,7 +89,7 @@ export function ChartCanvas({ option, label, chartRef }: ChartCanvasProps) {
   return (
     <div
       ref={box}
-      className="chart-canvas"
+      className={className}
       role="img"
       aria-label={label}
       data-drawn={option && drawn > 0 && drawn === version.current ? 'true' : 'false'}
