@@ -25,7 +25,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 const drawn = (page: Page) => page.locator('.chart-canvas[data-drawn="true"]');
 
 // Charts and statistics wait on several grouped queries; the shared test machine can be slow.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 20_000 });
 const slow = expect.configure({ timeout: 20_000 });
 

@@ -57,7 +57,7 @@ export function ChartCanvas({
       instance.getZr().on('click', (event) => {
         const point = [event.offsetX, event.offsetY];
         if (!pick.current || !instance.containPixel('grid', point)) return;
-        const index = instance.convertFromPixel({ xAxisIndex: 0 }, point);
+        const index = instance.convertFromPixel({ gridIndex: 0 }, point);
         const category = Array.isArray(index) ? index[0] : index;
         if (typeof category === 'number' && Number.isFinite(category)) pick.current(Math.round(category));
       });
