@@ -193,7 +193,7 @@ ${ANALYZE_HEADING}
 
 Analyze tab, first chart in headless Chromium, ${RUNS} runs per figure after one warm-up, each in a new
 browser context (p50). "Opening the tab": the Table tab of flights is loaded and idle, then the visitor
-clicks Analyze; from the click to the drawn chart. "A link": from navigation to the drawn chart (the
+clicks Analyze; from pressing the link (pointerdown) to the drawn chart. "A link": from navigation to the drawn chart (the
 app's own start included). Both against the chart's requests replayed alone from Node one after the
 other (for the link, the dataset's metadata and then the grouped records call); "in page" is the same
 requests as the page's resource timing saw them. Target: opening the tab at most ${ANALYZE_TARGET_RATIO}× the requests alone.
