@@ -79,7 +79,7 @@ export function AnalyzePreloader() {
   useEffect(() => {
     if (fetching > 0 || savingData()) return;
     if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(preloadAnalyzeWhenIdle, { timeout: 3000 });
+      const id = requestIdleCallback(preloadAnalyzeWhenIdle);
       return () => cancelIdleCallback(id);
     }
     const id = setTimeout(preloadAnalyzeWhenIdle, 1000);
