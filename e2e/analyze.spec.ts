@@ -25,7 +25,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 const drawn = (page: Page) => page.locator('.chart-canvas[data-drawn="true"]');
 
 // Charts and statistics wait on several grouped queries; the shared test machine can be slow.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 20_000 });
 const slow = expect.configure({ timeout: 20_000 });
 
@@ -67,6 +67,7 @@ test('a two-series chart of seattle-weather: built, linked, restored, downloaded
   await series(page, 2).getByLabel('Break down by').selectOption('weather');
   await slow(series(page, 2).getByLabel('Breakdown')).toHaveValue('stack');
   await slow(drawn(page)).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: test.info().outputPath('seattle-two-series.png'), fullPage: true });
 
   const params = new URL(page.url()).searchParams;
   expect(params.get('chart.x')).toBe('date');
@@ -199,17 +200,52 @@ test('a column’s statistics on movies: a bar of its histogram filters the tabl
   await slow(panel.locator('dd').nth(4)).toHaveText(String(n - f));
   expect(await seriousViolations(page)).toEqual([]);
 
-  // The tallest bar: its label names its range and count; the table then shows that many records.
+  // The histogram is drawn by ECharts; its bars also follow as a list of buttons naming range and count.
+  const chart = panel.locator('.stats-chart[data-drawn="true"]');
+  await slow(chart).toBeVisible();
   const bars = panel.locator('.stats-bar');
-  const labels = await bars.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  const labels = await bars.evaluateAll((els) => els.map((e) => e.textContent ?? ''));
   const counts = labels.map((l) => Number(/\(([\d,]+) records\)/.exec(l)![1]!.replace(/,/g, '')));
   const tallest = counts.indexOf(Math.max(...counts));
-  await bars.nth(tallest).click();
+  // The drawn bars, as the visitor sees them: one filled path per range, in order.
+  const marks = await chart.locator('svg path').evaluateAll((els) =>
+    els
+      .filter((e) => /^(#0072b2|rgb\(0,\s*114,\s*178\))$/i.test(e.getAttribute('fill') ?? ''))
+      .map((e) => {
+        const r = e.getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2, height: r.height };
+      }),
+  );
+  expect(marks.length).toBe(counts.length);
+  const heights = marks.map((m) => m.height);
+  expect(heights.indexOf(Math.max(...heights))).toBe(tallest);
+  await panel.screenshot({ path: test.info().outputPath('movies-histogram.png') });
+  // Clicking the tallest bar keeps its range: the table then shows that many records.
+  await page.mouse.click(marks[tallest]!.x, marks[tallest]!.y);
   await slow(resultCount(page)).toHaveText(`${counts[tallest]!.toLocaleString('en-US')} records`);
   const where = new URL(page.url()).searchParams.get('where') ?? '';
   expect(where).toMatch(/^imdb_rating >= [\d.]+ AND imdb_rating < [\d.]+$/);
   const check = await request.get(`${api}/movies/records`, { params: { where, limit: 0 } });
   expect((await check.json()).total_count).toBe(counts[tallest]);
+
+  // The keyboard's way: the list's button of a bar keeps its range too (added to the where).
+  // (once the statistics are those of the new selection: the bars' counts add up to it)
+  await expect
+    .poll(
+      async () =>
+        (await panel.locator('.stats-bar').evaluateAll((els) => els.map((e) => e.textContent ?? '')))
+          .map((l) => Number(/\(([\d,]+) records\)/.exec(l)?.[1]?.replace(/,/g, '') ?? 0))
+          .reduce((a, b) => a + b, 0),
+      { timeout: 20_000 },
+    )
+    .toBe(counts[tallest]);
+  await panel.getByText(/^The \d+ bars as a list$/).click();
+  const barButton = panel.locator('.stats-bar').first();
+  const first = (await barButton.textContent()) ?? '';
+  await barButton.focus();
+  await page.keyboard.press('Enter');
+  const firstCount = /\(([\d,]+) records\)/.exec(first)![1]!;
+  await slow(resultCount(page)).toHaveText(`${firstCount} records`);
 
   // A text column: its most frequent value refines the table.
   await page.getByRole('button', { name: 'Statistics of Major genre' }).click();

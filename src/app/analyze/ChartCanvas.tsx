@@ -1,9 +1,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { EChartsType } from './echarts';
-
-// ECharts is fetched as the tab opens, beside the chart's data requests rather than before them.
-const loadECharts = () => import('./echarts');
+import { echartsChunk } from './loaders';
 
 interface ChartCanvasProps {
   /** Undefined while the data loads: the box stays, empty, so the chart is not rebuilt. */
@@ -11,11 +9,23 @@ interface ChartCanvasProps {
   /** A sentence saying what the chart shows (its numbers are in the table beside it). */
   readonly label: string;
   readonly chartRef: RefObject<EChartsType | null>;
+  /** The box's class (its size): the Analyze tab's chart by default. */
+  readonly className?: string;
+  /** A click anywhere in the plot, with the index of the category under the pointer (its column). */
+  readonly onPick?: (index: number) => void;
 }
 
 /** The ECharts chart, redrawn when its option changes and resized with its box. */
-export function ChartCanvas({ option, label, chartRef }: ChartCanvasProps) {
+export function ChartCanvas({
+  option,
+  label,
+  chartRef,
+  className = 'chart-canvas',
+  onPick,
+}: ChartCanvasProps) {
   const box = useRef<HTMLDivElement>(null);
+  const pick = useRef(onPick);
+  pick.current = onPick;
   // Set once the chart is drawn with the current option: the journeys and the bench wait for it.
   const [drawn, setDrawn] = useState(0);
   const version = useRef(0);
@@ -27,15 +37,35 @@ export function ChartCanvas({ option, label, chartRef }: ChartCanvasProps) {
     let chart: EChartsType | undefined;
     let observer: ResizeObserver | undefined;
     let gone = false;
-    void loadECharts().then(({ init }) => {
+    // ECharts is usually here already (fetched with the tab, or while the dataset page was idle).
+    const start = ({ init }: { init: typeof import('./echarts').init }) => {
       if (gone) return;
       const instance = init(element, undefined, { renderer: 'svg' });
       chart = instance;
       chartRef.current = instance;
-      observer = new ResizeObserver(() => instance.resize());
+      // Only a real change of size redraws: the observer's first report (the size init just read)
+      // would otherwise lay the whole chart out a second time.
+      let size = `${instance.getWidth()}x${instance.getHeight()}`;
+      observer = new ResizeObserver(() => {
+        const next = `${element.clientWidth}x${element.clientHeight}`;
+        if (next === size) return;
+        size = next;
+        instance.resize();
+      });
       observer.observe(element);
+      // The whole column of a category answers, not only its bar: a short bar is hard to hit.
+      instance.getZr().on('click', (event) => {
+        const point = [event.offsetX, event.offsetY];
+        if (!pick.current || !instance.containPixel('grid', point)) return;
+        const index = instance.convertFromPixel({ gridIndex: 0 }, point);
+        const category = Array.isArray(index) ? index[0] : index;
+        if (typeof category === 'number' && Number.isFinite(category)) pick.current(Math.round(category));
+      });
       setInstance(instance);
-    });
+    };
+    const loaded = echartsChunk.loaded();
+    if (loaded) start(loaded);
+    else echartsChunk.load().then(start, () => undefined);
     return () => {
       gone = true;
       observer?.disconnect();
@@ -59,7 +89,7 @@ export function ChartCanvas({ option, label, chartRef }: ChartCanvasProps) {
   return (
     <div
       ref={box}
-      className="chart-canvas"
+      className={className}
       role="img"
       aria-label={label}
       data-drawn={option && drawn > 0 && drawn === version.current ? 'true' : 'false'}

@@ -86,6 +86,9 @@ export const analyzeEn = {
     empty: 'Empty values',
     distinct: 'Distinct values (approximate)',
     histogram: 'Distribution',
+    histogramLabel:
+      'Histogram of {{field}}: {{bars}} bars from {{from}} to {{to}}. Click a bar to keep its range; the bars follow as a list.',
+    barList: 'The {{bars}} bars as a list',
     topValues: 'Most frequent values',
     filterRange: 'Keep {{from}} to {{to}} ({{n}} records)',
     filterValue: 'Keep {{value}} ({{n}} records)',
@@ -191,6 +194,9 @@ export const analyzeFr: Shape<AnalyzeMessages> = {
     empty: 'Valeurs vides',
     distinct: 'Valeurs distinctes (approximatif)',
     histogram: 'Distribution',
+    histogramLabel:
+      'Histogramme de {{field}} : {{bars}} barres de {{from}} à {{to}}. Cliquez sur une barre pour garder son intervalle ; les barres suivent sous forme de liste.',
+    barList: 'Les {{bars}} barres sous forme de liste',
     topValues: 'Valeurs les plus fréquentes',
     filterRange: 'Garder {{from}} à {{to}} ({{n}} enregistrements)',
     filterValue: 'Garder {{value}} ({{n}} enregistrements)',

@@ -15,6 +15,7 @@ import {
   topValuesParams,
 } from './stats-queries';
 import './column-stats.css';
+import { StatsHistogram } from './StatsHistogram';
 
 /** What a click on a bar or a value asks for: a range of the field, or one of its values. */
 export type StatsFilter =
@@ -89,7 +90,7 @@ export function ColumnStats({ datasetId, field, filters, onFilter, onClose }: Co
     .filter((r) => r.v !== null && r.v !== undefined && typeof r.n === 'number')
     .slice(0, TOP_VALUES)
     .map((r) => ({ value: String(r.v), n: r.n as number }));
-  const highest = Math.max(1, ...barRows.map((b) => b.n), ...valueRows.map((v) => v.n));
+  const highest = Math.max(1, ...valueRows.map((v) => v.n));
   const date = kind === 'date';
 
   return (
@@ -127,36 +128,20 @@ export function ColumnStats({ datasetId, field, filters, onFilter, onClose }: Co
             </div>
           </dl>
           {kind !== 'values' && barRows.length > 0 && (
-            <figure className="stats-histogram">
-              <figcaption>{t('stats.histogram')}</figcaption>
-              <ul className="stats-bars">
-                {barRows.map((b) => {
-                  const from = formatStat(date ? b.from : Number(b.from), date);
-                  const to = formatStat(date ? b.to : Number(b.to), date);
-                  const name = t('stats.filterRange', { from, to, n: count(b.n) });
-                  return (
-                    <li key={b.from}>
-                      <button
-                        type="button"
-                        className="stats-bar"
-                        aria-label={name}
-                        title={name}
-                        onClick={() => onFilter({ kind: 'range', from: b.from, to: b.to })}
-                      >
-                        <span
-                          className="stats-bar-fill"
-                          style={{ height: `${Math.max(2, (b.n / highest) * 100)}%` }}
-                        />
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-              <div className="stats-axis muted" aria-hidden="true">
-                <span>{formatStat(date ? barRows[0]!.from : Number(barRows[0]!.from), date)}</span>
-                <span>{formatStat(date ? barRows.at(-1)!.to : Number(barRows.at(-1)!.to), date)}</span>
-              </div>
-            </figure>
+            <StatsHistogram
+              field={label}
+              bars={barRows.map((b) => {
+                const from = formatStat(date ? b.from : Number(b.from), date);
+                const to = formatStat(date ? b.to : Number(b.to), date);
+                return {
+                  ...b,
+                  name: t('stats.filterRange', { from, to, n: count(b.n) }),
+                  short: from,
+                  end: to,
+                };
+              })}
+              onFilter={(b) => onFilter({ kind: 'range', from: b.from, to: b.to })}
+            />
           )}
           {kind === 'values' && valueRows.length > 0 && (
             <figure className="stats-values">

@@ -66,3 +66,23 @@ describe('column statistics', () => {
     ]);
   });
 });
+
+describe('histogramOption', () => {
+  it('draws one bar per range, labelled by its lower bound, its words in the tooltip', async () => {
+    const { histogramOption } = await import('./histogram-option');
+    const bars = [
+      { n: 3, name: 'Keep 1 to 2 (3 records)', short: '1' },
+      { n: 0, name: 'Keep 2 to 3 (0 records)', short: '2' },
+    ];
+    const option = histogramOption(bars) as {
+      xAxis: { data: string[] };
+      series: { type: string; data: number[] }[];
+      tooltip: { formatter: (p: { dataIndex: number }) => string };
+    };
+    expect(option.xAxis.data).toEqual(['1', '2']);
+    expect(option.series).toHaveLength(1);
+    expect(option.series[0]!.type).toBe('bar');
+    expect(option.series[0]!.data).toEqual([3, 0]);
+    expect(option.tooltip.formatter({ dataIndex: 1 })).toBe('Keep 2 to 3 (0 records)');
+  });
+});

@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnalyzePreloader, AnalyzeTabEntry, useAnalyzeLink } from '../analyze/AnalyzeEntry';
+import { analyzeTabChunk, preloadAnalyze } from '../analyze/loaders';
 import { PageTitle } from '../components/PageTitle';
 import { DatasetPageSkeleton } from '../components/Skeletons';
 import { ErrorPanel } from '../components/StatusMessages';
@@ -19,8 +21,11 @@ const TAB_MODULES = {
   information: () => import('./InformationTab'),
   table: () => import('./TableTab'),
   map: () => import('../map/MapTab'),
-  // Its ECharts chunk is fetched by the tab itself, once the chart's data requests are sent.
-  analyze: () => import('../analyze/AnalyzeTab'),
+  // With ECharts and the chart's prefetch, all at once (see analyze/loaders.ts).
+  analyze: () => {
+    preloadAnalyze();
+    return analyzeTabChunk.load();
+  },
   export: () => import('./ExportTab'),
   api: () => import('./ApiTab'),
 } as const satisfies Record<DatasetTab, () => Promise<unknown>>;
@@ -28,7 +33,6 @@ const InformationTab = lazy(() => TAB_MODULES.information().then((m) => ({ defau
 const TableTab = lazy(() => TAB_MODULES.table().then((m) => ({ default: m.TableTab })));
 // MapLibre is large: it loads only when the map tab is opened.
 const MapTab = lazy(() => TAB_MODULES.map());
-const AnalyzeTab = lazy(() => TAB_MODULES.analyze());
 const GEO_TYPES = new Set(['geo_point_2d', 'geo_shape']);
 const ExportTab = lazy(() => TAB_MODULES.export().then((m) => ({ default: m.ExportTab })));
 const ApiTab = lazy(() => TAB_MODULES.api().then((m) => ({ default: m.ApiTab })));
@@ -44,6 +48,7 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
   }, [tab]);
   const { search } = useLocation();
   const queryClient = useQueryClient();
+  const analyzeLink = useAnalyzeLink(dataset.data, search);
   // The table's first rows and its facets are asked for at once, beside the dataset's metadata, rather
   // than after it: the same requests the table makes when the dataset is on UTC (most are), so the
   // table finds them answered. A dataset on another clock asks again with its time zone.
@@ -111,6 +116,7 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
               to={datasetPath(datasetId, other, search)}
               className={other === tab ? 'tab is-active' : 'tab'}
               aria-current={other === tab ? 'page' : undefined}
+              {...(other === 'analyze' ? analyzeLink : {})}
             >
               {tabLabel(other)}
             </Link>
@@ -126,10 +132,11 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
         {tab === 'information' && <InformationTab dataset={dataset.data} />}
         {tab === 'table' && <TableTab dataset={dataset.data} />}
         {tab === 'map' && <MapTab dataset={dataset.data} />}
-        {tab === 'analyze' && <AnalyzeTab dataset={dataset.data} />}
+        {tab === 'analyze' && <AnalyzeTabEntry dataset={dataset.data} />}
         {tab === 'export' && <ExportTab dataset={dataset.data} />}
         {tab === 'api' && <ApiTab dataset={dataset.data} />}
       </Suspense>
+      {canAnalyze && tab !== 'analyze' && <AnalyzePreloader />}
     </div>
   );
 }

@@ -1,0 +1,60 @@
+/*
+ * The Analyze tab's chunks, each fetched once and remembered: the dataset page asks for them when it is
+ * idle or when the tab's link is pointed at, so that opening the tab finds its code (and ECharts)
+ * already parsed, and renders at once instead of waiting on a Suspense fallback. This module is part of
+ * the dataset page's code, so it holds nothing but the dynamic imports.
+ */
+
+type AnalyzeTabModule = typeof import('./AnalyzeTab');
+type EChartsModule = typeof import('./echarts');
+type PrefetchModule = typeof import('./prefetch');
+
+interface Loader<T> {
+  readonly load: () => Promise<T>;
+  /** The module once it has arrived, else undefined. */
+  readonly loaded: () => T | undefined;
+}
+
+function loader<T>(importer: () => Promise<T>): Loader<T> {
+  let promise: Promise<T> | undefined;
+  let module: T | undefined;
+  return {
+    load: () => {
+      promise ??= importer().then(
+        (m) => {
+          module = m;
+          return m;
+        },
+        (error: unknown) => {
+          // A failed chunk (the network went away) may be asked for again later.
+          promise = undefined;
+          throw error;
+        },
+      );
+      return promise;
+    },
+    loaded: () => module,
+  };
+}
+
+export const analyzeTabChunk = loader<AnalyzeTabModule>(() => import('./AnalyzeTab'));
+export const echartsChunk = loader<EChartsModule>(() => import('./echarts'));
+export const prefetchChunk = loader<PrefetchModule>(() => import('./prefetch'));
+
+/** Every chunk the tab needs to draw its first chart; failures are left to the tab itself. */
+export function preloadAnalyze(): void {
+  for (const chunk of [analyzeTabChunk, echartsChunk, prefetchChunk]) chunk.load().catch(() => undefined);
+}
+
+let warmed = false;
+
+/** As preloadAnalyze, and once ECharts is here, one throw-away chart to compile its code (idle time only). */
+export function preloadAnalyzeWhenIdle(): void {
+  preloadAnalyze();
+  if (warmed) return;
+  warmed = true;
+  echartsChunk.load().then(
+    (m) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => m.warmUp()) : m.warmUp()),
+    () => undefined,
+  );
+}
