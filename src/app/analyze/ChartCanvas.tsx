@@ -1,7 +1,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { echartsChunk } from './chunk-loader';
 import type { EChartsType } from './echarts';
-import { echartsChunk } from './loaders';
 
 interface ChartCanvasProps {
   /** Undefined while the data loads: the box stays, empty, so the chart is not rebuilt. */

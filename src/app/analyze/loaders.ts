@@ -5,40 +5,12 @@
  * the dataset page's code, so it holds nothing but the dynamic imports.
  */
 
+import { echartsChunk, loader } from './chunk-loader';
+
 type AnalyzeTabModule = typeof import('./AnalyzeTab');
-type EChartsModule = typeof import('./echarts');
 type PrefetchModule = typeof import('./prefetch');
 
-interface Loader<T> {
-  readonly load: () => Promise<T>;
-  /** The module once it has arrived, else undefined. */
-  readonly loaded: () => T | undefined;
-}
-
-function loader<T>(importer: () => Promise<T>): Loader<T> {
-  let promise: Promise<T> | undefined;
-  let module: T | undefined;
-  return {
-    load: () => {
-      promise ??= importer().then(
-        (m) => {
-          module = m;
-          return m;
-        },
-        (error: unknown) => {
-          // A failed chunk (the network went away) may be asked for again later.
-          promise = undefined;
-          throw error;
-        },
-      );
-      return promise;
-    },
-    loaded: () => module,
-  };
-}
-
 export const analyzeTabChunk = loader<AnalyzeTabModule>(() => import('./AnalyzeTab'));
-export const echartsChunk = loader<EChartsModule>(() => import('./echarts'));
 export const prefetchChunk = loader<PrefetchModule>(() => import('./prefetch'));
 
 /** Every chunk the tab needs to draw its first chart; failures are left to the tab itself. */

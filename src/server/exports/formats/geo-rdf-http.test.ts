@@ -127,7 +127,7 @@ describe('geographic and RDF exports over HTTP', () => {
       };
       const expected = await results('movies', params);
       expect(expected.length).toBeGreaterThan(3);
-      const file = await download('movies/exports/' + format, params);
+      const file = await download(`movies/exports/${format}`, params);
       const triples = await readRdf(format as RdfSyntax, file.text);
       const base = `${api()}/catalog/datasets/movies/fields/`;
       const titles = triples.filter((t) => t.p === `${base}${predicateName('title')}`).map((t) => t.o);
