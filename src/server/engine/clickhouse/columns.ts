@@ -8,6 +8,7 @@ import {
   SEARCH_COLUMN,
   searchSqlExpression,
 } from '../../../odsql';
+import { RECORD_ID_TEXT } from '../../catalog/views';
 import { quoteIdentifier } from './literal';
 
 /*
@@ -121,7 +122,8 @@ function fieldColumns(field: FieldSchema): ClickHouseColumn[] {
 function technicalColumns(): ClickHouseColumn[] {
   const t = quoteDuckIdent(RECORD_TIMESTAMP_COLUMN);
   return [
-    { name: RECORD_ID_COLUMN, type: 'String', duckdb: quoteDuckIdent(RECORD_ID_COLUMN) },
+    // The served id (16 hex digits of the stored 64-bit content hash), so both engines answer the same ids.
+    { name: RECORD_ID_COLUMN, type: 'String', duckdb: RECORD_ID_TEXT },
     {
       name: RECORD_TIMESTAMP_COLUMN,
       type: "DateTime('UTC')",
