@@ -22,7 +22,7 @@ async function duckdbRows(file: string): Promise<unknown[][]> {
   const c = await instance.connect();
   const w = `"l'été \`x\`\\"`;
   const reader = await c.runAndReadAll(`SELECT
-      "__id", "name", coalesce("tags", []), "n"::DOUBLE, "x", "flag"::INTEGER,
+      printf('%016x', "__id"), "name", coalesce("tags", []), "n"::DOUBLE, "x", "flag"::INTEGER,
       ("day" - DATE '1970-01-01')::INTEGER,
       CASE WHEN "day" BETWEEN DATE '1970-01-01' AND DATE '2105-12-31' THEN strftime("day", '%Y-%m-%d') END,
       epoch_ms("at")::DOUBLE,

@@ -41,7 +41,7 @@ export const FIXTURE_SELECT = `SELECT
     'areas': [[[[0.0, 0.0], [1.0 + i, 0.0], [1.0, 1.0], [0.0, 0.0]]]]::DOUBLE[][][][]
   } END AS "shape",
   'v' || (i % 13) AS "l'été \`x\`\\",
-  sha1(i::VARCHAR) AS "__id",
+  hash(i)::UBIGINT AS "__id",
   TIMESTAMP '2024-03-01 12:00:00.250' + to_seconds(i) AS "__timestamp",
   (100 + i)::INTEGER AS "__size",
   ' name ' || i || ' ' AS "__search",
