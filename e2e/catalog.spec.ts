@@ -43,7 +43,11 @@ test('search the catalog, then refine and exclude facet values', async ({ page }
     'true',
   );
   const chips = page.getByRole('list', { name: 'Active filters' });
-  await expect(chips.getByRole('listitem')).toHaveText(['Theme: Environment×', 'Keyword: not seismology×']);
+  // Each chip also says how many datasets it keeps out.
+  await expect(chips.getByRole('listitem')).toHaveText([
+    /^Theme: Environment−\d+removes \d+ datasets?×$/,
+    /^Keyword: not seismology−\d+removes \d+ datasets?×$/,
+  ]);
 
   // Remove one chip, go back in history, then clear everything.
   await page.getByRole('button', { name: 'Remove filter Theme: Environment' }).click();

@@ -56,12 +56,15 @@ test('airports on the map: points fitted on load, a click shows the record', asy
   const chosen = list.locator('tr.is-selected');
   await expect(chosen).toContainText('San Francisco International');
   // Inside the list's scrolling box, not somewhere beyond its scroll.
-  const inside = await chosen.evaluate((row) => {
-    const box = row.closest('.records-scroll')!.getBoundingClientRect();
-    const r = row.getBoundingClientRect();
-    return r.top >= box.top && r.bottom <= box.bottom;
-  });
-  expect(inside).toBe(true);
+  await expect
+    .poll(() =>
+      chosen.evaluate((row) => {
+        const box = row.closest('.records-scroll')!.getBoundingClientRect();
+        const r = row.getBoundingClientRect();
+        return r.top >= box.top && r.bottom <= box.bottom;
+      }),
+    )
+    .toBe(true);
   await page.screenshot({ path: 'test-results/map-airports-record.png' });
   // Hovering a row rings its record on the map.
   const row = list.locator('tr.record-row').first();
