@@ -1,6 +1,5 @@
-import type { CompiledQuery, Geometry, SqlQuery } from '../../../odsql';
-import type { Bind } from '../cells';
-import { cellsQuery, engineWritable, type RowRefs } from '../cells';
+import type { Bind, CompiledQuery, Geometry, RowRefs, SqlQuery } from '../../../odsql';
+import { cellsQuery, engineWritable } from '../../../odsql';
 import { copyStream } from '../copy-stream';
 import type { EngineExport, ExportColumn, ExportContext, ExportRecord } from '../types';
 

@@ -9,9 +9,9 @@ import {
   SEARCH_COLUMN,
   searchSqlExpression,
 } from '../../odsql';
-import type { ColumnInput, FieldInput, ResolvedField } from './fields';
-import { isListType } from './fields';
-import { LAT_COLUMN, LON_COLUMN, SHAPE_COLUMN } from './geojson';
+import type { ColumnInput, FieldInput, ResolvedField } from '../ingest/fields';
+import { isListType } from '../ingest/fields';
+import { LAT_COLUMN, LON_COLUMN, SHAPE_COLUMN } from '../ingest/geojson';
 import { sqlString } from './sql';
 
 /*
@@ -20,7 +20,7 @@ import { sqlString } from './sql';
  *
  * Record ids are content hashes: DuckDB's 64-bit `hash()` of the record's typed values in field order
  * (`contentHash`), stored as a UBIGINT in `__id` and served as its 16 lower-case hex digits (see
- * catalog/views.ts). Identical rows would share it, so the n-th repeat (n ≥ 1, in source order) gets the
+ * storage/views.ts). Identical rows would share it, so the n-th repeat (n ≥ 1, in source order) gets the
  * hash of `<hex of the content hash>#n` instead. A record's size (`__size`) is the length in bytes of its
  * canonical JSON (`{"field": value, …}` in field order, a geo_shape as its GeoJSON). (A SHA-1 of the
  * canonical JSON written as 40 hex characters cost 5 to 10 times DuckDB's own load: docs/storage.md.)
