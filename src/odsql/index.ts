@@ -10,6 +10,7 @@ export {
   type RowRefs,
   textCell,
 } from './compile/export-cells';
+export { type ExportRowColumn, flatLineSql, parquetRowSql, recordLineSql } from './compile/export-rows';
 export type { CalendarDay, FacetFilterInput, FacetMatch, FilterFacet } from './compile/facet-filters';
 export {
   type CompiledQuery,
