@@ -31,6 +31,7 @@ export {
   RECORD_SIZE_COLUMN,
   RECORD_TIMESTAMP_COLUMN,
   SEARCH_COLUMN,
+  searchColumnSql,
   searchSqlExpression,
   technicalField,
 } from './compile/storage';

@@ -7,7 +7,7 @@ import {
   RECORD_SIZE_COLUMN,
   RECORD_TIMESTAMP_COLUMN,
   SEARCH_COLUMN,
-  searchSqlExpression,
+  searchColumnSql,
 } from '../../odsql';
 import type { ColumnInput, FieldInput, ResolvedField } from '../ingest/fields';
 import { isListType } from '../ingest/fields';
@@ -208,18 +208,6 @@ function canonicalJson(fields: readonly ResolvedField[]): string {
   return `CAST(to_json(struct_pack(${members.join(', ')})) AS VARCHAR)`;
 }
 
-function searchExpression(fields: readonly ResolvedField[]): string {
-  const parts = fields
-    .filter((f) => f.type === 'text')
-    .map((f) => {
-      const ref = quoteIdent(f.name);
-      const text = f.annotations.multivalued !== undefined ? `array_to_string(${ref}, ' ')` : ref;
-      return `nullif(${searchSqlExpression(text)}, '')`;
-    });
-  if (parts.length === 0) return "' '";
-  return `' ' || concat_ws(' ', ${parts.join(', ')}) || ' '`;
-}
-
 /** The WITH clause giving each source row its typed field values (`typed`) and canonical JSON (`canon`). */
 function canonicalRows(plan: RecordsPlan): string {
   const expressions = new Expressions(plan);
@@ -342,7 +330,7 @@ SELECT ${columns},
   ${id} AS ${RECORD_ID_COLUMN},
   timezone('UTC', CAST(${sqlString(plan.processedAt)} AS TIMESTAMPTZ)) AS ${RECORD_TIMESTAMP_COLUMN},
   CAST(strlen(__canon) AS INTEGER) AS ${RECORD_SIZE_COLUMN},
-  ${searchExpression(plan.fields)} AS ${SEARCH_COLUMN},
+  ${searchColumnSql(plan.fields.map(schemaOf))} AS ${SEARCH_COLUMN},
   CAST(canon.__p AS BIGINT) AS ${POSITION_COLUMN}
 FROM ${from}${sorted ? ' ORDER BY canon.__p' : ''}
 ) TO ${sqlString(target)} (${PARQUET_OPTIONS})`;
