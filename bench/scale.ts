@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { CSV_BUFFER_BYTES } from '../src/server/ingest/sources';
+import { CSV_BUFFER_BYTES } from '../src/server/storage/sources';
 import { type BenchCase, CASES } from './cases';
 import {
   peakResidentMiB,

@@ -1,7 +1,16 @@
 export * from './ast';
 export { checkQuery, QUERY_CLAUSES, type QueryClause, type QueryText } from './check';
 export { type ApiVersion, type CompileOptions, ParamList } from './compile/context';
-export { setupStatements } from './compile/dialect';
+export { setupStatements, timeZoneNamesQuery } from './compile/dialect';
+export {
+  type Bind,
+  cellsQuery,
+  type ExportCellColumn,
+  engineWritable,
+  type RowRefs,
+  textCell,
+} from './compile/export-cells';
+export { type ExportRowColumn, flatLineSql, parquetRowSql, recordLineSql } from './compile/export-rows';
 export type { CalendarDay, FacetFilterInput, FacetMatch, FilterFacet } from './compile/facet-filters';
 export {
   type CompiledQuery,
@@ -10,6 +19,7 @@ export {
   type OutputColumn,
   type RecordsQuery,
 } from './compile/query';
+export { sortRangesQuery, withSortRangesRow } from './compile/sort-ranges';
 export { compactParams, type SqlParam, type SqlQuery } from './compile/sql';
 // The storage layout: ingestion writes it, the compiler reads it.
 export {
@@ -21,6 +31,7 @@ export {
   RECORD_SIZE_COLUMN,
   RECORD_TIMESTAMP_COLUMN,
   SEARCH_COLUMN,
+  searchColumnSql,
   searchSqlExpression,
   technicalField,
 } from './compile/storage';

@@ -1,4 +1,4 @@
-import { isValidTimezone, setupStatements } from '../odsql';
+import { isValidTimezone, setupStatements, timeZoneNamesQuery } from '../odsql';
 import { buildApp } from './app';
 import { openExploreData } from './catalog/open';
 import { ConfigError, loadConfig } from './config';
@@ -9,7 +9,7 @@ import { consoleLog } from './log';
 
 /** Time zones usable in requests: known to the SQL engine and to Intl alike. */
 async function knownTimezones(engine: Engine): Promise<Set<string>> {
-  const rows = await engine.rows({ sql: 'SELECT name FROM pg_timezone_names()', params: [] });
+  const rows = await engine.rows(timeZoneNamesQuery());
   const names = new Set(rows.map((r) => String(r[0])).filter(isValidTimezone));
   names.add('UTC');
   return names;

@@ -1,3 +1,4 @@
+import type { SqlQuery } from './sql';
 import { GEO_SHAPE_TYPE, quoteIdent, searchSqlExpression } from './storage';
 
 /*
@@ -289,4 +290,9 @@ const MACROS: readonly string[] = [
 /** Statements that prepare a database for compiled queries (idempotent). */
 export function setupStatements(): string[] {
   return ["SET GLOBAL TimeZone = 'UTC'", ...MACROS.map((m) => `CREATE OR REPLACE MACRO ${m}`)];
+}
+
+/** The names of the time zones the engine knows, one a row (the server keeps those Intl knows too). */
+export function timeZoneNamesQuery(): SqlQuery {
+  return { sql: 'SELECT name FROM pg_timezone_names()', params: [] };
 }

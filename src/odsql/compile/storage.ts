@@ -107,3 +107,22 @@ export function normalizeSearchText(text: string): string {
 export function searchSqlExpression(expr: string): string {
   return `trim(regexp_replace(lower(strip_accents(${expr})), '[^\\p{L}\\p{N}]+', ' ', 'g'))`;
 }
+
+/**
+ * The value of a record's search column: the normalised text of its text fields, space-separated and
+ * with a space at each end (so that a token test is a substring test). Ingestion writes it
+ * (server/storage/records.ts) and the compiler's test database too (test-db.ts), from this one function.
+ */
+export function searchColumnSql(
+  fields: readonly Pick<FieldSchema, 'name' | 'type' | 'multivalued'>[],
+): string {
+  const parts = fields
+    .filter((f) => f.type === 'text')
+    .map((f) => {
+      const ref = quoteIdent(f.name);
+      const text = f.multivalued ? `array_to_string(${ref}, ' ')` : ref;
+      return `nullif(${searchSqlExpression(text)}, '')`;
+    });
+  if (parts.length === 0) return "' '";
+  return `' ' || concat_ws(' ', ${parts.join(', ')}) || ' '`;
+}

@@ -24,7 +24,7 @@ import {
   RECORD_SIZE_COLUMN,
   RECORD_TIMESTAMP_COLUMN,
   SEARCH_COLUMN,
-  searchSqlExpression,
+  searchColumnSql,
 } from './storage';
 
 /*
@@ -93,7 +93,7 @@ export class TestDb {
       await this.connection.run(`INSERT INTO ${quoteIdent(table)} VALUES (${values.join(', ')})`);
     }
     await this.connection.run(
-      `UPDATE ${quoteIdent(table)} SET ${SEARCH_COLUMN} = ${searchExpression(schema)}`,
+      `UPDATE ${quoteIdent(table)} SET ${SEARCH_COLUMN} = ${searchColumnSql(schema.fields)}`,
     );
   }
 
@@ -229,18 +229,6 @@ function shapeStructure(): string {
 }
 
 /** The search column as ingestion computes it: normalised text fields joined by spaces. */
-function searchExpression(schema: DatasetSchema): string {
-  const parts = schema.fields
-    .filter((f) => f.type === 'text')
-    .map((f) => {
-      const ref = quoteIdent(f.name);
-      const text = f.multivalued ? `array_to_string(${ref}, ' ')` : ref;
-      return `nullif(${searchSqlExpression(text)}, '')`;
-    });
-  if (parts.length === 0) return "' '";
-  return `' ' || concat_ws(' ', ${parts.join(', ')}) || ' '`;
-}
-
 // ---- The shared fixture ---------------------------------------------------------------------------
 
 export const FIXTURE_SCHEMA: DatasetSchema = {

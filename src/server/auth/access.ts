@@ -39,7 +39,7 @@ export function canReadDataset(request: FastifyRequest, datasetId: string): bool
 }
 
 /**
- * The catalog table (see catalog/catalog-table.ts) as this caller sees it: a view leaving out the
+ * The catalog table (see storage/catalog-table.ts) as this caller sees it: a view leaving out the
  * restricted datasets its key does not grant, so that lists, `total_count`, facet counts and catalog
  * exports run on it never reveal them.
  */

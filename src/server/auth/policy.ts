@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { quoteIdent, RECORD_ID_COLUMN } from '../../odsql';
-import { RESTRICTED_COLUMN } from '../catalog/catalog-table';
 import type { Catalog } from '../catalog/registry';
 import type { Engine } from '../engine/types';
 import type { Logger } from '../ingest/logger';
-import { sqlString } from '../ingest/sql';
+import { writeAccessViews } from '../storage/access-views';
 import type { Caller } from './access';
 import type { KeyGrant, KeyRing } from './keys';
 
@@ -66,34 +64,9 @@ export async function openAccessPolicy(
   if (restricted > 0) {
     log.info(`access: ${restricted} restricted dataset(s), ${keys.grants.length} API key(s)`);
   }
-  await writeViews(engine, catalog.catalogTable, views);
+  await writeAccessViews(engine, catalog.catalogTable, VIEW_PREFIX, views);
   return {
     anonymous,
     callerFor: (grant) => byName.get(grant.name) ?? anonymous,
   };
-}
-
-async function writeViews(
-  engine: Engine,
-  catalogTable: string,
-  views: ReadonlyMap<string, readonly string[]>,
-): Promise<void> {
-  const existing = await engine.rows({
-    sql: `SELECT view_name FROM duckdb_views() WHERE NOT internal AND starts_with(view_name, $1)`,
-    params: [VIEW_PREFIX],
-  });
-  for (const [name] of existing) {
-    if (typeof name === 'string' && !views.has(name))
-      await engine.execute(`DROP VIEW IF EXISTS ${quoteIdent(name)}`);
-  }
-  for (const [name, granted] of views) {
-    const grantedIds =
-      granted.length > 0
-        ? ` OR ${quoteIdent(RECORD_ID_COLUMN)} IN (${granted.map(sqlString).join(', ')})`
-        : '';
-    await engine.execute(
-      `CREATE OR REPLACE VIEW ${quoteIdent(name)} AS SELECT * FROM ${quoteIdent(catalogTable)}
-WHERE NOT ${quoteIdent(RESTRICTED_COLUMN)}${grantedIds}`,
-    );
-  }
 }

@@ -3,7 +3,7 @@ import type { DatasetDescriptor } from '../ingest/descriptor';
 import type { ResolvedField } from '../ingest/fields';
 import { isoUtc } from '../ingest/files';
 import { datasetUid, humanize } from '../ingest/names';
-import type { RecordStats } from '../ingest/stats';
+import type { RecordStats } from '../storage/stats';
 import type { Attachment, Dataset, DefaultMetas, FieldDescriptor } from './types';
 
 /** Builds the dataset the catalog serves from its descriptor and what ingestion found. */

@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type DuckDBEngine, openDuckDBEngine } from '../engine/duckdb';
-import { type IngestEngine, openIngestEngine } from '../ingest/engine';
 import type { Logger } from '../ingest/logger';
+import { type IngestEngine, openIngestEngine } from '../storage/ingest-engine';
+import { RecordViews } from '../storage/views';
 import { splitMemoryLimit } from './memory';
 import { type LiveCatalog, openCatalog } from './registry';
 import { storeDirOf } from './store';
-import { RecordViews } from './views';
 
 export interface ExploreDataOptions {
   /** `DATA_DIR`: holds the user's `datasets/`, the records `store/` and the scratch `tmp/` folder. */

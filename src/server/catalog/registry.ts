@@ -4,12 +4,13 @@ import { basename, join } from 'node:path';
 import type { DatasetSchema } from '../../odsql';
 import type { Engine } from '../engine/types';
 import type { DatasetDescriptor } from '../ingest/descriptor';
-import type { IngestEngine } from '../ingest/engine';
 import { type FileStamp, fingerprint, isoUtc, mimetypeOf } from '../ingest/files';
 import { errorSummary, type FailureKind, IngestError, ingestDataset } from '../ingest/ingest';
 import type { Logger } from '../ingest/logger';
 import { attachmentId, datasetUid, deduplicateNames, recordsTableName } from '../ingest/names';
-import { CATALOG_SCHEMA, CATALOG_TABLE, writeCatalogTable } from './catalog-table';
+import { CATALOG_SCHEMA, CATALOG_TABLE, writeCatalogTable } from '../storage/catalog-table';
+import type { IngestEngine } from '../storage/ingest-engine';
+import type { RecordViews } from '../storage/views';
 import { buildDataset } from './metas';
 import { statFiles } from './read-files';
 import { type CatalogEntry, type CatalogProblem, gatherEntries } from './sources';
@@ -25,7 +26,6 @@ import {
   writeManifest,
 } from './store';
 import type { Attachment, Dataset } from './types';
-import type { RecordViews } from './views';
 
 export type { CatalogProblem } from './sources';
 

@@ -1,9 +1,9 @@
 import type { FieldType } from '../../odsql';
 import type { FieldAnnotations } from '../catalog/types';
+import type { SourceColumn } from '../storage/sources';
 import type { DatasetDescriptor, FieldSpec } from './descriptor';
 import { ELEVATION_COLUMN, FEATURE_ID_COLUMN, type FeatureSummary, GEOMETRY_SOURCE } from './geojson';
 import { deduplicateNames, humanize, toSnakeCase } from './names';
-import type { SourceColumn } from './sources';
 
 /*
  * Resolving a dataset's fields: each declared field (or each inferred one) is tied to where its values

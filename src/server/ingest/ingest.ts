@@ -1,15 +1,16 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type DatasetSchema, quoteIdent } from '../../odsql';
+import type { DatasetSchema } from '../../odsql';
 import { hashesPerAggregate } from '../catalog/memory';
 import { withSortRanges } from '../catalog/sort-ranges';
+import type { IngestEngine } from '../storage/ingest-engine';
+import { partitionedRepeatsSql, type RecordsPlan, recordsCopySql, repeatsTableSql } from '../storage/records';
+import { loadSource } from '../storage/sources';
+import { dropStaging, repeatCounts, stagedRowCount, stagingView } from '../storage/staging';
+import { inferFacets, type RecordStats, recordStats } from '../storage/stats';
 import type { DatasetDescriptor } from './descriptor';
-import type { IngestEngine } from './engine';
 import { declaredTextColumns, type ResolvedField, resolveFields } from './fields';
 import type { Logger } from './logger';
-import { partitionedRepeatsSql, type RecordsPlan, recordsCopySql, repeatsTableSql } from './records';
-import { loadSource } from './sources';
-import { inferFacets, type RecordStats, recordStats } from './stats';
 
 /** Prefix of the tables and files ingestion works in; leftovers of an interrupted run are removed. */
 export const STAGING_PREFIX = '__stage_';
@@ -123,7 +124,7 @@ async function withProgress<T>(
 
 /**
  * Reads a dataset's source (and joined file) and writes its records file to `options.target`, in a few
- * streaming passes (see records.ts). The records being served are untouched until the caller swaps.
+ * streaming passes (see storage/records.ts). The records being served are untouched until the caller swaps.
  */
 export async function ingestDataset(
   engine: IngestEngine,
@@ -142,14 +143,10 @@ export async function ingestDataset(
   const stagingFile = join(options.tmpDir, `${scratch}_${unique}.ndjson`);
   const joinFile = join(options.tmpDir, `${scratch}_${unique}.join.ndjson`);
   const dropScratch = async (): Promise<void> => {
-    await engine.execute(
-      [
-        `DROP VIEW IF EXISTS ${quoteIdent(view)};`,
-        ...[rawTable, joinTable, repeatsTable, `${repeatsTable}_candidates`].map(
-          (t) => `DROP TABLE IF EXISTS ${quoteIdent(t)};`,
-        ),
-      ].join('\n'),
-    );
+    await dropStaging(engine, {
+      views: [view],
+      tables: [rawTable, joinTable, repeatsTable, `${repeatsTable}_candidates`],
+    });
     for (const file of [firstFile, hashFile, stagingFile, joinFile]) await rm(file, { force: true });
   };
   const started = Date.now();
@@ -179,8 +176,7 @@ export async function ingestDataset(
           }),
         )
       : undefined;
-    const [rawCount] = await engine.rows({ sql: `SELECT count(*) FROM ${source.from}`, params: [] });
-    const rows = Number(rawCount?.[0] ?? 0);
+    const rows = await stagedRowCount(engine, source.from);
     const large = rows >= LARGE_DATASET_ROWS;
     options.log.info(
       `dataset ${id}: ${count(rows)} rows (${source.format}) found in ${Date.now() - started} ms`,
@@ -207,7 +203,7 @@ export async function ingestDataset(
     const file = firstFile;
     try {
       step('finding repeated records');
-      // Larger sources count their hashes in slices (records.ts, `partitionedRepeatsSql`).
+      // Larger sources count their hashes in slices (storage/records.ts, `partitionedRepeatsSql`).
       const perAggregate =
         options.hashesPerAggregate ?? hashesPerAggregate(engine.memoryBytes ?? DEFAULT_INGEST_MEMORY);
       if (rows >= LARGE_DATASET_ROWS || rows > perAggregate) {
@@ -218,12 +214,7 @@ export async function ingestDataset(
       } else {
         await withProgress(engine, progress, () => engine.execute(repeatsTableSql(plan, repeatsTable)));
       }
-      const [repeated] = await engine.rows({
-        sql: `SELECT count(*), coalesce(max(__rep_n), 0) FROM ${quoteIdent(repeatsTable)}`,
-        params: [],
-      });
-      const repeats = Number(repeated?.[0] ?? 0);
-      const maxRepeat = Number(repeated?.[1] ?? 0);
+      const { repeats, maxRepeat } = await repeatCounts(engine, repeatsTable);
       step(
         `writing ${count(rows)} records (${count(repeats)} repeated): typed values, record ids, search text`,
       );
@@ -235,12 +226,8 @@ export async function ingestDataset(
       const prefix = kind === 'data' ? 'the values do not fit the field types: ' : '';
       throw new IngestError(`${prefix}${errorSummary(error)}`, kind, { cause: error });
     }
-    await engine.execute(
-      `DROP TABLE IF EXISTS ${quoteIdent(rawTable)}; DROP TABLE IF EXISTS ${quoteIdent(joinTable)}; DROP TABLE IF EXISTS ${quoteIdent(repeatsTable)}`,
-    );
-    await engine.execute(
-      `CREATE OR REPLACE VIEW ${quoteIdent(view)} AS SELECT * FROM read_parquet('${file.replaceAll("'", "''")}')`,
-    );
+    await dropStaging(engine, { tables: [rawTable, joinTable, repeatsTable] });
+    await stagingView(engine, view, file);
     if (!descriptor.fields) fields = await inferFacets(engine, view, fields);
     step('computing statistics');
     const stats = await recordStats(engine, view, fields);

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../engine/types';
+import { type IngestEngine, openIngestEngine } from '../storage/ingest-engine';
 import { parseDescriptor } from './descriptor';
-import { type IngestEngine, openIngestEngine } from './engine';
 import { ingestDataset } from './ingest';
 import { silentLogger } from './logger';
 

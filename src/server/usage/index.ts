@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DatasetSchema } from '../../odsql';
-import { POSITION_COLUMN, quoteIdent } from '../../odsql';
 import type { ServerContext } from '../context';
+import { writeUsageTable, writeUsageView } from '../storage/usage-table';
 import { type DatasetUsage, UsageCounts } from './counts';
 
 /*
@@ -26,7 +26,6 @@ export function popularity(u: DatasetUsage): number {
   return 5 * u.downloads + u.api_calls;
 }
 
-const USAGE_TABLE = '__usage';
 /** How stale the table the catalog sorts on may be. */
 const TABLE_REFRESH_MS = 1000;
 
@@ -59,14 +58,11 @@ export class Usage {
         this.tableWritten = now;
       }
       if (!this.views.has(view)) {
-        await this.ctx.engine.execute(
-          `CREATE OR REPLACE VIEW ${quoteIdent(view)} AS SELECT c.*,
-  CAST(coalesce(u.download_count, 0) AS BIGINT) AS ${quoteIdent(USAGE_FIELDS[0]!)},
-  CAST(coalesce(u.api_call_count, 0) AS BIGINT) AS ${quoteIdent(USAGE_FIELDS[1]!)},
-  CAST(coalesce(5 * u.download_count + u.api_call_count, 0) AS DOUBLE) AS ${quoteIdent(USAGE_FIELDS[2]!)}
-FROM ${quoteIdent(table)} c LEFT JOIN ${USAGE_TABLE} u ON u.dataset_id = c.dataset_id
-ORDER BY c.${quoteIdent(POSITION_COLUMN)}`,
-        );
+        await writeUsageView(this.ctx.engine, view, table, [
+          USAGE_FIELDS[0]!,
+          USAGE_FIELDS[1]!,
+          USAGE_FIELDS[2]!,
+        ]);
         this.views.add(view);
       }
     });
@@ -91,12 +87,9 @@ ORDER BY c.${quoteIdent(POSITION_COLUMN)}`,
   private async writeTable(): Promise<void> {
     const version = this.counts.version;
     const all = [...this.counts.all()];
-    await this.ctx.engine.execute(
-      `CREATE OR REPLACE TABLE ${USAGE_TABLE} AS SELECT
-  unnest(CAST($1 AS VARCHAR[])) AS dataset_id,
-  unnest(CAST($2 AS BIGINT[])) AS download_count,
-  unnest(CAST($3 AS BIGINT[])) AS api_call_count`,
-      [all.map(([id]) => id), all.map(([, u]) => u.downloads), all.map(([, u]) => u.api_calls)],
+    await writeUsageTable(
+      this.ctx.engine,
+      all.map(([datasetId, u]) => ({ datasetId, downloads: u.downloads, apiCalls: u.api_calls })),
     );
     this.tableVersion = version;
   }

@@ -8,7 +8,7 @@ import {
   SEARCH_COLUMN,
   searchSqlExpression,
 } from '../../../odsql';
-import { RECORD_ID_TEXT } from '../../catalog/views';
+import { RECORD_ID_TEXT } from '../../storage/views';
 import { quoteIdentifier } from './literal';
 
 /*

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { CompiledQuery, SqlQuery } from '../../../odsql';
-import { cellsQuery, engineWritable, textCell } from '../cells';
+import { cellsQuery, engineWritable, textCell } from '../../../odsql';
 import { copyStream } from '../copy-stream';
 import type { CsvOptions } from '../params';
 import type { EngineExport, ExportColumn, ExportContext } from '../types';

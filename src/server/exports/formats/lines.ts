@@ -1,6 +1,5 @@
-import type { CompiledQuery, Geometry, SqlQuery } from '../../../odsql';
-import type { Bind } from '../cells';
-import { cellsQuery, engineWritable, type RowRefs } from '../cells';
+import type { Bind, CompiledQuery, Geometry, RowRefs, SqlQuery } from '../../../odsql';
+import { cellsQuery, engineWritable, flatLineSql, recordLineSql } from '../../../odsql';
 import { copyStream } from '../copy-stream';
 import type { EngineExport, ExportColumn, ExportContext, ExportRecord } from '../types';
 
@@ -9,45 +8,9 @@ import type { EngineExport, ExportColumn, ExportContext, ExportRecord } from '..
  * engine path needs no JavaScript object per record; `write` does the same from `ExportRecord`s.
  */
 
-/** v2.1: a flat object like a `results` item, nulls included. */
-function flatLineSql(columns: readonly ExportColumn[], refs: RowRefs, bind: Bind): string {
-  const parts = columns.map(
-    (c, i) =>
-      `${bind(`${i === 0 ? '{' : ','}${JSON.stringify(c.name)}:`)}, coalesce(${refs.values[i]}, 'null')`,
-  );
-  return parts.length === 0 ? `'{}'` : `concat(${parts.join(', ')}, '}')`;
-}
-
-/** The first geo column gives a v2.0 record its `geometry`. */
+/** The first geo column gives a v2.0 record its `geometry` (as recordLineSql does in SQL). */
 function geometryColumn(columns: readonly ExportColumn[]): number {
   return columns.findIndex((c) => c.type === 'geo_point_2d' || c.type === 'geo_shape');
-}
-
-/** v2.0: `{datasetid, recordid, fields, geometry, record_timestamp}`, null fields left out. */
-function recordLineSql(
-  columns: readonly ExportColumn[],
-  refs: RowRefs,
-  bind: Bind,
-  datasetId: string,
-): string {
-  if (refs.id === undefined) return flatLineSql(columns, refs, bind);
-  const fields = columns.map(
-    (c, i) =>
-      `CASE WHEN ${refs.values[i]} IS NOT NULL THEN ${bind(`${JSON.stringify(c.name)}:`)} || ${refs.values[i]} END`,
-  );
-  const g = geometryColumn(columns);
-  let geometry = `''`;
-  if (g >= 0) {
-    const ref = refs.values[g]!;
-    const value =
-      columns[g]!.type === 'geo_point_2d'
-        ? `'{"type":"Point","coordinates":[' || (${ref} ->> '$.lon') || ',' || (${ref} ->> '$.lat') || ']}'`
-        : `CAST(${ref} -> '$.geometry' AS VARCHAR)`;
-    geometry = `coalesce(',"geometry":' || ${value}, '')`;
-  }
-  return `concat(${bind(`{"datasetid":${JSON.stringify(datasetId)},"recordid":`)}, to_json(${refs.id}), ',"fields":{', ${
-    fields.length > 0 ? `concat_ws(',', ${fields.join(', ')})` : `''`
-  }, '}', ${geometry}, ',"record_timestamp":', to_json(${refs.timestamp}), '}')`;
 }
 
 function lineSql(plan: EngineExport, refs: RowRefs, bind: Bind): string {

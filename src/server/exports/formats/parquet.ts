@@ -2,40 +2,11 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SqlQuery } from '../../../odsql';
+import { cellsQuery, engineWritable, parquetRowSql } from '../../../odsql';
 import { ApiError } from '../../errors';
-import { cellsQuery, engineWritable } from '../cells';
 import { exportScratchDir } from '../scratch';
-import type { EngineExport, ExportColumn, ExportContext } from '../types';
+import type { EngineExport, ExportContext } from '../types';
 import { headers } from './csv';
-
-/** The JSON type name `from_json` reads a column's value as (the Parquet column's type). */
-function structureType(column: ExportColumn): unknown {
-  if (column.multivalued) return ['VARCHAR'];
-  switch (column.type) {
-    case 'int':
-      return 'BIGINT';
-    case 'double':
-      return 'DOUBLE';
-    case 'boolean':
-      return 'BOOLEAN';
-    case 'date':
-      return 'DATE';
-    case 'datetime':
-      return 'TIMESTAMPTZ';
-    case 'geo_point_2d':
-      return { lon: 'DOUBLE', lat: 'DOUBLE' };
-    default:
-      return 'VARCHAR';
-  }
-}
-
-/** A column's value in the row object: the compiled JSON text, or a shape's geometry as a JSON string. */
-function objectValue(column: ExportColumn, ref: string): string {
-  if (column.type === 'geo_shape' && !column.multivalued) {
-    return `to_json(CAST(${ref} -> '$.geometry' AS VARCHAR))`;
-  }
-  return `coalesce(${ref}, 'null')`;
-}
 
 /**
  * The typed rows of a Parquet export, columns named by the export's headers without putting them in
@@ -47,18 +18,9 @@ export function parquetQuery(
   context: Pick<ExportContext, 'columns' | 'useLabels'>,
 ): SqlQuery {
   const names = headers(context);
-  const structure: Record<string, unknown> = {};
-  context.columns.forEach((c, i) => {
-    structure[names[i]!] = structureType(c);
-  });
-  return cellsQuery(compiled, context.columns, (refs, bind) => {
-    const parts = context.columns.map(
-      (c, i) =>
-        `${bind(`${i === 0 ? '{' : ','}${JSON.stringify(names[i])}:`)}, ${objectValue(c, refs.values[i]!)}`,
-    );
-    const object = parts.length === 0 ? `'{}'` : `concat(${parts.join(', ')}, '}')`;
-    return [`unnest(from_json(${object}, ${bind(JSON.stringify(structure))}))`];
-  });
+  return cellsQuery(compiled, context.columns, (refs, bind) => [
+    parquetRowSql(context.columns, names, refs, bind),
+  ]);
 }
 
 /*

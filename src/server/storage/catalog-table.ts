@@ -9,9 +9,9 @@ import {
   SEARCH_COLUMN,
   searchSqlExpression,
 } from '../../odsql';
+import type { Dataset } from '../catalog/types';
 import type { Engine } from '../engine/types';
-import { sqlString } from '../ingest/sql';
-import type { Dataset } from './types';
+import { sqlString } from './sql';
 
 /*
  * The catalog as a table, one row per dataset laid out like a dataset's records (odsql/compile/storage),

@@ -1,6 +1,12 @@
-import type { CompiledQuery } from '../../odsql';
-import { compactParams, type SqlParam, type SqlQuery } from '../../odsql';
-import type { ExportColumn } from './types';
+import type { FieldType } from '../schema';
+import type { CompiledQuery } from './query-types';
+import { compactParams, type SqlParam, type SqlQuery } from './sql';
+
+/** What the cell SQL needs to know of an export column (the server's ExportColumn has more). */
+export interface ExportCellColumn {
+  readonly type: FieldType | 'json';
+  readonly multivalued?: boolean;
+}
 
 /** Binds a value for the query being built and returns its placeholder. */
 export type Bind = (value: SqlParam) => string;
@@ -22,7 +28,7 @@ export interface RowRefs {
  */
 export function cellsQuery(
   compiled: CompiledQuery,
-  columns: readonly ExportColumn[],
+  columns: readonly unknown[],
   build: (refs: RowRefs, bind: Bind) => readonly string[],
 ): SqlQuery {
   const params: SqlParam[] = [...compiled.page.params];
@@ -52,7 +58,7 @@ export function engineWritable(compiled: CompiledQuery): boolean {
 }
 
 /** A JSON string's text, other JSON values as written (numbers, booleans, objects). */
-export function jsonText(ref: string): string {
+function jsonText(ref: string): string {
   return `CASE WHEN json_type(${ref}) = 'VARCHAR' THEN ${ref} ->> '$' ELSE CAST(${ref} AS VARCHAR) END`;
 }
 
@@ -60,7 +66,7 @@ export function jsonText(ref: string): string {
  * The text of a value in a CSV cell, as the service writes it: strings unquoted, points as `lat, lon`,
  * shapes as their GeoJSON geometry, multivalued text joined by the list separator.
  */
-export function textCell(column: ExportColumn, ref: string, listSeparator: string): string {
+export function textCell(column: ExportCellColumn, ref: string, listSeparator: string): string {
   if (column.multivalued) return `array_to_string(from_json(${ref}, '["VARCHAR"]'), ${listSeparator})`;
   switch (column.type) {
     case 'int':

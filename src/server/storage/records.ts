@@ -7,11 +7,11 @@ import {
   RECORD_SIZE_COLUMN,
   RECORD_TIMESTAMP_COLUMN,
   SEARCH_COLUMN,
-  searchSqlExpression,
+  searchColumnSql,
 } from '../../odsql';
-import type { ColumnInput, FieldInput, ResolvedField } from './fields';
-import { isListType } from './fields';
-import { LAT_COLUMN, LON_COLUMN, SHAPE_COLUMN } from './geojson';
+import type { ColumnInput, FieldInput, ResolvedField } from '../ingest/fields';
+import { isListType } from '../ingest/fields';
+import { LAT_COLUMN, LON_COLUMN, SHAPE_COLUMN } from '../ingest/geojson';
 import { sqlString } from './sql';
 
 /*
@@ -20,7 +20,7 @@ import { sqlString } from './sql';
  *
  * Record ids are content hashes: DuckDB's 64-bit `hash()` of the record's typed values in field order
  * (`contentHash`), stored as a UBIGINT in `__id` and served as its 16 lower-case hex digits (see
- * catalog/views.ts). Identical rows would share it, so the n-th repeat (n ≥ 1, in source order) gets the
+ * storage/views.ts). Identical rows would share it, so the n-th repeat (n ≥ 1, in source order) gets the
  * hash of `<hex of the content hash>#n` instead. A record's size (`__size`) is the length in bytes of its
  * canonical JSON (`{"field": value, …}` in field order, a geo_shape as its GeoJSON). (A SHA-1 of the
  * canonical JSON written as 40 hex characters cost 5 to 10 times DuckDB's own load: docs/storage.md.)
@@ -208,18 +208,6 @@ function canonicalJson(fields: readonly ResolvedField[]): string {
   return `CAST(to_json(struct_pack(${members.join(', ')})) AS VARCHAR)`;
 }
 
-function searchExpression(fields: readonly ResolvedField[]): string {
-  const parts = fields
-    .filter((f) => f.type === 'text')
-    .map((f) => {
-      const ref = quoteIdent(f.name);
-      const text = f.annotations.multivalued !== undefined ? `array_to_string(${ref}, ' ')` : ref;
-      return `nullif(${searchSqlExpression(text)}, '')`;
-    });
-  if (parts.length === 0) return "' '";
-  return `' ' || concat_ws(' ', ${parts.join(', ')}) || ' '`;
-}
-
 /** The WITH clause giving each source row its typed field values (`typed`) and canonical JSON (`canon`). */
 function canonicalRows(plan: RecordsPlan): string {
   const expressions = new Expressions(plan);
@@ -342,7 +330,7 @@ SELECT ${columns},
   ${id} AS ${RECORD_ID_COLUMN},
   timezone('UTC', CAST(${sqlString(plan.processedAt)} AS TIMESTAMPTZ)) AS ${RECORD_TIMESTAMP_COLUMN},
   CAST(strlen(__canon) AS INTEGER) AS ${RECORD_SIZE_COLUMN},
-  ${searchExpression(plan.fields)} AS ${SEARCH_COLUMN},
+  ${searchColumnSql(plan.fields.map(schemaOf))} AS ${SEARCH_COLUMN},
   CAST(canon.__p AS BIGINT) AS ${POSITION_COLUMN}
 FROM ${from}${sorted ? ' ORDER BY canon.__p' : ''}
 ) TO ${sqlString(target)} (${PARQUET_OPTIONS})`;

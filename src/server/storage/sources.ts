@@ -2,8 +2,8 @@ import { open, readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { quoteIdent } from '../../odsql';
 import type { Engine } from '../engine/types';
-import type { SourceFormat, SourceSpec } from './descriptor';
-import { type FeatureSummary, readFeatures, writeFeatureLines } from './geojson';
+import type { SourceFormat, SourceSpec } from '../ingest/descriptor';
+import { type FeatureSummary, readFeatures, writeFeatureLines } from '../ingest/geojson';
 import { sqlString, sqlStringList } from './sql';
 
 /*
