@@ -68,8 +68,9 @@ test('clusters carry their counts, drawn without any glyph server', async ({ pag
   expect(clusters).toBeGreaterThan(5);
   // Circles reaching in from beyond the edge count as drawn; their labels, centred outside, do not.
   const counts = Number(await map.getAttribute('data-cluster-counts'));
-  expect(counts).toBeGreaterThan(5);
-  expect(counts).toBeLessThanOrEqual(clusters);
+  // Every drawn circle carries its count; at the map's edges a circle may be drawn without its label
+  // (or a label counted at a tile seam), hence a margin of 2%.
+  expect(Math.abs(counts - clusters)).toBeLessThanOrEqual(Math.ceil(clusters * 0.02));
   await page.screenshot({ path: test.info().outputPath('cluster-counts.png') });
   expect(outside).toEqual([]);
 });

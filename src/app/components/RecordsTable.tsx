@@ -141,7 +141,7 @@ export function RecordsTable(props: RecordsTableProps) {
 
   // A record chosen elsewhere (a point clicked on the map) is brought into view.
   useEffect(() => {
-    if (selected !== undefined) virtualizer.scrollToIndex(selected, { align: 'auto' });
+    if (selected !== undefined) virtualizer.scrollToIndex(selected, { align: 'center' });
   }, [selected, virtualizer]);
 
   useEffect(() => {
