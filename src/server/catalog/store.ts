@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatasetSchema } from '../../odsql';
@@ -123,7 +124,10 @@ export async function readStore(storeDir: string): Promise<StoreContents> {
   const failed = await readTextFiles(dirs.map((dir) => join(dir, FAILURE)));
   names.forEach((table, i) => {
     const stored = storedOf(dirs[i]!, parsed(manifests[i]));
-    if (stored && stored.dataset.table === table) datasets.set(stored.datasetId, stored);
+    // A manifest whose records file is gone (an interrupted swap, a file removed by hand) names nothing
+    // to serve: the dataset is ingested again instead of the whole catalog failing to open.
+    if (stored && stored.dataset.table === table && existsSync(stored.file))
+      datasets.set(stored.datasetId, stored);
     const failure = failureOf(parsed(failed[i]));
     if (failure) failures.set(failure.datasetId, failure);
   });
