@@ -1,7 +1,6 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../playwright.config';
+import { writeResultsSection } from './results-file';
 import { fmt, percentile } from './stats';
 
 /*
@@ -206,18 +205,7 @@ ${rows}
 
 /** Replaces (or adds, before the explorer's) the Analyze section of bench/RESULTS.md. */
 function writeAnalyzeSection(section: string): void {
-  const file = join(import.meta.dirname, 'RESULTS.md');
-  const text = readFileSync(file, 'utf8');
-  const start = text.indexOf(ANALYZE_HEADING);
-  const next = (from: number) => {
-    const i = text.indexOf('\n## ', from);
-    return i < 0 ? text.length : i;
-  };
-  const updated =
-    start >= 0
-      ? `${text.slice(0, start).trimEnd()}\n${section}${text.slice(next(start + 1))}`
-      : text.replace('\n## Explorer', `${section}\n## Explorer`);
-  writeFileSync(file, updated);
+  writeResultsSection(ANALYZE_HEADING, section, '\n## Explorer');
 }
 
 // `npx tsx bench/analyze.ts http://127.0.0.1:8097 [--write]` measures a running server (with a fresh

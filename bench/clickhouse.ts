@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -7,6 +7,7 @@ import { startLocalCluster } from '../src/server/engine/clickhouse/cluster';
 import { ingestVersion } from '../src/server/engine/clickhouse/ingest';
 import { ensureStateTables } from '../src/server/engine/clickhouse/state';
 import { connectTarget, qualified } from '../src/server/engine/clickhouse/target';
+import { writeResultsSection } from './results-file';
 import { fmt, percentile } from './stats';
 
 /*
@@ -170,13 +171,5 @@ export async function clickhouseBench(machine: string): Promise<string> {
 }
 
 export function writeClickHouseSection(section: string): void {
-  const file = join(import.meta.dirname, 'RESULTS.md');
-  const text = readFileSync(file, 'utf8');
-  const start = text.indexOf(HEADING);
-  if (start < 0) {
-    writeFileSync(file, `${text.trimEnd()}\n\n${section}`);
-    return;
-  }
-  const next = text.indexOf('\n## ', start + HEADING.length);
-  writeFileSync(file, `${text.slice(0, start)}${section}${next < 0 ? '' : `\n${text.slice(next + 1)}`}`);
+  writeResultsSection(HEADING, section);
 }

@@ -1,6 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import {
   type HeavyFigures,
   heavyScenario,
@@ -10,6 +8,7 @@ import {
   type SlowReaderFigures,
   slowReaderScenario,
 } from './load';
+import { writeResultsSection } from './results-file';
 import { residentMiB, startServer, stopServer } from './server';
 import { fmt } from './stats';
 
@@ -194,13 +193,5 @@ const HEADING = '## Fairness and load (issue 13)';
 
 /** Puts the section in RESULTS.md in place of its previous version (or at the end). */
 export function writeFairnessSection(section: string): void {
-  const file = join(import.meta.dirname, 'RESULTS.md');
-  const text = readFileSync(file, 'utf8');
-  const start = text.indexOf(HEADING);
-  if (start < 0) {
-    writeFileSync(file, `${text.trimEnd()}\n\n${section}`);
-    return;
-  }
-  const next = text.indexOf('\n## ', start + HEADING.length);
-  writeFileSync(file, `${text.slice(0, start)}${section}${next < 0 ? '' : `\n${text.slice(next + 1)}`}`);
+  writeResultsSection(HEADING, section);
 }
