@@ -230,7 +230,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<ApiVersion, VersionedSchemas>> = 
  * A schema as the serialiser takes it: without `required`, because fast-json-stringify writes required
  * keys first (the interface's key order would change) and throws on a missing one instead of answering.
  */
-function forSerialiser(schema: unknown): unknown {
+export function forSerialiser(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(forSerialiser);
   if (typeof schema !== 'object' || schema === null) return schema;
   const out: Record<string, unknown> = {};

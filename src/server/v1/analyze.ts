@@ -133,6 +133,6 @@ export function analyzeRoutes(app: FastifyInstance, ctx: ServerContext): void {
       return out;
     });
     if (plan.maxpoints === 0 && rows.length >= MAX_GROUPS) reply.header('ODS-Analyze-Truncated', 'true');
-    return sendV1(reply, query, { json: answer, padded: format === 'jsonp' });
+    return sendV1(reply, query, { kind: 'analyzePoints', json: answer, padded: format === 'jsonp' });
   });
 }

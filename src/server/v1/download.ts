@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
+import type { V1Record } from '../../api/types-v10';
 import type { DatasetSchema } from '../../odsql';
 import { compileRecordsQuery, printName } from '../../odsql';
 import { admissionOfRequest } from '../admission/request';
@@ -19,7 +20,7 @@ import { geoFieldOf, v1CompileError } from './filter';
 import { callbackName, v1Format } from './output';
 import { v1Fields, v1Sort } from './params';
 import { getAndPost, v1Params } from './request';
-import { timestampFormatter, type V1Record, v1Record } from './shapes';
+import { timestampFormatter, v1Record } from './shapes';
 
 /*
  * `records/1.0/download`: every record matching a search (or the first `rows`), streamed from the

@@ -1,9 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
+import type { V1FeatureCollection, V1Record } from '../../api/types-v10';
 import type { Dataset } from '../catalog/types';
 import { xmlText } from '../exports/formats/xml-text';
 import { attachmentDisposition } from '../http/reply';
-import type { V1Record } from './shapes';
 
 /*
  * The other formats of the v1 searches: feeds (`format=rss|atom`), the datasets as CSV, and the GeoJSON
@@ -108,11 +108,11 @@ export function recordsFeed(ds: Dataset, records: readonly V1Record[], origin: s
 }
 
 /** `format=geojson`: the records as Features, their fields as properties. */
-export function recordsFeatureCollection(records: readonly V1Record[]): unknown {
+export function recordsFeatureCollection(records: readonly V1Record[]): V1FeatureCollection {
   return {
-    type: 'FeatureCollection',
+    type: 'FeatureCollection' as const,
     features: records.map((r) => ({
-      type: 'Feature',
+      type: 'Feature' as const,
       geometry: r.geometry ?? null,
       properties: r.fields,
       id: r.recordid,

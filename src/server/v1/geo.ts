@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Geometry as GeoJsonGeometry } from 'geojson';
 import type { DatasetSchema, Geometry } from '../../odsql';
 import { compileRecordsQuery, geometryBbox, printName } from '../../odsql';
 import type { ServerContext } from '../context';
@@ -47,6 +48,12 @@ function mapField(
     );
   }
   return f;
+}
+
+/** A `geo_point_2d` value (`{lat, lon}`) as a GeoJSON point. */
+function pointGeometry(value: unknown): GeoJsonGeometry {
+  const p = value as { lat: number; lon: number };
+  return { type: 'Point', coordinates: [p.lon, p.lat] };
 }
 
 /** A short stable digest of a geometry, naming a shape in `geopreview` and `geopolygon`. */
@@ -162,6 +169,7 @@ export function geoRoutes(app: FastifyInstance, ctx: ServerContext): void {
       geometries = Object.fromEntries([...kinds].map(([k, n]) => [k, Math.round((n / total) * count)]));
     }
     return sendV1(reply, p.query, {
+      kind: 'boundingBox',
       json: { count, geometries, ...(box ? { bbox: [box[0], box[1], box[2], box[3]] } : {}) },
       padded: p.format === 'jsonp',
     });
@@ -183,16 +191,17 @@ export function geoRoutes(app: FastifyInstance, ctx: ServerContext): void {
     });
     const clusters = rows.map((row) => {
       const centre = (row.g as { cluster_centroid: { lat: number; lon: number } }).cluster_centroid;
-      const hull = (row.e as { geometry?: unknown } | null | undefined)?.geometry;
+      const hull = (row.e as { geometry?: GeoJsonGeometry } | null | undefined)?.geometry;
       const values = Object.fromEntries(series.map((s) => [s.name, serieOf(s, row)]));
       return {
-        cluster_center: [centre.lat, centre.lon],
+        cluster_center: [centre.lat, centre.lon] as const,
         count: Number(row.c),
-        cluster: hull ?? { type: 'Point', coordinates: [centre.lon, centre.lat] },
+        cluster: hull ?? ({ type: 'Point', coordinates: [centre.lon, centre.lat] } satisfies GeoJsonGeometry),
         ...(series.length > 0 ? { series: values } : {}),
       };
     });
     return sendV1(reply, p.query, {
+      kind: 'geoClusters',
       json: {
         clusters,
         count: range(clusters.map((c) => c.count)) ?? { min: 0, max: 0 },
@@ -212,12 +221,10 @@ export function geoRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const v = row[field.name];
       if (v === null || v === undefined) return [];
       const geometry =
-        field.type === 'geo_point_2d'
-          ? { type: 'Point', coordinates: [(v as { lon: number }).lon, (v as { lat: number }).lat] }
-          : (v as { geometry: unknown }).geometry;
+        field.type === 'geo_point_2d' ? pointGeometry(v) : (v as { geometry: GeoJsonGeometry }).geometry;
       return [{ geometry, geo_digest: geoDigest(geometry) }];
     });
-    return sendV1(reply, p.query, { json: shapes, padded: p.format === 'jsonp' });
+    return sendV1(reply, p.query, { kind: 'geoPreview', json: shapes, padded: p.format === 'jsonp' });
   });
 
   getAndPost(app, '/records/1.0/geopolygon', async (req, reply) => {
@@ -231,14 +238,12 @@ export function geoRoutes(app: FastifyInstance, ctx: ServerContext): void {
         : `${serieExpression(s.name, single(p.query, `y.${s.name}.expr`))} AS v${i}`,
     );
     const found = await streamValues(ctx, reply, p, [name, ...values.filter((v) => v !== 'NULL')].join(', '));
-    const groups = new Map<string, { cluster: unknown; count: number; acc: Accumulator[] }>();
+    const groups = new Map<string, { cluster: GeoJsonGeometry; count: number; acc: Accumulator[] }>();
     for (const row of found.rows) {
       const v = row[field.name];
       if (v === null || v === undefined) continue;
       const geometry =
-        field.type === 'geo_point_2d'
-          ? { type: 'Point', coordinates: [(v as { lon: number }).lon, (v as { lat: number }).lat] }
-          : (v as { geometry: unknown }).geometry;
+        field.type === 'geo_point_2d' ? pointGeometry(v) : (v as { geometry: GeoJsonGeometry }).geometry;
       const digest = geoDigest(geometry);
       let g = groups.get(digest);
       if (!g) {
@@ -264,6 +269,7 @@ export function geoRoutes(app: FastifyInstance, ctx: ServerContext): void {
     }));
     if (found.truncated) reply.header('ODS-Analyze-Truncated', 'true');
     return sendV1(reply, p.query, {
+      kind: 'geoPolygons',
       json: {
         clusters,
         count: range(clusters.map((c) => c.count)) ?? { min: 0, max: 0 },

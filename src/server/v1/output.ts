@@ -1,4 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import { V1_SERIALISER_SCHEMAS } from '../../api/schemas-v10';
+import type { V1Replies } from '../../api/types-v10';
 import { ApiError, invalidParameter } from '../errors';
 import { boolean, type QueryString, single } from '../http/params';
 
@@ -45,14 +47,17 @@ export function callbackName(query: QueryString): string | undefined {
   return raw;
 }
 
-export interface V1Body {
-  /** The answer as JSON text (or the value to serialise). */
-  readonly json: string | unknown;
-  /** JSONP wanted by the format itself (`jsonp`, `geojsonp`): a callback is then required. */
-  readonly padded?: boolean;
-  /** Media type of unpadded JSON (GeoJSON has its own). */
-  readonly mediaType?: string;
-}
+/** A JSON answer of a kind of reply, written through that kind's schema (api/schemas-v10.ts). */
+export type V1Body = {
+  readonly [K in keyof V1Replies]: {
+    readonly kind: K;
+    readonly json: V1Replies[K];
+    /** JSONP wanted by the format itself (`jsonp`, `geojsonp`): a callback is then required. */
+    readonly padded?: boolean;
+    /** Media type of unpadded JSON (GeoJSON has its own). */
+    readonly mediaType?: string;
+  };
+}[keyof V1Replies];
 
 /** Sends a JSON answer, as JSONP when asked, indented when `pretty_print` is true. */
 export function sendV1(reply: FastifyReply, query: QueryString, body: V1Body): FastifyReply {
@@ -64,7 +69,8 @@ export function sendV1(reply: FastifyReply, query: QueryString, body: V1Body): F
     );
   }
   const pretty = boolean(query, 'pretty_print', false);
-  let text = typeof body.json === 'string' ? body.json : JSON.stringify(body.json);
+  // Fastify's type says object, but its serialiser takes any JSON its schema describes (arrays too).
+  let text = reply.serializeInput(body.json as Record<string, unknown>, V1_SERIALISER_SCHEMAS[body.kind]);
   if (pretty) text = JSON.stringify(JSON.parse(text), null, 4);
   if (callback === undefined) {
     return reply.type(body.mediaType ?? 'application/json; charset=utf-8').send(text);

@@ -143,6 +143,7 @@ export function v1Routes(ctx: ServerContext) {
         ...(extra ? { extra_metas: { explore: usageOf(ctx).explore(ds.dataset_id) } } : {}),
       }));
       return sendV1(reply, query, {
+        kind: 'datasetsSearch',
         json: {
           nhits: outcome.total ?? 0,
           parameters: outcome.echo,
@@ -161,6 +162,7 @@ export function v1Routes(ctx: ServerContext) {
       const { timezone } = compileOptions(ctx, query, '2.0');
       const extra = boolean(query, 'extrametas', false);
       return sendV1(reply, query, {
+        kind: 'dataset',
         json: {
           ...v1Dataset(ds, apiRoot(req, '/api/explore/v2.1'), timezone),
           ...(extra ? { extra_metas: { explore: usageOf(ctx).explore(ds.dataset_id) } } : {}),
@@ -197,6 +199,7 @@ export function v1Routes(ctx: ServerContext) {
       if (!row) throw recordNotFound(ds.dataset_id, recordId);
       const geo = geoFieldOf(schema);
       return sendV1(reply, query, {
+        kind: 'record',
         json: v1Record(row, ds.dataset_id, schema, timestampFormatter(options.timezone), undefined, geo),
         padded: format === 'jsonp',
       });
@@ -227,12 +230,14 @@ export function v1Routes(ctx: ServerContext) {
       }
       if (format === 'geojson' || format === 'geojsonp') {
         return sendV1(reply, query, {
+          kind: 'featureCollection',
           json: recordsFeatureCollection(records),
           padded: format === 'geojsonp',
           mediaType: 'application/geo+json; charset=utf-8',
         });
       }
       return sendV1(reply, query, {
+        kind: 'recordsSearch',
         json: {
           nhits: outcome.total ?? 0,
           parameters: {

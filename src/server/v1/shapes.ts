@@ -1,3 +1,5 @@
+import type { Geometry } from 'geojson';
+import type { V1FacetGroup, V1FacetValue, V1Record } from '../../api/types-v10';
 import type { DatasetSchema } from '../../odsql';
 import type { Dataset, FieldAnnotations } from '../catalog/types';
 import type { FacetResult, FacetValue } from '../facets/enumerate';
@@ -11,17 +13,9 @@ import { formatInstant } from '../render/instant';
  * `record_timestamp`; facet groups with `path`; dataset objects with flat `metas`.
  */
 
-export interface V1Record {
-  readonly datasetid: string;
-  readonly recordid: string;
-  readonly fields: Record<string, unknown>;
-  readonly geometry?: unknown;
-  readonly record_timestamp: string;
-}
-
 interface GeoFeature {
   readonly type: 'Feature';
-  readonly geometry: unknown;
+  readonly geometry: Geometry;
 }
 
 /**
@@ -56,7 +50,7 @@ export function v1Record(
   const values = JSON.parse(row.fields) as Record<string, unknown>;
   const types = new Map(schema.fields.map((f) => [f.name, f.type]));
   const fields: Record<string, unknown> = {};
-  let geometry: unknown;
+  let geometry: Geometry | undefined;
   for (const [name, value] of Object.entries(values)) {
     if (value === null || value === undefined) continue;
     const type = types.get(name);
@@ -66,8 +60,9 @@ export function v1Record(
       v = [p.lat, p.lon];
       if (name === geo) geometry = { type: 'Point', coordinates: [p.lon, p.lat] };
     } else if (type === 'geo_shape') {
-      v = (value as GeoFeature).geometry;
-      if (name === geo) geometry = v;
+      const shape = (value as GeoFeature).geometry;
+      v = shape;
+      if (name === geo) geometry = shape;
     }
     if (!shown || shown.has(name)) fields[name] = v;
   }
@@ -78,14 +73,6 @@ export function v1Record(
     ...(geometry !== undefined ? { geometry } : {}),
     record_timestamp: timestamp(row.timestamp ?? ''),
   };
-}
-
-export interface V1FacetValue {
-  readonly name: string;
-  readonly path: string;
-  readonly count?: number;
-  readonly state: FacetValue['state'];
-  readonly facets?: readonly V1FacetValue[];
 }
 
 function v1FacetValue(v: FacetValue): V1FacetValue {
@@ -99,7 +86,7 @@ function v1FacetValue(v: FacetValue): V1FacetValue {
 }
 
 /** `facet_groups`: `{name, facets: [{name, path, count, state, facets?}]}`. */
-export function v1FacetGroups(results: readonly FacetResult[]): { name: string; facets: V1FacetValue[] }[] {
+export function v1FacetGroups(results: readonly FacetResult[]): V1FacetGroup[] {
   return results.map((r) => ({ name: r.name, facets: r.facets.map(v1FacetValue) }));
 }
 

@@ -1,3 +1,4 @@
+import type { V1FacetGroup, V1FacetValue, V1RecordsSearch } from '../../api/types-v10';
 import { getJson, getJsonAt, type JsonResponse, origin } from '../testing/http';
 
 /*
@@ -6,33 +7,8 @@ import { getJson, getJsonAt, type JsonResponse, origin } from '../testing/http';
 
 export type Params = Readonly<Record<string, string | number | readonly string[]>>;
 
-export interface V1Record {
-  datasetid: string;
-  recordid: string;
-  fields: Record<string, unknown>;
-  geometry?: { type: string; coordinates: unknown };
-  record_timestamp: string;
-}
-
-export interface V1FacetValue {
-  name: string;
-  path: string;
-  count?: number;
-  state: string;
-  facets?: V1FacetValue[];
-}
-
-export interface V1FacetGroup {
-  name: string;
-  facets: V1FacetValue[];
-}
-
-export interface V1RecordsAnswer {
-  nhits: number;
-  parameters: Record<string, unknown>;
-  records: V1Record[];
-  facet_groups?: V1FacetGroup[];
-}
+export type { V1FacetGroup, V1FacetValue, V1Record } from '../../api/types-v10';
+export type V1RecordsAnswer = V1RecordsSearch;
 
 export interface V1DatasetsAnswer {
   nhits: number;
