@@ -6,7 +6,6 @@ import { CSV_BUFFER_BYTES } from '../src/server/storage/sources';
 import { type BenchCase, CASES } from './cases';
 import {
   peakResidentMiB,
-  type RunningServer,
   residentMiB,
   startServer,
   stopServer,
