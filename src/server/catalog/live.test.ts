@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -163,6 +163,81 @@ describe('the live catalog', () => {
       JSON.stringify([[3000, 'b', 'b', 3000]]),
     ]);
     expect(live.catalog.get('swapped')?.metas.default.records_count).toBe(3000);
+  });
+
+  it('leaves the manifest on the previous version when the swap fails', async () => {
+    await fresh();
+    await describeCsv('kept', 'v\n1\n');
+    const live = await open();
+    const manifestFile = join(dataDir, 'store', live.catalog.get('kept')!.table, 'manifest.json');
+    const before = JSON.parse(readFileSync(manifestFile, 'utf8')) as { file: string };
+    // The request engine may no longer read the store: replacing the view fails, after ingestion.
+    await live.engine.lockDown([join(dataDir, 'elsewhere')]);
+    await describeCsv('kept', 'v\n1\n2\n');
+    await live.catalog.rescan();
+    await live.catalog.idle();
+    expect(live.catalog.problems.map((p) => p.datasetId)).toEqual(['kept']);
+    expect(log.lines).toContainEqual(expect.stringMatching(/^error dataset kept .*\[machine failure/));
+    expect(live.catalog.get('kept')?.metas.default.records_count).toBe(1);
+    const after = JSON.parse(readFileSync(manifestFile, 'utf8')) as { file: string };
+    expect(after).toEqual(before);
+    expect(existsSync(join(dataDir, 'store', live.catalog.get('kept')!.table, after.file))).toBe(true);
+    await live.close();
+    // The next start serves the previous version, then ingests the new one again.
+    const reopened = await open();
+    expect(reopened.catalog.get('kept')?.metas.default.records_count).toBe(2);
+    const [row] = await reopened.engine.rows({
+      sql: `SELECT count(*) FROM "${reopened.catalog.get('kept')!.table}"`,
+      params: [],
+    });
+    expect(row).toEqual([2]);
+  });
+
+  it('starts from the catalog snapshot, then applies what changed while it was stopped', async () => {
+    await fresh();
+    for (const id of ['kept', 'changed', 'removed']) await describeCsv(id, 'n\n1\n');
+    await open();
+    await data!.close();
+    expect(existsSync(join(dataDir, 'store', 'catalog.json'))).toBe(true);
+    await describeCsv('changed', 'n\n1\n2\n');
+    await describeCsv('added', 'n\n1\n2\n3\n');
+    await rm(join(dataDir, 'datasets', 'removed.json'));
+    const reopened = await open();
+    expect(log.lines).toContainEqual(expect.stringMatching(/served from the snapshot/));
+    const counts = Object.fromEntries(
+      reopened.catalog.list().map((d) => [d.dataset_id, d.metas.default.records_count]),
+    );
+    expect(counts).toEqual({ added: 3, changed: 2, kept: 1 });
+    const [row] = await reopened.engine.rows({
+      sql: `SELECT count(*) FROM ${reopened.catalog.catalogTable}`,
+      params: [],
+    });
+    expect(row).toEqual([3]);
+    await reopened.close();
+    // The snapshot followed: a start without changes ingests nothing and serves the same.
+    const third = await open();
+    expect(log.lines.filter((l) => l.includes(': ingesting '))).toEqual([]);
+    expect(third.catalog.list().map((d) => d.dataset_id)).toEqual(['added', 'changed', 'kept']);
+    const table = third.catalog.get('changed')!.table;
+    expect(await third.engine.rows({ sql: `SELECT sum(n) FROM "${table}"`, params: [] })).toEqual([[3]]);
+  });
+
+  it('serves the manifests over an older snapshot', async () => {
+    await fresh();
+    await describeCsv('shared', 'n\n1\n');
+    await open();
+    await data!.close();
+    const snapshot = readFileSync(join(dataDir, 'store', 'catalog.json'), 'utf8');
+    // Another process (or a run stopped before its snapshot) ingested a new version.
+    await describeCsv('shared', 'n\n1\n2\n');
+    await open();
+    await data!.close();
+    writeFileSync(join(dataDir, 'store', 'catalog.json'), snapshot);
+    const reopened = await open();
+    expect(log.lines.filter((l) => l.includes(': ingesting '))).toEqual([]);
+    expect(reopened.catalog.get('shared')?.metas.default.records_count).toBe(2);
+    const table = reopened.catalog.get('shared')!.table;
+    expect(await reopened.engine.rows({ sql: `SELECT sum(n) FROM "${table}"`, params: [] })).toEqual([[3]]);
   });
 
   it('picks up added and changed descriptors without a restart', async () => {

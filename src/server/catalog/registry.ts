@@ -13,6 +13,7 @@ import type { IngestEngine } from '../storage/ingest-engine';
 import type { RecordViews } from '../storage/views';
 import { buildDataset } from './metas';
 import { statFiles } from './read-files';
+import { readSnapshot, writeSnapshot } from './snapshot';
 import { type CatalogEntry, type CatalogProblem, gatherEntries } from './sources';
 import {
   newVersionFile,
@@ -183,6 +184,9 @@ class CatalogState implements LiveCatalog {
   private idleWaiters: (() => void)[] = [];
   private catalogTimer: ReturnType<typeof setTimeout> | undefined;
   private catalogWrite: Promise<void> = Promise.resolve();
+  /** Moves whenever the served datasets change; the snapshot on disk is of `snapshotVersion`. */
+  private servedVersion = 0;
+  private snapshotVersion = -1;
   /** Duration of the last catalog table rebuild: rebuilds are spaced by a multiple of it. */
   private catalogWriteMs = 0;
   private scanning: Promise<void> | undefined;
@@ -220,7 +224,11 @@ class CatalogState implements LiveCatalog {
     return [...this.scanProblems, ...this.ingestProblems.values()];
   }
 
-  /** Serves what is stored, then queues what changed. */
+  /**
+   * Serves what is stored, then queues what changed. With a snapshot (snapshot.ts), its datasets serve
+   * at once and the descriptors, files and manifests are checked in the background; without one (first
+   * start, older store), they are checked first.
+   */
   async open(): Promise<void> {
     const started = Date.now();
     await mkdir(this.datasetsDir, { recursive: true });
@@ -231,6 +239,41 @@ class CatalogState implements LiveCatalog {
       this.options.log.warn(
         `catalog: ${join(this.options.dataDir, 'explore.duckdb')} (the storage of earlier versions) is no longer read; records are now in ${this.storeDir}, and the file can be deleted`,
       );
+    const snapshot = readSnapshot(this.storeDir);
+    if (!snapshot) {
+      await this.reconcile(false);
+      this.options.log.info(
+        `catalog: ${this.served.size} datasets served from ${this.storeDir} in ${Date.now() - started} ms, ${this.queue.size} to ingest`,
+      );
+      this.kick();
+      this.follow();
+      return;
+    }
+    for (const stored of snapshot) this.serve(stored, stored.dataset.visibility, false);
+    // Sorted once (one insertion at a time copies the list each time: seconds at 10,000 datasets).
+    this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
+    this.snapshotVersion = this.servedVersion;
+    if (this.served.size <= (this.options.eagerViewsUpTo ?? EAGER_VIEWS_UP_TO))
+      await this.options.views.createAll();
+    await this.writeCatalogTableNow();
+    this.options.log.info(
+      `catalog: ${this.served.size} datasets served from the snapshot of ${this.storeDir} in ${Date.now() - started} ms; checking descriptors and files in the background`,
+    );
+    this.scanning = this.reconcile(true)
+      .then(() => this.kick())
+      .catch((error: unknown) => this.options.log.error(`catalog: check failed: ${errorSummary(error)}`))
+      .finally(() => {
+        this.scanning = undefined;
+        if (this.scanAgain) void this.rescan();
+      });
+    this.follow();
+  }
+
+  /**
+   * Makes the served catalog what the store's manifests and the descriptors say (`running`: it already
+   * serves, from the snapshot, and may be answering requests), and queues what changed.
+   */
+  private async reconcile(running: boolean): Promise<void> {
     const store = await readStore(this.storeDir);
     for (const failure of store.failures.values()) {
       // Machine failures are tried again at each start.
@@ -239,28 +282,44 @@ class CatalogState implements LiveCatalog {
     const { entries, plans } = await this.scan(store.datasets);
     const claimed = new Set(entries.map((e) => e.table));
     const entryById = new Map(entries.map((e) => [e.id, e]));
+    let changed = false;
+    for (const served of [...this.served.values()]) {
+      const entry = entryById.get(served.stored.datasetId);
+      const stored = store.datasets.get(served.stored.datasetId);
+      if (entry && entry.table === served.dataset.table && stored) continue;
+      // Gone from the descriptors (its folder is removed), or its manifest is (it is ingested again).
+      await this.unserve(served, entry === undefined);
+      changed = true;
+    }
     for (const stored of store.datasets.values()) {
       const entry = entryById.get(stored.datasetId);
-      if (entry && entry.table === stored.dataset.table) {
-        // Served as stored; when it changed, until its new version is swapped in.
-        this.serve(stored, entry.visibility, false);
-      }
+      if (!entry || entry.table !== stored.dataset.table) continue;
+      const current = this.served.get(stored.datasetId);
+      if (
+        current?.stored.file === stored.file &&
+        current.stored.fingerprint === stored.fingerprint &&
+        current.dataset.visibility === entry.visibility
+      )
+        continue;
+      // Served as stored; when it changed, until its new version is swapped in.
+      this.serve(stored, entry.visibility, false);
+      if (running) await this.options.views.swap(stored.dataset.table, stored.file);
+      changed = true;
     }
-    // Sorted once (one insertion at a time copies the list each time: seconds at 10,000 datasets).
-    this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
+    if (changed || !running) {
+      this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
+      this.servedVersion++;
+    }
     // Folders of datasets that are gone (unless a dataset now uses that table name).
     for (const table of store.tables) if (!claimed.has(table)) await removeTable(this.storeDir, table);
-    if (this.served.size <= (this.options.eagerViewsUpTo ?? EAGER_VIEWS_UP_TO))
-      await this.options.views.createAll();
-    await this.writeCatalogTableNow();
+    if (!running) {
+      if (this.served.size <= (this.options.eagerViewsUpTo ?? EAGER_VIEWS_UP_TO))
+        await this.options.views.createAll();
+      await this.writeCatalogTableNow();
+    } else if (changed) this.scheduleCatalogTable();
     for (const plan of plans) this.queue.set(plan.entry.descriptor.dataset_id, plan);
-    this.options.log.info(
-      `catalog: ${this.served.size} datasets served from ${this.storeDir} in ${Date.now() - started} ms, ${this.queue.size} to ingest`,
-    );
     // Older versions left by an interrupted run, in the background.
     void this.sweep([...this.served.values()]);
-    this.kick();
-    this.follow();
   }
 
   /** Reads the descriptors and decides what to ingest; datasets whose descriptor is gone are removed. */
@@ -328,6 +387,7 @@ class CatalogState implements LiveCatalog {
     const dataset = { ...stored.dataset, visibility };
     const replaced = this.served.has(stored.datasetId);
     this.served.set(stored.datasetId, { stored, dataset });
+    this.servedVersion++;
     this.options.views.register(dataset.table, stored.file);
     if (!sort) return;
     this.sorted = replaced
@@ -376,14 +436,18 @@ class CatalogState implements LiveCatalog {
     return this.scanning;
   }
 
-  private async unserve(served: Served): Promise<void> {
+  /** Stops serving a dataset; `removed`: its descriptor is gone, and so is its folder after a while. */
+  private async unserve(served: Served, removed = true): Promise<void> {
     const { dataset } = served;
     this.served.delete(dataset.dataset_id);
+    this.servedVersion++;
     this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
-    this.options.log.info(`dataset ${dataset.dataset_id}: descriptor removed, no longer served`);
+    this.options.log.info(
+      `dataset ${dataset.dataset_id}: ${removed ? 'descriptor removed' : 'manifest missing, ingested again'}, no longer served`,
+    );
     await this.options.views.drop(dataset.table);
     // Queries started before still read the file: remove the folder after the grace period.
-    this.later(() => removeTable(this.storeDir, dataset.table));
+    if (removed) this.later(() => removeTable(this.storeDir, dataset.table));
   }
 
   private later(work: () => Promise<void>): void {
@@ -464,10 +528,16 @@ class CatalogState implements LiveCatalog {
         dataset,
         schema: ingested.schema,
       };
-      // The swap: the manifest on disk, then the view.
-      await writeManifest(this.storeDir, stored);
+      // The swap: the view, then the manifest on disk, so that a failed swap leaves the manifest naming
+      // the previous version (whose file stays), never the new file that the failure handling deletes.
       const previous = this.served.get(id);
       await this.options.views.swap(plan.table, target);
+      try {
+        await writeManifest(this.storeDir, stored);
+      } catch (error) {
+        await this.restoreView(plan.table, previous);
+        throw error;
+      }
       this.serve(stored, descriptor.visibility);
       this.failures.delete(id);
       this.ingestProblems.delete(id);
@@ -488,10 +558,21 @@ class CatalogState implements LiveCatalog {
       const previous = this.served.get(id);
       if (previous && kind === 'data') {
         this.served.delete(id);
+        this.servedVersion++;
         this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
         await this.options.views.drop(previous.dataset.table);
         this.scheduleCatalogTable();
       }
+    }
+  }
+
+  /** Points the table's view back at the version served before a swap that could not be completed. */
+  private async restoreView(table: string, previous: Served | undefined): Promise<void> {
+    try {
+      if (previous) await this.options.views.swap(table, previous.stored.file);
+      else await this.options.views.drop(table);
+    } catch (error) {
+      this.options.log.error(`dataset table ${table}: view not restored: ${errorSummary(error)}`);
     }
   }
 
@@ -515,12 +596,22 @@ class CatalogState implements LiveCatalog {
     await this.catalogWrite;
   }
 
+  /** Rebuilds the catalog table, then writes the snapshot when the served datasets changed. */
   private writeCatalogTableNow(): Promise<void> {
     const datasets = this.sorted;
+    const version = this.servedVersion;
+    const snapshot =
+      version === this.snapshotVersion
+        ? undefined
+        : [...this.served.values()].map((s) => ({ ...s.stored, dataset: s.dataset }));
     this.catalogWrite = this.catalogWrite
       .then(async () => {
         const started = Date.now();
         await writeCatalogTable(this.engine, datasets);
+        if (snapshot && version > this.snapshotVersion) {
+          await writeSnapshot(this.storeDir, snapshot);
+          this.snapshotVersion = version;
+        }
         this.catalogWriteMs = Date.now() - started;
       })
       .catch((error: unknown) => this.options.log.error(`catalog table: ${errorSummary(error)}`));
