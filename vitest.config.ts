@@ -33,6 +33,7 @@ const HTTP_TESTS = [
   'src/server/ingest/ingest.test.ts',
   'src/server/ingest/records.test.ts',
   'src/server/usage/counts.test.ts',
+  'src/server/usage/catalog-view.test.ts',
   'src/app/export/snippets.test.ts',
 ];
 

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DatasetSchema } from '../../odsql';
 import type { ServerContext } from '../context';
+import { errorSummary } from '../ingest/ingest';
 import { writeUsageTable, writeUsageView } from '../storage/usage-table';
 import { type DatasetUsage, UsageCounts } from './counts';
 
@@ -33,8 +34,10 @@ export class Usage {
   readonly counts: UsageCounts;
   private tableVersion = -1;
   private tableWritten = 0;
-  private pending: Promise<void> = Promise.resolve();
-  private readonly views = new Set<string>();
+  /** The rewrite of the counts' table in progress. */
+  private writing: Promise<void> | undefined;
+  /** Creation of each catalog view with the usage fields. */
+  private readonly views = new Map<string, Promise<void>>();
 
   constructor(private readonly ctx: ServerContext) {
     this.counts = new UsageCounts(join(ctx.config.dataDir, 'usage'));
@@ -47,27 +50,43 @@ export class Usage {
 
   /**
    * The catalog table (as the caller sees it) with the usage fields added, and its schema: a view
-   * joining the counts, rewritten when they moved.
+   * joining the counts. The counts' table is rewritten when they moved, in the background: a catalog
+   * request waits only for the first write (the view needs the table) and for its own view's creation,
+   * never for a rewrite (under load, one a second), and reads the counts as of the last one.
    */
   async catalogView(table: string): Promise<{ table: string; schema: DatasetSchema }> {
     const view = `${table}__explore`;
-    const work = this.pending.then(async () => {
-      const now = Date.now();
-      if (this.tableVersion !== this.counts.version && now - this.tableWritten >= TABLE_REFRESH_MS) {
-        await this.writeTable();
-        this.tableWritten = now;
-      }
-      if (!this.views.has(view)) {
-        await writeUsageView(this.ctx.engine, view, table, [
-          USAGE_FIELDS[0]!,
-          USAGE_FIELDS[1]!,
-          USAGE_FIELDS[2]!,
-        ]);
-        this.views.add(view);
-      }
-    });
-    this.pending = work.catch(() => undefined);
-    await work;
+    const now = Date.now();
+    if (
+      !this.writing &&
+      this.tableVersion !== this.counts.version &&
+      now - this.tableWritten >= TABLE_REFRESH_MS
+    ) {
+      this.tableWritten = now;
+      this.writing = this.writeTable()
+        .catch((error: unknown) => {
+          // Tried again by the next catalog request.
+          this.tableWritten = 0;
+          this.ctx.log.warn(`usage counts table not written: ${errorSummary(error)}`);
+        })
+        .finally(() => {
+          this.writing = undefined;
+        });
+    }
+    // The view joins the counts' table: it must exist once.
+    if (this.tableVersion === -1) await this.writing;
+    let creating = this.views.get(view);
+    if (!creating) {
+      creating = writeUsageView(this.ctx.engine, view, table, [
+        USAGE_FIELDS[0]!,
+        USAGE_FIELDS[1]!,
+        USAGE_FIELDS[2]!,
+      ]);
+      this.views.set(view, creating);
+      // A failed creation is tried again by the next request.
+      creating.catch(() => this.views.delete(view));
+    }
+    await creating;
     return { table: view, schema: this.catalogSchema() };
   }
 
