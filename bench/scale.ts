@@ -4,13 +4,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { CSV_BUFFER_BYTES } from '../src/server/storage/sources';
 import { type BenchCase, CASES } from './cases';
-import {
-  peakResidentMiB,
-  residentMiB,
-  startServer,
-  stopServer,
-  waitForLog,
-} from './server';
+import { peakResidentMiB, residentMiB, startServer, stopServer, waitForLog } from './server';
 import { fmt, percentile, timeInterleaved } from './stats';
 import { rawInstance, storedDataset } from './store';
 
@@ -42,12 +36,21 @@ export interface ManyFigure {
   readonly idleMiB: number;
   /** Restart: the catalog list counts every dataset. */
   readonly fullS: number;
+  /** Restart: descriptors, files and manifests checked ("catalog up to date"). */
+  readonly checkedS: number;
   readonly listP50: number;
   readonly searchP50: number;
   readonly facetsP50: number;
   readonly listP99: number;
   readonly searchP99: number;
   readonly facetsP99: number;
+  /** The same requests with a filter never asked before: not answered by the result cache. */
+  readonly listColdP50: number;
+  readonly searchColdP50: number;
+  readonly facetsColdP50: number;
+  readonly listColdP99: number;
+  readonly searchColdP99: number;
+  readonly facetsColdP99: number;
   readonly served: number;
   /** `uptime`'s 1-minute load average at the restart. */
   readonly load: number;
@@ -196,12 +199,28 @@ export async function manyDatasets(work: string, count: number, memoryLimit: str
   const last = `set-${String(count - 1).padStart(5, '0')}`;
   await get(server.origin, `/catalog/datasets/${last}/records?limit=1`);
   const servesMs = performance.now() - started;
+  // Served from the snapshot at once; the requests are timed once descriptors and files are checked.
+  await waitForLog(server, /catalog up to date/);
+  const checkedMs = performance.now() - started;
   const runs = Number(process.env.BENCH_SCALE_CATALOG_RUNS ?? 100);
   const [listP50, listP99] = await p50p99(runs, () => get(server.origin, '/catalog/datasets?limit=20'));
   const [searchP50, searchP99] = await p50p99(runs, () =>
     get(server.origin, '/catalog/datasets?where=%22dataset%2042%22&limit=20'),
   );
   const [facetsP50, facetsP99] = await p50p99(runs, () => get(server.origin, '/catalog/facets'));
+  // The same requests never asked before (a filter true of every dataset, with a new number each time):
+  // the result cache cannot answer them, as after each change of the catalog or of the usage counts.
+  let n = 0;
+  const fresh = (): string => `records_count%20%3E%20-${++n}`;
+  const [listColdP50, listColdP99] = await p50p99(runs, () =>
+    get(server.origin, `/catalog/datasets?limit=20&where=${fresh()}`),
+  );
+  const [searchColdP50, searchColdP99] = await p50p99(runs, () =>
+    get(server.origin, `/catalog/datasets?where=%22dataset%2042%22%20and%20${fresh()}&limit=20`),
+  );
+  const [facetsColdP50, facetsColdP99] = await p50p99(runs, () =>
+    get(server.origin, `/catalog/facets?where=${fresh()}`),
+  );
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const idleMiB = residentMiB(server.process.pid!);
   await stopServer(server);
@@ -213,6 +232,7 @@ export async function manyDatasets(work: string, count: number, memoryLimit: str
     peakMiB,
     listenS: seconds(listenMs),
     fullS: seconds(fullMs),
+    checkedS: seconds(checkedMs),
     servesS: seconds(servesMs),
     idleMiB,
     listP50,
@@ -221,6 +241,12 @@ export async function manyDatasets(work: string, count: number, memoryLimit: str
     listP99,
     searchP99,
     facetsP99,
+    listColdP50,
+    searchColdP50,
+    facetsColdP50,
+    listColdP99,
+    searchColdP99,
+    facetsColdP99,
     served,
     load,
   };
@@ -398,7 +424,7 @@ export function renderScale(r: { many: readonly ManyFigure[]; large: readonly La
   const many = r.many
     .map(
       (m) =>
-        `| ${m.datasets.toLocaleString('en')} | ${m.served.toLocaleString('en')} | ${orCached(m.ingestS)} | ${orCached(m.duckdbS)} | ${orCached(m.ingestS / m.duckdbS)} | ${Number.isNaN(m.peakMiB) ? 'cached' : Math.round(m.peakMiB)} | ${m.load.toFixed(1)} | ${m.listenS.toFixed(2)} / ${m.fullS.toFixed(2)} / ${m.servesS.toFixed(2)} | ${Math.round(m.idleMiB)} | ${fmt(m.listP50)} / ${fmt(m.searchP50)} / ${fmt(m.facetsP50)} | ${fmt(m.listP99)} / ${fmt(m.searchP99)} / ${fmt(m.facetsP99)} |`,
+        `| ${m.datasets.toLocaleString('en')} | ${m.served.toLocaleString('en')} | ${orCached(m.ingestS)} | ${orCached(m.duckdbS)} | ${orCached(m.ingestS / m.duckdbS)} | ${Number.isNaN(m.peakMiB) ? 'cached' : Math.round(m.peakMiB)} | ${m.load.toFixed(1)} | ${m.listenS.toFixed(2)} / ${m.fullS.toFixed(2)} / ${m.servesS.toFixed(2)} / ${m.checkedS.toFixed(2)} | ${Math.round(m.idleMiB)} | ${fmt(m.listP50)} / ${fmt(m.searchP50)} / ${fmt(m.facetsP50)} | ${fmt(m.listP99)} / ${fmt(m.searchP99)} / ${fmt(m.facetsP99)} | ${fmt(m.listColdP50)} / ${fmt(m.searchColdP50)} / ${fmt(m.facetsColdP50)} | ${fmt(m.listColdP99)} / ${fmt(m.searchColdP99)} / ${fmt(m.facetsColdP99)} |`,
     )
     .join('\n');
   const large = r.large
@@ -428,8 +454,8 @@ of the same files at the same memory limit, in the same run (into a database fil
 dataset; in memory for the many small ones, each table replaced by the next). Memory is the server
 process's resident set (Node and DuckDB together).
 
-| datasets (100-row CSV each) | served | ingestion s | DuckDB's own load s | ratio | peak MiB while ingesting | load average at restart | restart: listening / full catalog / last dataset answers, s | idle MiB | catalog list / search / facets p50 ms | p99 ms |
-|---|---|---|---|---|---|---|---|---|---|---|
+| datasets (100-row CSV each) | served | ingestion s | DuckDB's own load s | ratio | peak MiB while ingesting | load average at restart | restart: listening / full catalog listed / last dataset answers / all checked, s | idle MiB | catalog list / search / facets p50 ms | p99 ms | never asked before: p50 ms | p99 ms |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${many}
 
 | records (flights-3m repeated) | source | ingestion s | DuckDB's own load s | ratio | peak MiB while ingesting | idle MiB after restart | records file MiB |

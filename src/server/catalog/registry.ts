@@ -249,15 +249,17 @@ class CatalogState implements LiveCatalog {
       this.follow();
       return;
     }
+    const read = Date.now();
     for (const stored of snapshot) this.serve(stored, stored.dataset.visibility, false);
     // Sorted once (one insertion at a time copies the list each time: seconds at 10,000 datasets).
     this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
     this.snapshotVersion = this.servedVersion;
     if (this.served.size <= (this.options.eagerViewsUpTo ?? EAGER_VIEWS_UP_TO))
       await this.options.views.createAll();
+    const tabled = Date.now();
     await this.writeCatalogTableNow();
     this.options.log.info(
-      `catalog: ${this.served.size} datasets served from the snapshot of ${this.storeDir} in ${Date.now() - started} ms; checking descriptors and files in the background`,
+      `catalog: ${this.served.size} datasets served from the snapshot of ${this.storeDir} in ${Date.now() - started} ms (snapshot read in ${read - started} ms, catalog table built in ${Date.now() - tabled} ms); checking descriptors and files in the background`,
     );
     this.scanning = this.reconcile(true)
       .then(() => this.kick())
