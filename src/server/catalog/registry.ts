@@ -13,7 +13,7 @@ import type { IngestEngine } from '../storage/ingest-engine';
 import type { RecordViews } from '../storage/views';
 import { buildDataset } from './metas';
 import { statFiles } from './read-files';
-import { readSnapshot, writeSnapshot } from './snapshot';
+import { readSnapshot, snapshotEntry, writeSnapshot } from './snapshot';
 import { type CatalogEntry, type CatalogProblem, gatherEntries } from './sources';
 import {
   newVersionFile,
@@ -187,6 +187,8 @@ class CatalogState implements LiveCatalog {
   /** Moves whenever the served datasets change; the snapshot on disk is of `snapshotVersion`. */
   private servedVersion = 0;
   private snapshotVersion = -1;
+  /** Snapshot entries (JSON text) of served datasets, made once each. */
+  private readonly entries = new WeakMap<Served, string>();
   /** Duration of the last catalog table rebuild: rebuilds are spaced by a multiple of it. */
   private catalogWriteMs = 0;
   private scanning: Promise<void> | undefined;
@@ -598,14 +600,23 @@ class CatalogState implements LiveCatalog {
     await this.catalogWrite;
   }
 
+  /** The snapshot's entries of the served datasets, each made once per served version. */
+  private snapshotEntries(): string[] {
+    return [...this.served.values()].map((served) => {
+      let entry = this.entries.get(served);
+      if (entry === undefined) {
+        entry = snapshotEntry(this.storeDir, { ...served.stored, dataset: served.dataset });
+        this.entries.set(served, entry);
+      }
+      return entry;
+    });
+  }
+
   /** Rebuilds the catalog table, then writes the snapshot when the served datasets changed. */
   private writeCatalogTableNow(): Promise<void> {
     const datasets = this.sorted;
     const version = this.servedVersion;
-    const snapshot =
-      version === this.snapshotVersion
-        ? undefined
-        : [...this.served.values()].map((s) => ({ ...s.stored, dataset: s.dataset }));
+    const snapshot = version === this.snapshotVersion ? undefined : this.snapshotEntries();
     this.catalogWrite = this.catalogWrite
       .then(async () => {
         const started = Date.now();

@@ -135,10 +135,15 @@ export async function readStore(storeDir: string): Promise<StoreContents> {
   return { datasets, failures, tables: new Set(names) };
 }
 
-export async function writeJsonAtomically(path: string, value: unknown): Promise<void> {
+/** Writes `text` to a temporary name, then renames it: a reader sees the old file or the new one. */
+export async function writeTextAtomically(path: string, text: string): Promise<void> {
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`;
-  await writeFile(temporary, JSON.stringify(value));
+  await writeFile(temporary, text);
   await rename(temporary, path);
+}
+
+async function writeJsonAtomically(path: string, value: unknown): Promise<void> {
+  await writeTextAtomically(path, JSON.stringify(value));
 }
 
 /** Makes `file` the table's current version (the swap: one rename). */
