@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -220,6 +220,32 @@ describe('the live catalog', () => {
     expect(third.catalog.list().map((d) => d.dataset_id)).toEqual(['added', 'changed', 'kept']);
     const table = third.catalog.get('changed')!.table;
     expect(await third.engine.rows({ sql: `SELECT sum(n) FROM "${table}"`, params: [] })).toEqual([[3]]);
+  });
+
+  it('does not serve from the snapshot a dataset whose descriptor changed since', async () => {
+    await fresh();
+    await describeCsv('open-data', 'n\n1\n');
+    await describeCsv('secret', 'n\n1\n');
+    await open();
+    await data!.close();
+    // As if the snapshot's last scan had run a minute after these files were written…
+    const snapshotFile = join(dataDir, 'store', 'catalog.json');
+    const snapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as { checkedAt: number };
+    const checkedAt = Date.now() + 60_000;
+    writeFileSync(snapshotFile, JSON.stringify({ ...snapshot, checkedAt }));
+    // …and the descriptor of `secret` had been made restricted after it, while the server was stopped.
+    const secret = join(dataDir, 'datasets', 'secret.json');
+    writeFileSync(
+      secret,
+      JSON.stringify({ dataset_id: 'secret', source: '../files/secret.csv', visibility: 'restricted' }),
+    );
+    const later = new Date(checkedAt + 5_000);
+    await utimes(secret, later, later);
+    const live = await open({ waitForIngestion: false });
+    expect(live.catalog.get('open-data')?.visibility).toBe('domain');
+    expect(live.catalog.get('secret')).toBeUndefined();
+    await live.catalog.idle();
+    expect(live.catalog.get('secret')?.visibility).toBe('restricted');
   });
 
   it('serves the manifests over an older snapshot', async () => {

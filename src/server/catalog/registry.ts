@@ -1,6 +1,6 @@
 import { existsSync, type FSWatcher, watch } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, isAbsolute, join } from 'node:path';
 import type { DatasetSchema } from '../../odsql';
 import type { Engine } from '../engine/types';
 import type { DatasetDescriptor } from '../ingest/descriptor';
@@ -82,6 +82,11 @@ const OLD_VERSION_GRACE_MS = 120_000;
 const CATALOG_TABLE_DELAY_MS = 1_000;
 /** Files looked at concurrently when scanning. */
 /** Coalesces the notifications of a burst of file changes. */
+/**
+ * A descriptor modified less than this before the snapshot's last scan counts as changed since
+ * (file systems with coarse modification times).
+ */
+const MTIME_MARGIN_MS = 2_000;
 const WATCH_DELAY_MS = 300;
 
 export function datasetSchema(dataset: Dataset): DatasetSchema {
@@ -152,9 +157,19 @@ interface Planned {
   readonly sourceModified: string;
 }
 
+/** What a scan found of one descriptor. */
+interface ScannedEntry {
+  readonly id: string;
+  readonly table: string;
+  readonly visibility: Dataset['visibility'];
+  readonly origin: string;
+}
+
 interface Served {
   readonly stored: StoredDataset;
   readonly dataset: Dataset;
+  /** The descriptor it comes from: its file, or `built-in <id>`. */
+  readonly origin: string;
 }
 
 const byId = (a: Dataset, b: Dataset): number =>
@@ -187,6 +202,8 @@ class CatalogState implements LiveCatalog {
   /** Moves whenever the served datasets change; the snapshot on disk is of `snapshotVersion`. */
   private servedVersion = 0;
   private snapshotVersion = -1;
+  /** When the last scan started reading descriptors: the served datasets follow them as of then. */
+  private scannedAt = 0;
   /** Snapshot entries (JSON text) of served datasets, made once each. */
   private readonly entries = new WeakMap<Served, string>();
   /** Duration of the last catalog table rebuild: rebuilds are spaced by a multiple of it. */
@@ -251,20 +268,38 @@ class CatalogState implements LiveCatalog {
       this.follow();
       return;
     }
+    // A descriptor changed or removed since the snapshot's last scan (its visibility may be restricted
+    // now) is not served from the snapshot: the check serves it as its descriptor says.
+    const files = snapshot.datasets.map((d) => d.origin).filter((origin) => isAbsolute(origin));
+    const stats = await statFiles(files);
+    const changed = new Set(
+      files.filter((_file, i) => {
+        const info = stats[i]!;
+        return info instanceof Error || info.mtimeMs >= snapshot.checkedAt - MTIME_MARGIN_MS;
+      }),
+    );
     const read = Date.now();
-    for (const stored of snapshot) this.serve(stored, stored.dataset.visibility, false);
+    for (const { stored, origin } of snapshot.datasets)
+      if (!changed.has(origin)) this.serve(stored, stored.dataset.visibility, origin, false);
     // Sorted once (one insertion at a time copies the list each time: seconds at 10,000 datasets).
     this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
     this.snapshotVersion = this.servedVersion;
-    if (this.served.size <= (this.options.eagerViewsUpTo ?? EAGER_VIEWS_UP_TO))
+    // Counting the datasets held back: they are served once checked, as eagerly as the others.
+    if (snapshot.datasets.length <= (this.options.eagerViewsUpTo ?? EAGER_VIEWS_UP_TO))
       await this.options.views.createAll();
     const tabled = Date.now();
     await this.writeCatalogTableNow();
     this.options.log.info(
-      `catalog: ${this.served.size} datasets served from the snapshot of ${this.storeDir} in ${Date.now() - started} ms (snapshot read in ${read - started} ms, catalog table built in ${Date.now() - tabled} ms); checking descriptors and files in the background`,
+      `catalog: ${this.served.size} datasets served from the snapshot of ${this.storeDir} in ${Date.now() - started} ms (snapshot read in ${read - started} ms, catalog table built in ${Date.now() - tabled} ms); checking descriptors and files in the background${changed.size > 0 ? ` (${changed.size} whose descriptor changed since wait for it)` : ''}`,
     );
+    const checking = Date.now();
     this.scanning = this.reconcile(true)
-      .then(() => this.kick())
+      .then(() => {
+        this.options.log.info(
+          `catalog: descriptors, files and manifests checked in ${Date.now() - checking} ms, ${this.queue.size} to ingest`,
+        );
+        this.kick();
+      })
       .catch((error: unknown) => this.options.log.error(`catalog: check failed: ${errorSummary(error)}`))
       .finally(() => {
         this.scanning = undefined;
@@ -302,11 +337,12 @@ class CatalogState implements LiveCatalog {
       if (
         current?.stored.file === stored.file &&
         current.stored.fingerprint === stored.fingerprint &&
-        current.dataset.visibility === entry.visibility
+        current.dataset.visibility === entry.visibility &&
+        current.origin === entry.origin
       )
         continue;
       // Served as stored; when it changed, until its new version is swapped in.
-      this.serve(stored, entry.visibility, false);
+      this.serve(stored, entry.visibility, entry.origin, false);
       if (running) await this.options.views.swap(stored.dataset.table, stored.file);
       changed = true;
     }
@@ -328,9 +364,10 @@ class CatalogState implements LiveCatalog {
 
   /** Reads the descriptors and decides what to ingest; datasets whose descriptor is gone are removed. */
   private async scan(stored: ReadonlyMap<string, StoredDataset>): Promise<{
-    entries: { id: string; table: string; visibility: Dataset['visibility'] }[];
+    entries: ScannedEntry[];
     plans: Planned[];
   }> {
+    const scanStarted = Date.now();
     const gathered = await gatherEntries({
       datasetsDir: this.datasetsDir,
       includeDefault: this.options.includeDefault ?? true,
@@ -340,14 +377,14 @@ class CatalogState implements LiveCatalog {
     this.scanProblems = gathered.problems;
     const tableOf = assignTables(gathered.entries);
     const plans: Planned[] = [];
-    const entries: { id: string; table: string; visibility: Dataset['visibility'] }[] = [];
+    const entries: ScannedEntry[] = [];
     const present = new Set<string>();
     const stampsByEntry = await stampsOfAll(gathered.entries.map((e) => e.descriptor));
     for (const [index, entry] of gathered.entries.entries()) {
       const id = entry.descriptor.dataset_id;
       present.add(id);
       const table = tableOf.get(id) ?? recordsTableName(id);
-      entries.push({ id, table, visibility: entry.descriptor.visibility });
+      entries.push({ id, table, visibility: entry.descriptor.visibility, origin: entry.origin });
       const stamps = stampsByEntry[index] ?? new Error('not looked at');
       if (stamps instanceof Error) {
         this.problem(entry, errorSummary(stamps), 'data', !this.ingestProblems.has(id));
@@ -371,6 +408,7 @@ class CatalogState implements LiveCatalog {
     }
     for (const id of this.ingestProblems.keys()) if (!present.has(id)) this.ingestProblems.delete(id);
     for (const id of this.queue.keys()) if (!present.has(id)) this.queue.delete(id);
+    this.scannedAt = scanStarted;
     return { entries, plans };
   }
 
@@ -385,12 +423,12 @@ class CatalogState implements LiveCatalog {
     this.options.log.error(`dataset ${id} (${entry.origin}) skipped: ${reason} [${what}]`);
   }
 
-  private serve(stored: StoredDataset, visibility: Dataset['visibility'], sort = true): void {
+  private serve(stored: StoredDataset, visibility: Dataset['visibility'], origin: string, sort = true): void {
     // The visibility is the descriptor's (part of the fingerprint); manifests written before it existed
     // lack the key.
     const dataset = { ...stored.dataset, visibility };
     const replaced = this.served.has(stored.datasetId);
-    this.served.set(stored.datasetId, { stored, dataset });
+    this.served.set(stored.datasetId, { stored, dataset, origin });
     this.servedVersion++;
     this.options.views.register(dataset.table, stored.file);
     if (!sort) return;
@@ -415,8 +453,8 @@ class CatalogState implements LiveCatalog {
         for (const served of [...this.served.values()]) {
           const entry = present.get(served.stored.datasetId);
           if (entry && entry.table === served.dataset.table) {
-            if (entry.visibility !== served.dataset.visibility) {
-              this.serve(served.stored, entry.visibility);
+            if (entry.visibility !== served.dataset.visibility || entry.origin !== served.origin) {
+              this.serve(served.stored, entry.visibility, entry.origin);
               changed = true;
             }
             continue;
@@ -542,7 +580,7 @@ class CatalogState implements LiveCatalog {
         await this.restoreView(plan.table, previous);
         throw error;
       }
-      this.serve(stored, descriptor.visibility);
+      this.serve(stored, descriptor.visibility, plan.entry.origin);
       this.failures.delete(id);
       this.ingestProblems.delete(id);
       if (previous && previous.stored.file !== target) {
@@ -605,7 +643,7 @@ class CatalogState implements LiveCatalog {
     return [...this.served.values()].map((served) => {
       let entry = this.entries.get(served);
       if (entry === undefined) {
-        entry = snapshotEntry(this.storeDir, { ...served.stored, dataset: served.dataset });
+        entry = snapshotEntry(this.storeDir, { ...served.stored, dataset: served.dataset }, served.origin);
         this.entries.set(served, entry);
       }
       return entry;
@@ -617,12 +655,13 @@ class CatalogState implements LiveCatalog {
     const datasets = this.sorted;
     const version = this.servedVersion;
     const snapshot = version === this.snapshotVersion ? undefined : this.snapshotEntries();
+    const checkedAt = this.scannedAt;
     this.catalogWrite = this.catalogWrite
       .then(async () => {
         const started = Date.now();
         await writeCatalogTable(this.engine, datasets);
         if (snapshot && version > this.snapshotVersion) {
-          await writeSnapshot(this.storeDir, snapshot);
+          await writeSnapshot(this.storeDir, snapshot, checkedAt);
           this.snapshotVersion = version;
         }
         this.catalogWriteMs = Date.now() - started;
