@@ -81,6 +81,8 @@ const OLD_VERSION_GRACE_MS = 120_000;
 /** Coalesces catalog table rebuilds while many datasets are ingested. */
 const CATALOG_TABLE_DELAY_MS = 1_000;
 /** Files looked at concurrently when scanning. */
+/** The background check of a start from the snapshot begins at the latest this long after it. */
+const CHECK_DELAY_MS = 1_000;
 /** Coalesces the notifications of a burst of file changes. */
 /**
  * A descriptor modified less than this before the snapshot's last scan counts as changed since
@@ -209,6 +211,8 @@ class CatalogState implements LiveCatalog {
   /** Duration of the last catalog table rebuild: rebuilds are spaced by a multiple of it. */
   private catalogWriteMs = 0;
   private scanning: Promise<void> | undefined;
+  /** Starts the background check of a start from the snapshot, when it has not started yet. */
+  private startCheck: (() => void) | undefined;
   private scanAgain = false;
   private watcher: FSWatcher | undefined;
   private watchTimer: ReturnType<typeof setTimeout> | undefined;
@@ -292,9 +296,21 @@ class CatalogState implements LiveCatalog {
     this.options.log.info(
       `catalog: ${this.served.size} datasets served from the snapshot of ${this.storeDir} in ${Date.now() - started} ms (snapshot read in ${read - started} ms, catalog table built in ${Date.now() - tabled} ms); checking descriptors and files in the background${changed.size > 0 ? ` (${changed.size} whose descriptor changed since wait for it)` : ''}`,
     );
-    const checking = Date.now();
-    this.scanning = this.reconcile(true)
-      .then(() => {
+    // The check waits until someone waits for it (the server, once it listens: its chunks of file reads
+    // would slow the start) or CHECK_DELAY_MS at most.
+    this.scanning = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.startCheck?.(), CHECK_DELAY_MS);
+      timer.unref();
+      this.startCheck = () => {
+        clearTimeout(timer);
+        this.startCheck = undefined;
+        resolve();
+      };
+    })
+      .then(async () => {
+        if (this.closed) return;
+        const checking = Date.now();
+        await this.reconcile(true);
         this.options.log.info(
           `catalog: descriptors, files and manifests checked in ${Date.now() - checking} ms, ${this.queue.size} to ingest`,
         );
@@ -535,6 +551,7 @@ class CatalogState implements LiveCatalog {
   }
 
   idle(): Promise<void> {
+    this.startCheck?.();
     if (!this.running && this.queue.size === 0 && !this.scanning && !this.catalogTimer)
       return this.catalogWrite;
     return new Promise((resolve) => this.idleWaiters.push(resolve));
@@ -717,6 +734,7 @@ class CatalogState implements LiveCatalog {
     if (this.rescanTimer) clearInterval(this.rescanTimer);
     for (const timer of this.oldFiles) clearTimeout(timer);
     this.options.ingest.interrupt();
+    this.startCheck?.();
     await this.scanning;
     await this.running;
     await this.flushCatalogTable();
