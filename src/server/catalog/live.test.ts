@@ -214,10 +214,25 @@ describe('the live catalog', () => {
     });
     expect(row).toEqual([3]);
     await reopened.close();
-    // The snapshot followed: a start without changes ingests nothing and serves the same.
+    // The snapshot followed: a start without changes ingests nothing and serves the same, its catalog
+    // table loaded from the copy saved with the snapshot (the descriptors are dated well before it).
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const id of ['added', 'changed', 'kept'])
+      await utimes(join(dataDir, 'datasets', `${id}.json`), hourAgo, hourAgo);
     const third = await open();
     expect(log.lines.filter((l) => l.includes(': ingesting '))).toEqual([]);
+    expect(log.lines).toContainEqual(expect.stringMatching(/catalog table loaded in/));
     expect(third.catalog.list().map((d) => d.dataset_id)).toEqual(['added', 'changed', 'kept']);
+    expect(
+      await third.engine.rows({
+        sql: `SELECT dataset_id, records_count, __pos FROM ${third.catalog.catalogTable} ORDER BY __pos`,
+        params: [],
+      }),
+    ).toEqual([
+      ['added', 3, 0],
+      ['changed', 2, 1],
+      ['kept', 1, 2],
+    ]);
     const table = third.catalog.get('changed')!.table;
     expect(await third.engine.rows({ sql: `SELECT sum(n) FROM "${table}"`, params: [] })).toEqual([[3]]);
   });

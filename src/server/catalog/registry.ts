@@ -8,12 +8,26 @@ import { type FileStamp, fingerprint, isoUtc, mimetypeOf } from '../ingest/files
 import { errorSummary, type FailureKind, IngestError, ingestDataset } from '../ingest/ingest';
 import type { Logger } from '../ingest/logger';
 import { attachmentId, datasetUid, deduplicateNames, recordsTableName } from '../ingest/names';
-import { CATALOG_SCHEMA, CATALOG_TABLE, writeCatalogTable } from '../storage/catalog-table';
+import {
+  CATALOG_SCHEMA,
+  CATALOG_TABLE,
+  catalogTableLayout,
+  loadCatalogTable,
+  saveCatalogTable,
+  writeCatalogTable,
+} from '../storage/catalog-table';
 import type { IngestEngine } from '../storage/ingest-engine';
 import type { RecordViews } from '../storage/views';
 import { buildDataset } from './metas';
 import { statFiles } from './read-files';
-import { readSnapshot, snapshotEntry, writeSnapshot } from './snapshot';
+import {
+  newCatalogTableFile,
+  readSnapshot,
+  removeOtherCatalogTables,
+  type SavedCatalogTable,
+  snapshotEntry,
+  writeSnapshot,
+} from './snapshot';
 import { type CatalogEntry, type CatalogProblem, gatherEntries } from './sources';
 import {
   newVersionFile,
@@ -292,9 +306,15 @@ class CatalogState implements LiveCatalog {
     if (snapshot.datasets.length <= (this.options.eagerViewsUpTo ?? EAGER_VIEWS_UP_TO))
       await this.options.views.createAll();
     const tabled = Date.now();
-    await this.writeCatalogTableNow();
+    const loaded =
+      changed.size === 0 && snapshot.complete && (await this.loadCatalogTable(snapshot.catalogTable));
+    // The datasets served follow the descriptors as of the snapshot's scan.
+    this.scannedAt = snapshot.checkedAt;
+    // Saved again with its table when it had none (an earlier version) or an unusable one.
+    if (!loaded && changed.size === 0) this.snapshotVersion = -1;
+    if (!loaded) await this.writeCatalogTableNow();
     this.options.log.info(
-      `catalog: ${this.served.size} datasets served from the snapshot of ${this.storeDir} in ${Date.now() - started} ms (snapshot read in ${read - started} ms, catalog table built in ${Date.now() - tabled} ms); checking descriptors and files in the background${changed.size > 0 ? ` (${changed.size} whose descriptor changed since wait for it)` : ''}`,
+      `catalog: ${this.served.size} datasets served from the snapshot of ${this.storeDir} in ${Date.now() - started} ms (snapshot read in ${read - started} ms, catalog table ${loaded ? 'loaded' : 'built'} in ${Date.now() - tabled} ms); checking descriptors and files in the background${changed.size > 0 ? ` (${changed.size} whose descriptor changed since wait for it)` : ''}`,
     );
     // The check waits until someone waits for it (the server, once it listens: its chunks of file reads
     // would slow the start) or CHECK_DELAY_MS at most.
@@ -655,6 +675,33 @@ class CatalogState implements LiveCatalog {
     await this.catalogWrite;
   }
 
+  /** Loads the catalog table saved with the snapshot; false when there is none or it cannot be used. */
+  private async loadCatalogTable(saved: SavedCatalogTable | undefined): Promise<boolean> {
+    if (!saved || saved.layout !== catalogTableLayout()) return false;
+    try {
+      await loadCatalogTable(this.engine, saved.file);
+      return true;
+    } catch (error) {
+      this.options.log.warn(
+        `catalog: saved catalog table not loaded (${errorSummary(error)}): built instead`,
+      );
+      return false;
+    }
+  }
+
+  /** Saves the catalog table beside the snapshot; undefined when it could not be. */
+  private async saveCatalogTable(): Promise<SavedCatalogTable | undefined> {
+    const file = newCatalogTableFile(this.storeDir);
+    try {
+      await saveCatalogTable(this.engine, file);
+      return { file, layout: catalogTableLayout() };
+    } catch (error) {
+      await rm(file, { force: true }).catch(() => undefined);
+      this.options.log.warn(`catalog: catalog table not saved (${errorSummary(error)})`);
+      return undefined;
+    }
+  }
+
   /** The snapshot's entries of the served datasets, each made once per served version. */
   private snapshotEntries(): string[] {
     return [...this.served.values()].map((served) => {
@@ -678,7 +725,9 @@ class CatalogState implements LiveCatalog {
         const started = Date.now();
         await writeCatalogTable(this.engine, datasets);
         if (snapshot && version > this.snapshotVersion) {
-          await writeSnapshot(this.storeDir, snapshot, checkedAt);
+          const table = await this.saveCatalogTable();
+          await writeSnapshot(this.storeDir, snapshot, checkedAt, table);
+          await removeOtherCatalogTables(this.storeDir, table?.file);
           this.snapshotVersion = version;
         }
         this.catalogWriteMs = Date.now() - started;
