@@ -96,7 +96,7 @@ const OLD_VERSION_GRACE_MS = 120_000;
 const CATALOG_TABLE_DELAY_MS = 1_000;
 /** Files looked at concurrently when scanning. */
 /** The background check of a start from the snapshot begins at the latest this long after it. */
-const CHECK_DELAY_MS = 1_000;
+const CHECK_DELAY_MS = 10_000;
 /** Coalesces the notifications of a burst of file changes. */
 /**
  * A descriptor modified less than this before the snapshot's last scan counts as changed since
