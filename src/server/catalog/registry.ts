@@ -1,33 +1,21 @@
 import { existsSync, type FSWatcher, watch } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import { basename, isAbsolute, join } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
 import type { DatasetSchema } from '../../odsql';
 import type { Engine } from '../engine/types';
-import type { DatasetDescriptor } from '../ingest/descriptor';
-import { type FileStamp, fingerprint, isoUtc, mimetypeOf } from '../ingest/files';
+import { fingerprint, isoUtc } from '../ingest/files';
 import { errorSummary, type FailureKind, IngestError, ingestDataset } from '../ingest/ingest';
 import type { Logger } from '../ingest/logger';
-import { attachmentId, datasetUid, deduplicateNames, recordsTableName } from '../ingest/names';
-import {
-  CATALOG_SCHEMA,
-  CATALOG_TABLE,
-  catalogTableLayout,
-  loadCatalogTable,
-  saveCatalogTable,
-  writeCatalogTable,
-} from '../storage/catalog-table';
+import { recordsTableName } from '../ingest/names';
+import { CATALOG_SCHEMA, CATALOG_TABLE } from '../storage/catalog-table';
 import type { IngestEngine } from '../storage/ingest-engine';
 import type { RecordViews } from '../storage/views';
 import { buildDataset } from './metas';
+import { assignTables, attachmentsOf, stampsOfAll } from './plan';
+import { CatalogPublisher, type ServedDataset } from './publish';
 import { statFiles } from './read-files';
-import {
-  newCatalogTableFile,
-  readSnapshot,
-  removeOtherCatalogTables,
-  type SavedCatalogTable,
-  snapshotEntry,
-  writeSnapshot,
-} from './snapshot';
+import { removeScratchOfDeadProcesses } from './scratch';
+import { readSnapshot } from './snapshot';
 import { type CatalogEntry, type CatalogProblem, gatherEntries } from './sources';
 import {
   newVersionFile,
@@ -40,7 +28,7 @@ import {
   writeFailure,
   writeManifest,
 } from './store';
-import type { Attachment, Dataset } from './types';
+import type { Dataset } from './types';
 
 export type { CatalogProblem } from './sources';
 
@@ -92,8 +80,6 @@ export interface CatalogOptions {
 const EAGER_VIEWS_UP_TO = 200;
 /** An old records file is deleted this long after the swap: no query still reads it by then. */
 const OLD_VERSION_GRACE_MS = 120_000;
-/** Coalesces catalog table rebuilds while many datasets are ingested. */
-const CATALOG_TABLE_DELAY_MS = 1_000;
 /** Files looked at concurrently when scanning. */
 /** The background check of a start from the snapshot begins at the latest this long after it. */
 const CHECK_DELAY_MS = 10_000;
@@ -115,57 +101,6 @@ export function datasetSchema(dataset: Dataset): DatasetSchema {
   };
 }
 
-/** One table per dataset; ids that only differ by `-`/`_` get the uid appended to stay apart. */
-function assignTables(entries: readonly CatalogEntry[]): Map<string, string> {
-  const tables = new Map<string, string>();
-  const used = new Set<string>();
-  const ids = entries.map((e) => e.descriptor.dataset_id).sort();
-  for (const id of ids) {
-    let table = recordsTableName(id);
-    if (used.has(table)) table = `${table}_${datasetUid(id)}`;
-    used.add(table);
-    tables.set(id, table);
-  }
-  return tables;
-}
-
-function attachmentsOf(descriptor: DatasetDescriptor): Attachment[] {
-  const ids = deduplicateNames(descriptor.attachments.map((a) => attachmentId(basename(a.path))));
-  return descriptor.attachments.map((spec, i) => ({
-    id: ids[i] ?? attachmentId(basename(spec.path)),
-    title: spec.title ?? basename(spec.path),
-    mimetype: spec.mimetype ?? mimetypeOf(spec.path),
-    path: spec.path,
-  }));
-}
-
-function filesOf(descriptor: DatasetDescriptor): string[] {
-  const paths = [descriptor.source.path, ...(descriptor.join ? [descriptor.join.source.path] : [])];
-  for (const attachment of descriptor.attachments) paths.push(attachment.path);
-  return paths;
-}
-
-/** The stamps of every descriptor's files (read-files.ts: thousands of them), or why one is unreadable. */
-async function stampsOfAll(descriptors: readonly DatasetDescriptor[]): Promise<(FileStamp[] | Error)[]> {
-  const paths = descriptors.map(filesOf);
-  const stats = await statFiles(paths.flat());
-  let next = 0;
-  return paths.map((list) => {
-    const stamps: FileStamp[] = [];
-    let problem: Error | undefined;
-    for (const path of list) {
-      const info = stats[next++]!;
-      if (problem) continue;
-      if (info instanceof Error) {
-        const code = 'code' in info ? String(info.code) : 'unreadable';
-        problem = new Error(`cannot read ${path} (${code})`);
-      } else if (!info.isFile()) problem = new Error(`${path} is not a file`);
-      else stamps.push({ path, size: info.size, mtimeMs: info.mtimeMs });
-    }
-    return problem ?? stamps;
-  });
-}
-
 interface Planned {
   readonly entry: CatalogEntry;
   readonly table: string;
@@ -181,12 +116,7 @@ interface ScannedEntry {
   readonly origin: string;
 }
 
-interface Served {
-  readonly stored: StoredDataset;
-  readonly dataset: Dataset;
-  /** The descriptor it comes from: its file, or `built-in <id>`. */
-  readonly origin: string;
-}
+type Served = ServedDataset;
 
 const byId = (a: Dataset, b: Dataset): number =>
   a.dataset_id < b.dataset_id ? -1 : a.dataset_id > b.dataset_id ? 1 : 0;
@@ -213,17 +143,10 @@ class CatalogState implements LiveCatalog {
   /** The ingestion running now. */
   private current: Planned | undefined;
   private idleWaiters: (() => void)[] = [];
-  private catalogTimer: ReturnType<typeof setTimeout> | undefined;
-  private catalogWrite: Promise<void> = Promise.resolve();
   /** Moves whenever the served datasets change; the snapshot on disk is of `snapshotVersion`. */
   private servedVersion = 0;
-  private snapshotVersion = -1;
   /** When the last scan started reading descriptors: the served datasets follow them as of then. */
   private scannedAt = 0;
-  /** Snapshot entries (JSON text) of served datasets, made once each. */
-  private readonly entries = new WeakMap<Served, string>();
-  /** Duration of the last catalog table rebuild: rebuilds are spaced by a multiple of it. */
-  private catalogWriteMs = 0;
   private scanning: Promise<void> | undefined;
   /** Starts the background check of a start from the snapshot, when it has not started yet. */
   private startCheck: (() => void) | undefined;
@@ -233,14 +156,22 @@ class CatalogState implements LiveCatalog {
   private rescanTimer: ReturnType<typeof setInterval> | undefined;
   private readonly oldFiles = new Set<ReturnType<typeof setTimeout>>();
   private closed = false;
+  /** The catalog table and the snapshot of what is served. */
+  private readonly publisher: CatalogPublisher;
 
   constructor(
-    private readonly engine: Engine,
+    readonly engine: Engine,
     private readonly options: CatalogOptions,
   ) {
     this.storeDir = storeDirOf(options.dataDir);
     this.datasetsDir = join(options.dataDir, 'datasets');
     this.tmpDir = join(options.dataDir, 'tmp', `ingest-${process.pid}`);
+    this.publisher = new CatalogPublisher(engine, this.storeDir, options.log, () => ({
+      datasets: this.sorted,
+      served: this.served.values(),
+      version: this.servedVersion,
+      checkedAt: this.scannedAt,
+    }));
   }
 
   list(): readonly Dataset[] {
@@ -301,18 +232,18 @@ class CatalogState implements LiveCatalog {
       if (!changed.has(origin)) this.serve(stored, stored.dataset.visibility, origin, false);
     // Sorted once (one insertion at a time copies the list each time: seconds at 10,000 datasets).
     this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
-    this.snapshotVersion = this.servedVersion;
+    this.publisher.written(this.servedVersion);
     // Counting the datasets held back: they are served once checked, as eagerly as the others.
     if (snapshot.datasets.length <= (this.options.eagerViewsUpTo ?? EAGER_VIEWS_UP_TO))
       await this.options.views.createAll();
     const tabled = Date.now();
     const loaded =
-      changed.size === 0 && snapshot.complete && (await this.loadCatalogTable(snapshot.catalogTable));
+      changed.size === 0 && snapshot.complete && (await this.publisher.load(snapshot.catalogTable));
     // The datasets served follow the descriptors as of the snapshot's scan.
     this.scannedAt = snapshot.checkedAt;
     // Saved again with its table when it had none (an earlier version) or an unusable one.
-    if (!loaded && changed.size === 0) this.snapshotVersion = -1;
-    if (!loaded) await this.writeCatalogTableNow();
+    if (!loaded && changed.size === 0) this.publisher.written(-1);
+    if (!loaded) await this.publisher.writeNow();
     this.options.log.info(
       `catalog: ${this.served.size} datasets served from the snapshot of ${this.storeDir} in ${Date.now() - started} ms (snapshot read in ${read - started} ms, catalog table ${loaded ? 'loaded' : 'built'} in ${Date.now() - tabled} ms); checking descriptors and files in the background${changed.size > 0 ? ` (${changed.size} whose descriptor changed since wait for it)` : ''}`,
     );
@@ -391,8 +322,8 @@ class CatalogState implements LiveCatalog {
     if (!running) {
       if (this.served.size <= (this.options.eagerViewsUpTo ?? EAGER_VIEWS_UP_TO))
         await this.options.views.createAll();
-      await this.writeCatalogTableNow();
-    } else if (changed) this.scheduleCatalogTable();
+      await this.publisher.writeNow();
+    } else if (changed) this.publisher.schedule();
     for (const plan of plans) this.queue.set(plan.entry.descriptor.dataset_id, plan);
     // Older versions left by an interrupted run, in the background.
     void this.sweep([...this.served.values()]);
@@ -505,7 +436,7 @@ class CatalogState implements LiveCatalog {
           );
           this.queue.set(id, plan);
         }
-        if (changed) this.scheduleCatalogTable();
+        if (changed) this.publisher.schedule();
         this.kick();
       } while (this.scanAgain && !this.closed);
     })().finally(() => {
@@ -562,7 +493,7 @@ class CatalogState implements LiveCatalog {
   }
 
   private settle(): void {
-    void this.flushCatalogTable().then(() => {
+    void this.publisher.flush().then(() => {
       if (this.running || this.queue.size > 0) return;
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
@@ -572,8 +503,8 @@ class CatalogState implements LiveCatalog {
 
   idle(): Promise<void> {
     this.startCheck?.();
-    if (!this.running && this.queue.size === 0 && !this.scanning && !this.catalogTimer)
-      return this.catalogWrite;
+    if (!this.running && this.queue.size === 0 && !this.scanning && !this.publisher.scheduled)
+      return this.publisher.flush();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -624,7 +555,7 @@ class CatalogState implements LiveCatalog {
         const old = previous.stored.file;
         this.later(() => rm(old, { force: true }));
       }
-      this.scheduleCatalogTable();
+      this.publisher.schedule();
     } catch (error) {
       await rm(target, { force: true }).catch(() => undefined);
       const kind = error instanceof IngestError ? error.kind : 'machine';
@@ -640,7 +571,7 @@ class CatalogState implements LiveCatalog {
         this.servedVersion++;
         this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
         await this.options.views.drop(previous.dataset.table);
-        this.scheduleCatalogTable();
+        this.publisher.schedule();
       }
     }
   }
@@ -653,87 +584,6 @@ class CatalogState implements LiveCatalog {
     } catch (error) {
       this.options.log.error(`dataset table ${table}: view not restored: ${errorSummary(error)}`);
     }
-  }
-
-  private scheduleCatalogTable(): void {
-    if (this.catalogTimer) return;
-    // While thousands of datasets are ingested, rebuilding takes a small share of the time.
-    const delay = Math.max(CATALOG_TABLE_DELAY_MS, 20 * this.catalogWriteMs);
-    this.catalogTimer = setTimeout(() => {
-      this.catalogTimer = undefined;
-      void this.writeCatalogTableNow();
-    }, delay);
-    this.catalogTimer.unref();
-  }
-
-  private async flushCatalogTable(): Promise<void> {
-    if (this.catalogTimer) {
-      clearTimeout(this.catalogTimer);
-      this.catalogTimer = undefined;
-      await this.writeCatalogTableNow();
-    }
-    await this.catalogWrite;
-  }
-
-  /** Loads the catalog table saved with the snapshot; false when there is none or it cannot be used. */
-  private async loadCatalogTable(saved: SavedCatalogTable | undefined): Promise<boolean> {
-    if (!saved || saved.layout !== catalogTableLayout()) return false;
-    try {
-      await loadCatalogTable(this.engine, saved.file);
-      return true;
-    } catch (error) {
-      this.options.log.warn(
-        `catalog: saved catalog table not loaded (${errorSummary(error)}): built instead`,
-      );
-      return false;
-    }
-  }
-
-  /** Saves the catalog table beside the snapshot; undefined when it could not be. */
-  private async saveCatalogTable(): Promise<SavedCatalogTable | undefined> {
-    const file = newCatalogTableFile(this.storeDir);
-    try {
-      await saveCatalogTable(this.engine, file);
-      return { file, layout: catalogTableLayout() };
-    } catch (error) {
-      await rm(file, { force: true }).catch(() => undefined);
-      this.options.log.warn(`catalog: catalog table not saved (${errorSummary(error)})`);
-      return undefined;
-    }
-  }
-
-  /** The snapshot's entries of the served datasets, each made once per served version. */
-  private snapshotEntries(): string[] {
-    return [...this.served.values()].map((served) => {
-      let entry = this.entries.get(served);
-      if (entry === undefined) {
-        entry = snapshotEntry(this.storeDir, { ...served.stored, dataset: served.dataset }, served.origin);
-        this.entries.set(served, entry);
-      }
-      return entry;
-    });
-  }
-
-  /** Rebuilds the catalog table, then writes the snapshot when the served datasets changed. */
-  private writeCatalogTableNow(): Promise<void> {
-    const datasets = this.sorted;
-    const version = this.servedVersion;
-    const snapshot = version === this.snapshotVersion ? undefined : this.snapshotEntries();
-    const checkedAt = this.scannedAt;
-    this.catalogWrite = this.catalogWrite
-      .then(async () => {
-        const started = Date.now();
-        await writeCatalogTable(this.engine, datasets);
-        if (snapshot && version > this.snapshotVersion) {
-          const table = await this.saveCatalogTable();
-          await writeSnapshot(this.storeDir, snapshot, checkedAt, table);
-          await removeOtherCatalogTables(this.storeDir, table?.file);
-          this.snapshotVersion = version;
-        }
-        this.catalogWriteMs = Date.now() - started;
-      })
-      .catch((error: unknown) => this.options.log.error(`catalog table: ${errorSummary(error)}`));
-    return this.catalogWrite;
   }
 
   private async sweep(served: readonly Served[]): Promise<void> {
@@ -786,31 +636,7 @@ class CatalogState implements LiveCatalog {
     this.startCheck?.();
     await this.scanning;
     await this.running;
-    await this.flushCatalogTable();
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error instanceof Error && 'code' in error && error.code === 'EPERM';
-  }
-}
-
-/** Removes `<tmp>/ingest-<pid>` folders of processes that are gone. */
-async function removeScratchOfDeadProcesses(tmp: string): Promise<void> {
-  let names: string[];
-  try {
-    names = await readdir(tmp);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const pid = Number(/^ingest-(\d+)$/.exec(name)?.[1]);
-    if (Number.isInteger(pid) && pid > 0 && (pid === process.pid || !isRunning(pid)))
-      await rm(join(tmp, name), { recursive: true, force: true });
+    await this.publisher.flush();
   }
 }
 
