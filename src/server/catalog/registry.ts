@@ -265,11 +265,12 @@ class CatalogState implements LiveCatalog {
         this.options.log.info(
           `catalog: descriptors, files and manifests checked in ${Date.now() - checking} ms, ${this.queue.size} to ingest`,
         );
-        this.kick();
       })
       .catch((error: unknown) => this.options.log.error(`catalog: check failed: ${errorSummary(error)}`))
       .finally(() => {
         this.scanning = undefined;
+        // Ingests what the check queued; with nothing to ingest, answers those waiting for idle().
+        this.kick();
         if (this.scanAgain) void this.rescan();
       });
     this.follow();
