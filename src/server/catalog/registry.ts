@@ -245,7 +245,7 @@ class CatalogState implements LiveCatalog {
     if (!loaded && changed.size === 0) this.publisher.written(-1);
     if (!loaded) await this.publisher.writeNow();
     this.options.log.info(
-      `catalog: ${this.served.size} datasets served from the snapshot of ${this.storeDir} in ${Date.now() - started} ms (snapshot read in ${read - started} ms, catalog table ${loaded ? 'loaded' : 'built'} in ${Date.now() - tabled} ms); checking descriptors and files in the background${changed.size > 0 ? ` (${changed.size} whose descriptor changed since wait for it)` : ''}`,
+      `catalog: ${this.served.size} datasets served from the snapshot of ${this.storeDir} in ${Date.now() - started} ms (snapshot read in ${read - started} ms, catalog table ${loaded ? 'loaded' : 'built'} in ${Date.now() - tabled} ms); checking descriptors and files in the background${changed.size > 0 ? `; ${changed.size} whose descriptor changed since the snapshot serve once checked` : ''}`,
     );
     // The check waits until someone waits for it (the server, once it listens: its chunks of file reads
     // would slow the start) or CHECK_DELAY_MS at most.
