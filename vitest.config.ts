@@ -28,10 +28,12 @@ const HTTP_TESTS = [
   'src/server/catalog/live.test.ts',
   'src/server/catalog/registry.test.ts',
   'src/server/engine/lockdown.test.ts',
+  'src/server/storage/views.test.ts',
   'src/server/ingest/geojson.test.ts',
   'src/server/ingest/ingest.test.ts',
   'src/server/ingest/records.test.ts',
   'src/server/usage/counts.test.ts',
+  'src/server/usage/catalog-view.test.ts',
   'src/app/export/snippets.test.ts',
 ];
 

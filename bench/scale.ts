@@ -1,16 +1,10 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { CSV_BUFFER_BYTES } from '../src/server/storage/sources';
 import { type BenchCase, CASES } from './cases';
-import {
-  peakResidentMiB,
-  type RunningServer,
-  residentMiB,
-  startServer,
-  stopServer,
-  waitForLog,
-} from './server';
+import { peakResidentMiB, residentMiB, startServer, stopServer, waitForLog } from './server';
 import { fmt, percentile, timeInterleaved } from './stats';
 import { rawInstance, storedDataset } from './store';
 
@@ -40,10 +34,26 @@ export interface ManyFigure {
   readonly listenS: number;
   readonly servesS: number;
   readonly idleMiB: number;
+  /** Restart: the catalog list counts every dataset. */
+  readonly fullS: number;
+  /** Restart: descriptors, files and manifests checked ("catalog up to date"). */
+  readonly checkedS: number;
   readonly listP50: number;
   readonly searchP50: number;
   readonly facetsP50: number;
+  readonly listP99: number;
+  readonly searchP99: number;
+  readonly facetsP99: number;
+  /** The same requests with a filter never asked before: not answered by the result cache. */
+  readonly listColdP50: number;
+  readonly searchColdP50: number;
+  readonly facetsColdP50: number;
+  readonly listColdP99: number;
+  readonly searchColdP99: number;
+  readonly facetsColdP99: number;
   readonly served: number;
+  /** `uptime`'s 1-minute load average at the restart. */
+  readonly load: number;
 }
 
 export interface LargeFigure {
@@ -71,13 +81,14 @@ async function get(origin: string, path: string): Promise<unknown> {
   return res.json();
 }
 
-async function p50(runs: number, work: () => Promise<unknown>): Promise<number> {
+/** p50 and p99 of `runs` timed runs after two untimed ones. */
+async function p50p99(runs: number, work: () => Promise<unknown>): Promise<[number, number]> {
   const times: number[] = [];
   for (let i = 0; i < runs + 2; i++) {
     const t = await time(work);
     if (i >= 2) times.push(t);
   }
-  return percentile(times, 50);
+  return [percentile(times, 50), percentile(times, 99)];
 }
 
 /**
@@ -140,54 +151,107 @@ export function writeSmallDatasets(dataDir: string, count: number): string[] {
   return paths;
 }
 
-const SERVER_ENV = { DEFAULT_CATALOG: 'false' };
+const SERVER_ENV: Record<string, string> = {
+  DEFAULT_CATALOG: 'false',
+  // BENCH_PORT: a fixed port for the servers started (one at a time) instead of any free one.
+  ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}),
+};
+
+/** Marks a cached data folder whose datasets are all ingested. */
+const INGESTED_MARK = '.bench-ingested';
 
 export async function manyDatasets(work: string, count: number, memoryLimit: string): Promise<ManyFigure> {
-  const dataDir = join(work, `many-${count}`);
-  const paths = writeSmallDatasets(dataDir, count);
-  const duckdbMs = await duckdbLoad(
-    work,
-    paths.map((p) => `read_csv('${p}', header = true, sample_size = -1)`),
-    memoryLimit,
-    true,
-  );
-  console.log(`scale: ${count} datasets generated; DuckDB's own load ${fmt(duckdbMs)} ms`);
-  let server: RunningServer = await startServer(dataDir, SERVER_ENV);
-  const [ingestMs, peakMiB] = await peakResidentMiB(server.process.pid!, async () => {
-    const m = await waitForLog(server, /catalog up to date: .*?, (\d+) ms after start/);
-    return Number(m[1]);
-  });
-  await stopServer(server);
-  console.log(`scale: ${count} datasets ingested in ${fmt(ingestMs)} ms (peak ${Math.round(peakMiB)} MiB)`);
+  // BENCH_SCALE_CACHE: the ingested folder is kept there, and a later run measures only the restart.
+  const cache = process.env.BENCH_SCALE_CACHE;
+  const dataDir = join(cache ?? work, `many-${count}`);
+  let ingestMs = Number.NaN;
+  let duckdbMs = Number.NaN;
+  let peakMiB = Number.NaN;
+  if (!cache || !existsSync(join(dataDir, INGESTED_MARK))) {
+    rmSync(dataDir, { recursive: true, force: true });
+    const paths = writeSmallDatasets(dataDir, count);
+    duckdbMs = await duckdbLoad(
+      work,
+      paths.map((p) => `read_csv('${p}', header = true, sample_size = -1)`),
+      memoryLimit,
+      true,
+    );
+    console.log(`scale: ${count} datasets generated; DuckDB's own load ${fmt(duckdbMs)} ms`);
+    const server = await startServer(dataDir, SERVER_ENV);
+    [ingestMs, peakMiB] = await peakResidentMiB(server.process.pid!, async () => {
+      const m = await waitForLog(server, /catalog up to date: .*?, (\d+) ms after start/);
+      return Number(m[1]);
+    });
+    await stopServer(server);
+    writeFileSync(join(dataDir, INGESTED_MARK), '');
+    console.log(`scale: ${count} datasets ingested in ${fmt(ingestMs)} ms (peak ${Math.round(peakMiB)} MiB)`);
+  } else console.log(`scale: ${count} datasets ingested earlier, in ${dataDir}`);
+  const load = loadavg()[0]!;
   const started = performance.now();
-  server = await startServer(dataDir, SERVER_ENV);
+  const server = await startServer(dataDir, SERVER_ENV);
   const listenMs = performance.now() - started;
+  let served = 0;
+  while (served < count && performance.now() - started < 600_000) {
+    served = ((await get(server.origin, '/catalog/datasets?limit=1')) as { total_count: number }).total_count;
+    if (served < count) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const fullMs = performance.now() - started;
   const last = `set-${String(count - 1).padStart(5, '0')}`;
   await get(server.origin, `/catalog/datasets/${last}/records?limit=1`);
   const servesMs = performance.now() - started;
-  const listing = (await get(server.origin, '/catalog/datasets?limit=1')) as { total_count: number };
-  const listP50 = await p50(20, () => get(server.origin, '/catalog/datasets?limit=20'));
-  const searchP50 = await p50(20, () =>
+  // Served from the snapshot at once; the requests are timed once descriptors and files are checked.
+  await waitForLog(server, /catalog up to date/);
+  const checkedMs = performance.now() - started;
+  const runs = Number(process.env.BENCH_SCALE_CATALOG_RUNS ?? 100);
+  const [listP50, listP99] = await p50p99(runs, () => get(server.origin, '/catalog/datasets?limit=20'));
+  const [searchP50, searchP99] = await p50p99(runs, () =>
     get(server.origin, '/catalog/datasets?where=%22dataset%2042%22&limit=20'),
   );
-  const facetsP50 = await p50(20, () => get(server.origin, '/catalog/facets'));
+  const [facetsP50, facetsP99] = await p50p99(runs, () => get(server.origin, '/catalog/facets'));
+  // The same requests never asked before (a filter true of every dataset, with a new number each time):
+  // the result cache cannot answer them, as after each change of the catalog or of the usage counts.
+  let n = 0;
+  const fresh = (): string => `records_count%20%3E%20-${++n}`;
+  const [listColdP50, listColdP99] = await p50p99(runs, () =>
+    get(server.origin, `/catalog/datasets?limit=20&where=${fresh()}`),
+  );
+  const [searchColdP50, searchColdP99] = await p50p99(runs, () =>
+    get(server.origin, `/catalog/datasets?where=%22dataset%2042%22%20and%20${fresh()}&limit=20`),
+  );
+  const [facetsColdP50, facetsColdP99] = await p50p99(runs, () =>
+    get(server.origin, `/catalog/facets?where=${fresh()}`),
+  );
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const idleMiB = residentMiB(server.process.pid!);
   await stopServer(server);
-  rmSync(dataDir, { recursive: true, force: true });
-  return {
+  if (!cache) rmSync(dataDir, { recursive: true, force: true });
+  const figure = {
     datasets: count,
     ingestS: seconds(ingestMs),
     duckdbS: seconds(duckdbMs),
     peakMiB,
     listenS: seconds(listenMs),
+    fullS: seconds(fullMs),
+    checkedS: seconds(checkedMs),
     servesS: seconds(servesMs),
     idleMiB,
     listP50,
     searchP50,
     facetsP50,
-    served: listing.total_count,
+    listP99,
+    searchP99,
+    facetsP99,
+    listColdP50,
+    searchColdP50,
+    facetsColdP50,
+    listColdP99,
+    searchColdP99,
+    facetsColdP99,
+    served,
+    load,
   };
+  console.log(`scale: ${count} datasets restarted at load ${load.toFixed(1)}: ${JSON.stringify(figure)}`);
+  return figure;
 }
 
 export type LargeFormat = 'parquet' | 'csv';
@@ -353,11 +417,14 @@ export async function scaleBench(
   return { many, large };
 }
 
+/** A figure of the ingestion, or `cached` when the run reused an ingested folder (BENCH_SCALE_CACHE). */
+const orCached = (value: number): string => (Number.isNaN(value) ? 'cached' : value.toFixed(1));
+
 export function renderScale(r: { many: readonly ManyFigure[]; large: readonly LargeFigure[] }): string {
   const many = r.many
     .map(
       (m) =>
-        `| ${m.datasets.toLocaleString('en')} | ${m.served.toLocaleString('en')} | ${m.ingestS.toFixed(1)} | ${m.duckdbS.toFixed(1)} | ${(m.ingestS / m.duckdbS).toFixed(1)} | ${Math.round(m.peakMiB)} | ${m.listenS.toFixed(2)} / ${m.servesS.toFixed(2)} | ${Math.round(m.idleMiB)} | ${fmt(m.listP50)} / ${fmt(m.searchP50)} / ${fmt(m.facetsP50)} |`,
+        `| ${m.datasets.toLocaleString('en')} | ${m.served.toLocaleString('en')} | ${orCached(m.ingestS)} | ${orCached(m.duckdbS)} | ${orCached(m.ingestS / m.duckdbS)} | ${Number.isNaN(m.peakMiB) ? 'cached' : Math.round(m.peakMiB)} | ${m.load.toFixed(1)} | ${m.listenS.toFixed(2)} / ${m.fullS.toFixed(2)} / ${m.servesS.toFixed(2)} / ${m.checkedS.toFixed(2)} | ${Math.round(m.idleMiB)} | ${fmt(m.listP50)} / ${fmt(m.searchP50)} / ${fmt(m.facetsP50)} | ${fmt(m.listP99)} / ${fmt(m.searchP99)} / ${fmt(m.facetsP99)} | ${fmt(m.listColdP50)} / ${fmt(m.searchColdP50)} / ${fmt(m.facetsColdP50)} | ${fmt(m.listColdP99)} / ${fmt(m.searchColdP99)} / ${fmt(m.facetsColdP99)} |`,
     )
     .join('\n');
   const large = r.large
@@ -387,8 +454,8 @@ of the same files at the same memory limit, in the same run (into a database fil
 dataset; in memory for the many small ones, each table replaced by the next). Memory is the server
 process's resident set (Node and DuckDB together).
 
-| datasets (100-row CSV each) | served | ingestion s | DuckDB's own load s | ratio | peak MiB while ingesting | restart: listening / last dataset answers, s | idle MiB | catalog list / search / facets p50 ms |
-|---|---|---|---|---|---|---|---|---|
+| datasets (100-row CSV each) | served | ingestion s | DuckDB's own load s | ratio | peak MiB while ingesting | load average at restart | restart: listening / full catalog listed / last dataset answers / all checked, s | idle MiB | catalog list / search / facets p50 ms | p99 ms | never asked before: p50 ms | p99 ms |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${many}
 
 | records (flights-3m repeated) | source | ingestion s | DuckDB's own load s | ratio | peak MiB while ingesting | idle MiB after restart | records file MiB |

@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -163,6 +163,122 @@ describe('the live catalog', () => {
       JSON.stringify([[3000, 'b', 'b', 3000]]),
     ]);
     expect(live.catalog.get('swapped')?.metas.default.records_count).toBe(3000);
+  });
+
+  it('leaves the manifest on the previous version when the swap fails', async () => {
+    await fresh();
+    await describeCsv('kept', 'v\n1\n');
+    const live = await open();
+    const manifestFile = join(dataDir, 'store', live.catalog.get('kept')!.table, 'manifest.json');
+    const before = JSON.parse(readFileSync(manifestFile, 'utf8')) as { file: string };
+    // The request engine may no longer read the store: replacing the view fails, after ingestion.
+    await live.engine.lockDown([join(dataDir, 'elsewhere')]);
+    await describeCsv('kept', 'v\n1\n2\n');
+    await live.catalog.rescan();
+    await live.catalog.idle();
+    expect(live.catalog.problems.map((p) => p.datasetId)).toEqual(['kept']);
+    expect(log.lines).toContainEqual(expect.stringMatching(/^error dataset kept .*\[machine failure/));
+    expect(live.catalog.get('kept')?.metas.default.records_count).toBe(1);
+    const after = JSON.parse(readFileSync(manifestFile, 'utf8')) as { file: string };
+    expect(after).toEqual(before);
+    expect(existsSync(join(dataDir, 'store', live.catalog.get('kept')!.table, after.file))).toBe(true);
+    await live.close();
+    // The next start serves the previous version, then ingests the new one again.
+    const reopened = await open();
+    expect(reopened.catalog.get('kept')?.metas.default.records_count).toBe(2);
+    const [row] = await reopened.engine.rows({
+      sql: `SELECT count(*) FROM "${reopened.catalog.get('kept')!.table}"`,
+      params: [],
+    });
+    expect(row).toEqual([2]);
+  });
+
+  it('starts from the catalog snapshot, then applies what changed while it was stopped', async () => {
+    await fresh();
+    for (const id of ['kept', 'changed', 'removed']) await describeCsv(id, 'n\n1\n');
+    await open();
+    await data!.close();
+    expect(existsSync(join(dataDir, 'store', 'catalog.json'))).toBe(true);
+    await describeCsv('changed', 'n\n1\n2\n');
+    await describeCsv('added', 'n\n1\n2\n3\n');
+    await rm(join(dataDir, 'datasets', 'removed.json'));
+    const reopened = await open();
+    expect(log.lines).toContainEqual(expect.stringMatching(/served from the snapshot/));
+    const counts = Object.fromEntries(
+      reopened.catalog.list().map((d) => [d.dataset_id, d.metas.default.records_count]),
+    );
+    expect(counts).toEqual({ added: 3, changed: 2, kept: 1 });
+    const [row] = await reopened.engine.rows({
+      sql: `SELECT count(*) FROM ${reopened.catalog.catalogTable}`,
+      params: [],
+    });
+    expect(row).toEqual([3]);
+    await reopened.close();
+    // The snapshot followed: a start without changes ingests nothing and serves the same, its catalog
+    // table loaded from the copy saved with the snapshot (the descriptors are dated well before it).
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const id of ['added', 'changed', 'kept'])
+      await utimes(join(dataDir, 'datasets', `${id}.json`), hourAgo, hourAgo);
+    const third = await open();
+    expect(log.lines.filter((l) => l.includes(': ingesting '))).toEqual([]);
+    expect(log.lines).toContainEqual(expect.stringMatching(/catalog table loaded in/));
+    expect(third.catalog.list().map((d) => d.dataset_id)).toEqual(['added', 'changed', 'kept']);
+    expect(
+      await third.engine.rows({
+        sql: `SELECT dataset_id, records_count, __pos FROM ${third.catalog.catalogTable} ORDER BY __pos`,
+        params: [],
+      }),
+    ).toEqual([
+      ['added', 3, 0],
+      ['changed', 2, 1],
+      ['kept', 1, 2],
+    ]);
+    const table = third.catalog.get('changed')!.table;
+    expect(await third.engine.rows({ sql: `SELECT sum(n) FROM "${table}"`, params: [] })).toEqual([[3]]);
+  });
+
+  it('does not serve from the snapshot a dataset whose descriptor changed since', async () => {
+    await fresh();
+    await describeCsv('open-data', 'n\n1\n');
+    await describeCsv('secret', 'n\n1\n');
+    await open();
+    await data!.close();
+    // As if the snapshot's last scan had run a minute after these files were written…
+    const snapshotFile = join(dataDir, 'store', 'catalog.json');
+    const snapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as { checkedAt: number };
+    const checkedAt = Date.now() + 60_000;
+    writeFileSync(snapshotFile, JSON.stringify({ ...snapshot, checkedAt }));
+    // …and the descriptor of `secret` had been made restricted after it, while the server was stopped.
+    const secret = join(dataDir, 'datasets', 'secret.json');
+    writeFileSync(
+      secret,
+      JSON.stringify({ dataset_id: 'secret', source: '../files/secret.csv', visibility: 'restricted' }),
+    );
+    const later = new Date(checkedAt + 5_000);
+    await utimes(secret, later, later);
+    const live = await open({ waitForIngestion: false });
+    expect(live.catalog.get('open-data')?.visibility).toBe('domain');
+    expect(live.catalog.get('secret')).toBeUndefined();
+    await live.catalog.idle();
+    expect(live.catalog.get('secret')?.visibility).toBe('restricted');
+  });
+
+  it('serves the manifests over an older snapshot', async () => {
+    await fresh();
+    await describeCsv('shared', 'n\n1\n');
+    await open();
+    await data!.close();
+    const snapshot = readFileSync(join(dataDir, 'store', 'catalog.json'), 'utf8');
+    // Another process (or a run stopped before its snapshot) ingested a new version.
+    await describeCsv('shared', 'n\n1\n2\n');
+    await open();
+    await data!.close();
+    writeFileSync(join(dataDir, 'store', 'catalog.json'), snapshot);
+    const reopened = await open();
+    expect(log.lines.filter((l) => l.includes(': ingesting '))).toEqual([]);
+    expect(reopened.catalog.get('shared')?.metas.default.records_count).toBe(2);
+    const table = reopened.catalog.get('shared')!.table;
+    expect(await reopened.engine.rows({ sql: `SELECT sum(n) FROM "${table}"`, params: [] })).toEqual([[3]]);
   });
 
   it('picks up added and changed descriptors without a restart', async () => {

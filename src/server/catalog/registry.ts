@@ -1,18 +1,21 @@
 import { existsSync, type FSWatcher, watch } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
 import type { DatasetSchema } from '../../odsql';
 import type { Engine } from '../engine/types';
-import type { DatasetDescriptor } from '../ingest/descriptor';
-import { type FileStamp, fingerprint, isoUtc, mimetypeOf } from '../ingest/files';
+import { fingerprint, isoUtc } from '../ingest/files';
 import { errorSummary, type FailureKind, IngestError, ingestDataset } from '../ingest/ingest';
 import type { Logger } from '../ingest/logger';
-import { attachmentId, datasetUid, deduplicateNames, recordsTableName } from '../ingest/names';
-import { CATALOG_SCHEMA, CATALOG_TABLE, writeCatalogTable } from '../storage/catalog-table';
+import { recordsTableName } from '../ingest/names';
+import { CATALOG_SCHEMA, CATALOG_TABLE } from '../storage/catalog-table';
 import type { IngestEngine } from '../storage/ingest-engine';
 import type { RecordViews } from '../storage/views';
 import { buildDataset } from './metas';
+import { assignTables, attachmentsOf, stampsOfAll } from './plan';
+import { CatalogPublisher, type ServedDataset } from './publish';
 import { statFiles } from './read-files';
+import { removeScratchOfDeadProcesses } from './scratch';
+import { readSnapshot } from './snapshot';
 import { type CatalogEntry, type CatalogProblem, gatherEntries } from './sources';
 import {
   newVersionFile,
@@ -25,7 +28,7 @@ import {
   writeFailure,
   writeManifest,
 } from './store';
-import type { Attachment, Dataset } from './types';
+import type { Dataset } from './types';
 
 export type { CatalogProblem } from './sources';
 
@@ -77,10 +80,15 @@ export interface CatalogOptions {
 const EAGER_VIEWS_UP_TO = 200;
 /** An old records file is deleted this long after the swap: no query still reads it by then. */
 const OLD_VERSION_GRACE_MS = 120_000;
-/** Coalesces catalog table rebuilds while many datasets are ingested. */
-const CATALOG_TABLE_DELAY_MS = 1_000;
 /** Files looked at concurrently when scanning. */
+/** The background check of a start from the snapshot begins at the latest this long after it. */
+const CHECK_DELAY_MS = 10_000;
 /** Coalesces the notifications of a burst of file changes. */
+/**
+ * A descriptor modified less than this before the snapshot's last scan counts as changed since
+ * (file systems with coarse modification times).
+ */
+const MTIME_MARGIN_MS = 2_000;
 const WATCH_DELAY_MS = 300;
 
 export function datasetSchema(dataset: Dataset): DatasetSchema {
@@ -93,57 +101,6 @@ export function datasetSchema(dataset: Dataset): DatasetSchema {
   };
 }
 
-/** One table per dataset; ids that only differ by `-`/`_` get the uid appended to stay apart. */
-function assignTables(entries: readonly CatalogEntry[]): Map<string, string> {
-  const tables = new Map<string, string>();
-  const used = new Set<string>();
-  const ids = entries.map((e) => e.descriptor.dataset_id).sort();
-  for (const id of ids) {
-    let table = recordsTableName(id);
-    if (used.has(table)) table = `${table}_${datasetUid(id)}`;
-    used.add(table);
-    tables.set(id, table);
-  }
-  return tables;
-}
-
-function attachmentsOf(descriptor: DatasetDescriptor): Attachment[] {
-  const ids = deduplicateNames(descriptor.attachments.map((a) => attachmentId(basename(a.path))));
-  return descriptor.attachments.map((spec, i) => ({
-    id: ids[i] ?? attachmentId(basename(spec.path)),
-    title: spec.title ?? basename(spec.path),
-    mimetype: spec.mimetype ?? mimetypeOf(spec.path),
-    path: spec.path,
-  }));
-}
-
-function filesOf(descriptor: DatasetDescriptor): string[] {
-  const paths = [descriptor.source.path, ...(descriptor.join ? [descriptor.join.source.path] : [])];
-  for (const attachment of descriptor.attachments) paths.push(attachment.path);
-  return paths;
-}
-
-/** The stamps of every descriptor's files (read-files.ts: thousands of them), or why one is unreadable. */
-async function stampsOfAll(descriptors: readonly DatasetDescriptor[]): Promise<(FileStamp[] | Error)[]> {
-  const paths = descriptors.map(filesOf);
-  const stats = await statFiles(paths.flat());
-  let next = 0;
-  return paths.map((list) => {
-    const stamps: FileStamp[] = [];
-    let problem: Error | undefined;
-    for (const path of list) {
-      const info = stats[next++]!;
-      if (problem) continue;
-      if (info instanceof Error) {
-        const code = 'code' in info ? String(info.code) : 'unreadable';
-        problem = new Error(`cannot read ${path} (${code})`);
-      } else if (!info.isFile()) problem = new Error(`${path} is not a file`);
-      else stamps.push({ path, size: info.size, mtimeMs: info.mtimeMs });
-    }
-    return problem ?? stamps;
-  });
-}
-
 interface Planned {
   readonly entry: CatalogEntry;
   readonly table: string;
@@ -151,10 +108,15 @@ interface Planned {
   readonly sourceModified: string;
 }
 
-interface Served {
-  readonly stored: StoredDataset;
-  readonly dataset: Dataset;
+/** What a scan found of one descriptor. */
+interface ScannedEntry {
+  readonly id: string;
+  readonly table: string;
+  readonly visibility: Dataset['visibility'];
+  readonly origin: string;
 }
+
+type Served = ServedDataset;
 
 const byId = (a: Dataset, b: Dataset): number =>
   a.dataset_id < b.dataset_id ? -1 : a.dataset_id > b.dataset_id ? 1 : 0;
@@ -181,25 +143,35 @@ class CatalogState implements LiveCatalog {
   /** The ingestion running now. */
   private current: Planned | undefined;
   private idleWaiters: (() => void)[] = [];
-  private catalogTimer: ReturnType<typeof setTimeout> | undefined;
-  private catalogWrite: Promise<void> = Promise.resolve();
-  /** Duration of the last catalog table rebuild: rebuilds are spaced by a multiple of it. */
-  private catalogWriteMs = 0;
+  /** Moves whenever the served datasets change; the snapshot on disk is of `snapshotVersion`. */
+  private servedVersion = 0;
+  /** When the last scan started reading descriptors: the served datasets follow them as of then. */
+  private scannedAt = 0;
   private scanning: Promise<void> | undefined;
+  /** Starts the background check of a start from the snapshot, when it has not started yet. */
+  private startCheck: (() => void) | undefined;
   private scanAgain = false;
   private watcher: FSWatcher | undefined;
   private watchTimer: ReturnType<typeof setTimeout> | undefined;
   private rescanTimer: ReturnType<typeof setInterval> | undefined;
   private readonly oldFiles = new Set<ReturnType<typeof setTimeout>>();
   private closed = false;
+  /** The catalog table and the snapshot of what is served. */
+  private readonly publisher: CatalogPublisher;
 
   constructor(
-    private readonly engine: Engine,
+    readonly engine: Engine,
     private readonly options: CatalogOptions,
   ) {
     this.storeDir = storeDirOf(options.dataDir);
     this.datasetsDir = join(options.dataDir, 'datasets');
     this.tmpDir = join(options.dataDir, 'tmp', `ingest-${process.pid}`);
+    this.publisher = new CatalogPublisher(engine, this.storeDir, options.log, () => ({
+      datasets: this.sorted,
+      served: this.served.values(),
+      version: this.servedVersion,
+      checkedAt: this.scannedAt,
+    }));
   }
 
   list(): readonly Dataset[] {
@@ -220,7 +192,11 @@ class CatalogState implements LiveCatalog {
     return [...this.scanProblems, ...this.ingestProblems.values()];
   }
 
-  /** Serves what is stored, then queues what changed. */
+  /**
+   * Serves what is stored, then queues what changed. With a snapshot (snapshot.ts), its datasets serve
+   * at once and the descriptors, files and manifests are checked in the background; without one (first
+   * start, older store), they are checked first.
+   */
   async open(): Promise<void> {
     const started = Date.now();
     await mkdir(this.datasetsDir, { recursive: true });
@@ -231,6 +207,80 @@ class CatalogState implements LiveCatalog {
       this.options.log.warn(
         `catalog: ${join(this.options.dataDir, 'explore.duckdb')} (the storage of earlier versions) is no longer read; records are now in ${this.storeDir}, and the file can be deleted`,
       );
+    const snapshot = readSnapshot(this.storeDir);
+    if (!snapshot) {
+      await this.reconcile(false);
+      this.options.log.info(
+        `catalog: ${this.served.size} datasets served from ${this.storeDir} in ${Date.now() - started} ms, ${this.queue.size} to ingest`,
+      );
+      this.kick();
+      this.follow();
+      return;
+    }
+    // A descriptor changed or removed since the snapshot's last scan (its visibility may be restricted
+    // now) is not served from the snapshot: the check serves it as its descriptor says.
+    const files = snapshot.datasets.map((d) => d.origin).filter((origin) => isAbsolute(origin));
+    const stats = await statFiles(files);
+    const changed = new Set(
+      files.filter((_file, i) => {
+        const info = stats[i]!;
+        return info instanceof Error || info.mtimeMs >= snapshot.checkedAt - MTIME_MARGIN_MS;
+      }),
+    );
+    const read = Date.now();
+    for (const { stored, origin } of snapshot.datasets)
+      if (!changed.has(origin)) this.serve(stored, stored.dataset.visibility, origin, false);
+    // Sorted once (one insertion at a time copies the list each time: seconds at 10,000 datasets).
+    this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
+    this.publisher.written(this.servedVersion);
+    // Counting the datasets held back: they are served once checked, as eagerly as the others.
+    if (snapshot.datasets.length <= (this.options.eagerViewsUpTo ?? EAGER_VIEWS_UP_TO))
+      await this.options.views.createAll();
+    const tabled = Date.now();
+    const loaded =
+      changed.size === 0 && snapshot.complete && (await this.publisher.load(snapshot.catalogTable));
+    // The datasets served follow the descriptors as of the snapshot's scan.
+    this.scannedAt = snapshot.checkedAt;
+    // Saved again with its table when it had none (an earlier version) or an unusable one.
+    if (!loaded && changed.size === 0) this.publisher.written(-1);
+    if (!loaded) await this.publisher.writeNow();
+    this.options.log.info(
+      `catalog: ${this.served.size} datasets served from the snapshot of ${this.storeDir} in ${Date.now() - started} ms (snapshot read in ${read - started} ms, catalog table ${loaded ? 'loaded' : 'built'} in ${Date.now() - tabled} ms); checking descriptors and files in the background${changed.size > 0 ? `; ${changed.size} whose descriptor changed since the snapshot serve once checked` : ''}`,
+    );
+    // The check waits until someone waits for it (the server, once it listens: its chunks of file reads
+    // would slow the start) or CHECK_DELAY_MS at most.
+    this.scanning = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.startCheck?.(), CHECK_DELAY_MS);
+      timer.unref();
+      this.startCheck = () => {
+        clearTimeout(timer);
+        this.startCheck = undefined;
+        resolve();
+      };
+    })
+      .then(async () => {
+        if (this.closed) return;
+        const checking = Date.now();
+        await this.reconcile(true);
+        this.options.log.info(
+          `catalog: descriptors, files and manifests checked in ${Date.now() - checking} ms, ${this.queue.size} to ingest`,
+        );
+      })
+      .catch((error: unknown) => this.options.log.error(`catalog: check failed: ${errorSummary(error)}`))
+      .finally(() => {
+        this.scanning = undefined;
+        // Ingests what the check queued; with nothing to ingest, answers those waiting for idle().
+        this.kick();
+        if (this.scanAgain) void this.rescan();
+      });
+    this.follow();
+  }
+
+  /**
+   * Makes the served catalog what the store's manifests and the descriptors say (`running`: it already
+   * serves, from the snapshot, and may be answering requests), and queues what changed.
+   */
+  private async reconcile(running: boolean): Promise<void> {
     const store = await readStore(this.storeDir);
     for (const failure of store.failures.values()) {
       // Machine failures are tried again at each start.
@@ -239,35 +289,53 @@ class CatalogState implements LiveCatalog {
     const { entries, plans } = await this.scan(store.datasets);
     const claimed = new Set(entries.map((e) => e.table));
     const entryById = new Map(entries.map((e) => [e.id, e]));
+    let changed = false;
+    for (const served of [...this.served.values()]) {
+      const entry = entryById.get(served.stored.datasetId);
+      const stored = store.datasets.get(served.stored.datasetId);
+      if (entry && entry.table === served.dataset.table && stored) continue;
+      // Gone from the descriptors (its folder is removed), or its manifest is (it is ingested again).
+      await this.unserve(served, entry === undefined);
+      changed = true;
+    }
     for (const stored of store.datasets.values()) {
       const entry = entryById.get(stored.datasetId);
-      if (entry && entry.table === stored.dataset.table) {
-        // Served as stored; when it changed, until its new version is swapped in.
-        this.serve(stored, entry.visibility, false);
-      }
+      if (!entry || entry.table !== stored.dataset.table) continue;
+      const current = this.served.get(stored.datasetId);
+      if (
+        current?.stored.file === stored.file &&
+        current.stored.fingerprint === stored.fingerprint &&
+        current.dataset.visibility === entry.visibility &&
+        current.origin === entry.origin
+      )
+        continue;
+      // Served as stored; when it changed, until its new version is swapped in.
+      this.serve(stored, entry.visibility, entry.origin, false);
+      if (running) await this.options.views.swap(stored.dataset.table, stored.file);
+      changed = true;
     }
-    // Sorted once (one insertion at a time copies the list each time: seconds at 10,000 datasets).
-    this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
+    if (changed || !running) {
+      this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
+      this.servedVersion++;
+    }
     // Folders of datasets that are gone (unless a dataset now uses that table name).
     for (const table of store.tables) if (!claimed.has(table)) await removeTable(this.storeDir, table);
-    if (this.served.size <= (this.options.eagerViewsUpTo ?? EAGER_VIEWS_UP_TO))
-      await this.options.views.createAll();
-    await this.writeCatalogTableNow();
+    if (!running) {
+      if (this.served.size <= (this.options.eagerViewsUpTo ?? EAGER_VIEWS_UP_TO))
+        await this.options.views.createAll();
+      await this.publisher.writeNow();
+    } else if (changed) this.publisher.schedule();
     for (const plan of plans) this.queue.set(plan.entry.descriptor.dataset_id, plan);
-    this.options.log.info(
-      `catalog: ${this.served.size} datasets served from ${this.storeDir} in ${Date.now() - started} ms, ${this.queue.size} to ingest`,
-    );
     // Older versions left by an interrupted run, in the background.
     void this.sweep([...this.served.values()]);
-    this.kick();
-    this.follow();
   }
 
   /** Reads the descriptors and decides what to ingest; datasets whose descriptor is gone are removed. */
   private async scan(stored: ReadonlyMap<string, StoredDataset>): Promise<{
-    entries: { id: string; table: string; visibility: Dataset['visibility'] }[];
+    entries: ScannedEntry[];
     plans: Planned[];
   }> {
+    const scanStarted = Date.now();
     const gathered = await gatherEntries({
       datasetsDir: this.datasetsDir,
       includeDefault: this.options.includeDefault ?? true,
@@ -277,14 +345,14 @@ class CatalogState implements LiveCatalog {
     this.scanProblems = gathered.problems;
     const tableOf = assignTables(gathered.entries);
     const plans: Planned[] = [];
-    const entries: { id: string; table: string; visibility: Dataset['visibility'] }[] = [];
+    const entries: ScannedEntry[] = [];
     const present = new Set<string>();
     const stampsByEntry = await stampsOfAll(gathered.entries.map((e) => e.descriptor));
     for (const [index, entry] of gathered.entries.entries()) {
       const id = entry.descriptor.dataset_id;
       present.add(id);
       const table = tableOf.get(id) ?? recordsTableName(id);
-      entries.push({ id, table, visibility: entry.descriptor.visibility });
+      entries.push({ id, table, visibility: entry.descriptor.visibility, origin: entry.origin });
       const stamps = stampsByEntry[index] ?? new Error('not looked at');
       if (stamps instanceof Error) {
         this.problem(entry, errorSummary(stamps), 'data', !this.ingestProblems.has(id));
@@ -308,6 +376,7 @@ class CatalogState implements LiveCatalog {
     }
     for (const id of this.ingestProblems.keys()) if (!present.has(id)) this.ingestProblems.delete(id);
     for (const id of this.queue.keys()) if (!present.has(id)) this.queue.delete(id);
+    this.scannedAt = scanStarted;
     return { entries, plans };
   }
 
@@ -322,12 +391,13 @@ class CatalogState implements LiveCatalog {
     this.options.log.error(`dataset ${id} (${entry.origin}) skipped: ${reason} [${what}]`);
   }
 
-  private serve(stored: StoredDataset, visibility: Dataset['visibility'], sort = true): void {
+  private serve(stored: StoredDataset, visibility: Dataset['visibility'], origin: string, sort = true): void {
     // The visibility is the descriptor's (part of the fingerprint); manifests written before it existed
     // lack the key.
     const dataset = { ...stored.dataset, visibility };
     const replaced = this.served.has(stored.datasetId);
-    this.served.set(stored.datasetId, { stored, dataset });
+    this.served.set(stored.datasetId, { stored, dataset, origin });
+    this.servedVersion++;
     this.options.views.register(dataset.table, stored.file);
     if (!sort) return;
     this.sorted = replaced
@@ -351,8 +421,8 @@ class CatalogState implements LiveCatalog {
         for (const served of [...this.served.values()]) {
           const entry = present.get(served.stored.datasetId);
           if (entry && entry.table === served.dataset.table) {
-            if (entry.visibility !== served.dataset.visibility) {
-              this.serve(served.stored, entry.visibility);
+            if (entry.visibility !== served.dataset.visibility || entry.origin !== served.origin) {
+              this.serve(served.stored, entry.visibility, entry.origin);
               changed = true;
             }
             continue;
@@ -367,7 +437,7 @@ class CatalogState implements LiveCatalog {
           );
           this.queue.set(id, plan);
         }
-        if (changed) this.scheduleCatalogTable();
+        if (changed) this.publisher.schedule();
         this.kick();
       } while (this.scanAgain && !this.closed);
     })().finally(() => {
@@ -376,14 +446,18 @@ class CatalogState implements LiveCatalog {
     return this.scanning;
   }
 
-  private async unserve(served: Served): Promise<void> {
+  /** Stops serving a dataset; `removed`: its descriptor is gone, and so is its folder after a while. */
+  private async unserve(served: Served, removed = true): Promise<void> {
     const { dataset } = served;
     this.served.delete(dataset.dataset_id);
+    this.servedVersion++;
     this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
-    this.options.log.info(`dataset ${dataset.dataset_id}: descriptor removed, no longer served`);
+    this.options.log.info(
+      `dataset ${dataset.dataset_id}: ${removed ? 'descriptor removed' : 'manifest missing, ingested again'}, no longer served`,
+    );
     await this.options.views.drop(dataset.table);
     // Queries started before still read the file: remove the folder after the grace period.
-    this.later(() => removeTable(this.storeDir, dataset.table));
+    if (removed) this.later(() => removeTable(this.storeDir, dataset.table));
   }
 
   private later(work: () => Promise<void>): void {
@@ -420,7 +494,7 @@ class CatalogState implements LiveCatalog {
   }
 
   private settle(): void {
-    void this.flushCatalogTable().then(() => {
+    void this.publisher.flush().then(() => {
       if (this.running || this.queue.size > 0) return;
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
@@ -429,8 +503,9 @@ class CatalogState implements LiveCatalog {
   }
 
   idle(): Promise<void> {
-    if (!this.running && this.queue.size === 0 && !this.scanning && !this.catalogTimer)
-      return this.catalogWrite;
+    this.startCheck?.();
+    if (!this.running && this.queue.size === 0 && !this.scanning && !this.publisher.scheduled)
+      return this.publisher.flush();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -464,18 +539,24 @@ class CatalogState implements LiveCatalog {
         dataset,
         schema: ingested.schema,
       };
-      // The swap: the manifest on disk, then the view.
-      await writeManifest(this.storeDir, stored);
+      // The swap: the view, then the manifest on disk, so that a failed swap leaves the manifest naming
+      // the previous version (whose file stays), never the new file that the failure handling deletes.
       const previous = this.served.get(id);
       await this.options.views.swap(plan.table, target);
-      this.serve(stored, descriptor.visibility);
+      try {
+        await writeManifest(this.storeDir, stored);
+      } catch (error) {
+        await this.restoreView(plan.table, previous);
+        throw error;
+      }
+      this.serve(stored, descriptor.visibility, plan.entry.origin);
       this.failures.delete(id);
       this.ingestProblems.delete(id);
       if (previous && previous.stored.file !== target) {
         const old = previous.stored.file;
         this.later(() => rm(old, { force: true }));
       }
-      this.scheduleCatalogTable();
+      this.publisher.schedule();
     } catch (error) {
       await rm(target, { force: true }).catch(() => undefined);
       const kind = error instanceof IngestError ? error.kind : 'machine';
@@ -488,43 +569,22 @@ class CatalogState implements LiveCatalog {
       const previous = this.served.get(id);
       if (previous && kind === 'data') {
         this.served.delete(id);
+        this.servedVersion++;
         this.sorted = [...this.served.values()].map((s) => s.dataset).sort(byId);
         await this.options.views.drop(previous.dataset.table);
-        this.scheduleCatalogTable();
+        this.publisher.schedule();
       }
     }
   }
 
-  private scheduleCatalogTable(): void {
-    if (this.catalogTimer) return;
-    // While thousands of datasets are ingested, rebuilding takes a small share of the time.
-    const delay = Math.max(CATALOG_TABLE_DELAY_MS, 20 * this.catalogWriteMs);
-    this.catalogTimer = setTimeout(() => {
-      this.catalogTimer = undefined;
-      void this.writeCatalogTableNow();
-    }, delay);
-    this.catalogTimer.unref();
-  }
-
-  private async flushCatalogTable(): Promise<void> {
-    if (this.catalogTimer) {
-      clearTimeout(this.catalogTimer);
-      this.catalogTimer = undefined;
-      await this.writeCatalogTableNow();
+  /** Points the table's view back at the version served before a swap that could not be completed. */
+  private async restoreView(table: string, previous: Served | undefined): Promise<void> {
+    try {
+      if (previous) await this.options.views.swap(table, previous.stored.file);
+      else await this.options.views.drop(table);
+    } catch (error) {
+      this.options.log.error(`dataset table ${table}: view not restored: ${errorSummary(error)}`);
     }
-    await this.catalogWrite;
-  }
-
-  private writeCatalogTableNow(): Promise<void> {
-    const datasets = this.sorted;
-    this.catalogWrite = this.catalogWrite
-      .then(async () => {
-        const started = Date.now();
-        await writeCatalogTable(this.engine, datasets);
-        this.catalogWriteMs = Date.now() - started;
-      })
-      .catch((error: unknown) => this.options.log.error(`catalog table: ${errorSummary(error)}`));
-    return this.catalogWrite;
   }
 
   private async sweep(served: readonly Served[]): Promise<void> {
@@ -574,33 +634,10 @@ class CatalogState implements LiveCatalog {
     if (this.rescanTimer) clearInterval(this.rescanTimer);
     for (const timer of this.oldFiles) clearTimeout(timer);
     this.options.ingest.interrupt();
+    this.startCheck?.();
     await this.scanning;
     await this.running;
-    await this.flushCatalogTable();
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error instanceof Error && 'code' in error && error.code === 'EPERM';
-  }
-}
-
-/** Removes `<tmp>/ingest-<pid>` folders of processes that are gone. */
-async function removeScratchOfDeadProcesses(tmp: string): Promise<void> {
-  let names: string[];
-  try {
-    names = await readdir(tmp);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const pid = Number(/^ingest-(\d+)$/.exec(name)?.[1]);
-    if (Number.isInteger(pid) && pid > 0 && (pid === process.pid || !isRunning(pid)))
-      await rm(join(tmp, name), { recursive: true, force: true });
+    await this.publisher.flush();
   }
 }
 

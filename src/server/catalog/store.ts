@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { DatasetSchema } from '../../odsql';
 import type { FailureKind } from '../ingest/ingest';
 import { readTextFiles } from './read-files';
@@ -79,7 +79,8 @@ function isDataset(value: unknown): value is Dataset {
   );
 }
 
-function storedOf(dir: string, manifest: unknown): StoredDataset | undefined {
+/** The dataset a manifest names (`dir`: its table's folder), or undefined when it is not one. */
+export function storedOf(dir: string, manifest: unknown): StoredDataset | undefined {
   if (!isObject(manifest) || manifest.format !== MANIFEST_FORMAT) return undefined;
   const { datasetId, fingerprint, file, dataset, schema } = manifest;
   if (typeof datasetId !== 'string' || typeof fingerprint !== 'string' || typeof file !== 'string')
@@ -134,28 +135,36 @@ export async function readStore(storeDir: string): Promise<StoreContents> {
   return { datasets, failures, tables: new Set(names) };
 }
 
-async function writeJsonAtomically(path: string, value: unknown): Promise<void> {
+/** Writes `text` to a temporary name, then renames it: a reader sees the old file or the new one. */
+export async function writeTextAtomically(path: string, text: string): Promise<void> {
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`;
-  await writeFile(temporary, JSON.stringify(value));
+  await writeFile(temporary, text);
   await rename(temporary, path);
 }
 
+async function writeJsonAtomically(path: string, value: unknown): Promise<void> {
+  await writeTextAtomically(path, JSON.stringify(value));
+}
+
 /** Makes `file` the table's current version (the swap: one rename). */
-export async function writeManifest(
-  storeDir: string,
-  entry: { datasetId: string; fingerprint: string; file: string; dataset: Dataset; schema: DatasetSchema },
-): Promise<void> {
+export async function writeManifest(storeDir: string, entry: StoredDataset): Promise<void> {
   const dir = tableDir(storeDir, entry.dataset.table);
   await mkdir(dir, { recursive: true });
-  await writeJsonAtomically(join(dir, MANIFEST), {
+  await writeJsonAtomically(join(dir, MANIFEST), manifestOf(storeDir, entry));
+  await rm(join(dir, FAILURE), { force: true });
+}
+
+/** The manifest of a dataset as written in its table's folder (read back by `storedOf`). */
+export function manifestOf(storeDir: string, entry: StoredDataset): Record<string, unknown> {
+  const dir = tableDir(storeDir, entry.dataset.table);
+  return {
     format: MANIFEST_FORMAT,
     datasetId: entry.datasetId,
     fingerprint: entry.fingerprint,
-    file: entry.file.slice(dir.length + 1),
+    file: relative(dir, entry.file),
     schema: entry.schema,
     dataset: entry.dataset,
-  });
-  await rm(join(dir, FAILURE), { force: true });
+  };
 }
 
 export async function writeFailure(storeDir: string, table: string, failure: StoredFailure): Promise<void> {

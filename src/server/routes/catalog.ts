@@ -221,6 +221,8 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       const id = (JSON.parse(r.fields) as { dataset_id: string }).dataset_id;
       return findDataset(ctx, id);
     });
+    // The counts the list was sorted and filtered on.
+    const explore = view.explore;
     if (version === '2.1') {
       const includeLinks = boolean(query, 'include_links', false);
       const results = datasets.map((ds) => ({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DatasetSchema, FieldSchema } from '../../odsql';
 import {
   columnType,
@@ -112,6 +113,34 @@ export async function writeCatalogTable(engine: Engine, datasets: readonly Datas
       [RESTRICTED_COLUMN]: dataset.visibility === 'restricted',
     }),
   );
+  await engine.execute(catalogTableSql(), [rows]);
+}
+
+/**
+ * Names the catalog table's layout (its columns and how each is computed): a copy saved by an earlier
+ * run is loaded only when its layout is this one.
+ */
+export function catalogTableLayout(): string {
+  return createHash('sha1').update(catalogTableSql()).digest('hex');
+}
+
+/** Saves the catalog table to a Parquet file of the store (read back by `loadCatalogTable`). */
+export async function saveCatalogTable(engine: Engine, file: string): Promise<void> {
+  await engine.execute(`COPY ${CATALOG_TABLE} TO ${sqlString(file)} (FORMAT parquet)`);
+}
+
+/**
+ * Makes the catalog table the copy saved in `file` (a start: reading 10,000 rows from Parquet instead of
+ * building them from JSON took a fraction of the time).
+ */
+export async function loadCatalogTable(engine: Engine, file: string): Promise<void> {
+  await engine.execute(
+    `CREATE OR REPLACE TABLE ${CATALOG_TABLE} AS SELECT * FROM read_parquet(${sqlString(file)}) ORDER BY ${POSITION_COLUMN}`,
+  );
+}
+
+/** The statement building the catalog table from one JSON line a dataset (parameter $1). */
+function catalogTableSql(): string {
   const structure = JSON.stringify({
     ...Object.fromEntries(CATALOG_SCHEMA.fields.map((f) => [f.name, jsonStructure(f)])),
     [POSITION_COLUMN]: 'BIGINT',
@@ -125,8 +154,7 @@ export async function writeCatalogTable(engine: Engine, datasets: readonly Datas
     const ref = `d.${quoteIdent(name)}`;
     return `nullif(${searchSqlExpression(field?.multivalued ? `array_to_string(${ref}, ' ')` : ref)}, '')`;
   });
-  await engine.execute(
-    `CREATE OR REPLACE TABLE ${CATALOG_TABLE} AS
+  return `CREATE OR REPLACE TABLE ${CATALOG_TABLE} AS
 WITH rows AS (SELECT unnest(CAST($1 AS VARCHAR[])) AS line),
 parsed AS (SELECT line, from_json(line, ${sqlString(structure)}) AS d FROM rows)
 SELECT ${columns.join(', ')},
@@ -136,7 +164,5 @@ SELECT ${columns.join(', ')},
   ' ' || concat_ws(' ', ${search.join(', ')}) || ' ' AS ${SEARCH_COLUMN},
   d.${POSITION_COLUMN} AS ${POSITION_COLUMN},
   coalesce(d.${RESTRICTED_COLUMN}, true) AS ${RESTRICTED_COLUMN}
-FROM parsed ORDER BY d.${POSITION_COLUMN}`,
-    [rows],
-  );
+FROM parsed ORDER BY d.${POSITION_COLUMN}`;
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DatasetSchema } from '../../odsql';
 import type { ServerContext } from '../context';
+import { errorSummary } from '../ingest/ingest';
 import { writeUsageTable, writeUsageView } from '../storage/usage-table';
 import { type DatasetUsage, UsageCounts } from './counts';
 
@@ -26,49 +27,107 @@ export function popularity(u: DatasetUsage): number {
   return 5 * u.downloads + u.api_calls;
 }
 
-/** How stale the table the catalog sorts on may be. */
-const TABLE_REFRESH_MS = 1000;
+/** Rewrites of the counts' table are at least this far apart (each one ends the catalog's cached results). */
+const TABLE_REFRESH_MS = 500;
+
+/** The catalog with the usage fields, as one request reads it. */
+export interface CatalogView {
+  readonly table: string;
+  readonly schema: DatasetSchema;
+  /**
+   * The `explore` metadata as the view's table holds it: a list sorted or filtered on a usage field shows
+   * the counts it was sorted by (the live ones may have moved since the last rewrite).
+   */
+  readonly explore: (datasetId: string) => ExploreMetas;
+}
+
+function exploreOf(u: DatasetUsage): ExploreMetas {
+  return { download_count: u.downloads, api_call_count: u.api_calls, popularity_score: popularity(u) };
+}
+
+const NO_USAGE: DatasetUsage = { downloads: 0, api_calls: 0 };
 
 export class Usage {
   readonly counts: UsageCounts;
+  /** Counts version and totals the table holds (-1: not written yet). */
   private tableVersion = -1;
+  private tableCounts: ReadonlyMap<string, DatasetUsage> = new Map();
   private tableWritten = 0;
-  private pending: Promise<void> = Promise.resolve();
-  private readonly views = new Set<string>();
+  /** The rewrite in progress, or the timer of the next one. */
+  private writing: Promise<void> | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Creation of each catalog view with the usage fields. */
+  private readonly views = new Map<string, Promise<void>>();
 
   constructor(private readonly ctx: ServerContext) {
     this.counts = new UsageCounts(join(ctx.config.dataDir, 'usage'));
   }
 
+  /** The live counts of a dataset. */
   explore(datasetId: string): ExploreMetas {
-    const u = this.counts.get(datasetId);
-    return { download_count: u.downloads, api_call_count: u.api_calls, popularity_score: popularity(u) };
+    return exploreOf(this.counts.get(datasetId));
+  }
+
+  /** Counts one download or API call; the counts' table follows within TABLE_REFRESH_MS. */
+  add(datasetId: string, kind: keyof DatasetUsage): void {
+    this.counts.add(datasetId, kind);
+    this.schedule();
   }
 
   /**
    * The catalog table (as the caller sees it) with the usage fields added, and its schema: a view
-   * joining the counts, rewritten when they moved.
+   * joining the counts' table. That table is rewritten in the background after the counts move: a
+   * catalog request waits only for its first write (the view needs it) and its own view's creation,
+   * never for a rewrite (several a second under load), and reads the counts as of the last one.
    */
-  async catalogView(table: string): Promise<{ table: string; schema: DatasetSchema }> {
+  async catalogView(table: string): Promise<CatalogView> {
+    if (this.tableVersion === -1) {
+      this.schedule();
+      await this.writing;
+    }
     const view = `${table}__explore`;
-    const work = this.pending.then(async () => {
-      const now = Date.now();
-      if (this.tableVersion !== this.counts.version && now - this.tableWritten >= TABLE_REFRESH_MS) {
-        await this.writeTable();
-        this.tableWritten = now;
-      }
-      if (!this.views.has(view)) {
-        await writeUsageView(this.ctx.engine, view, table, [
-          USAGE_FIELDS[0]!,
-          USAGE_FIELDS[1]!,
-          USAGE_FIELDS[2]!,
-        ]);
-        this.views.add(view);
-      }
-    });
-    this.pending = work.catch(() => undefined);
-    await work;
-    return { table: view, schema: this.catalogSchema() };
+    let creating = this.views.get(view);
+    if (!creating) {
+      creating = writeUsageView(this.ctx.engine, view, table, [
+        USAGE_FIELDS[0]!,
+        USAGE_FIELDS[1]!,
+        USAGE_FIELDS[2]!,
+      ]);
+      this.views.set(view, creating);
+      // A failed creation is tried again by the next request.
+      creating.catch(() => this.views.delete(view));
+    }
+    await creating;
+    const counts = this.tableCounts;
+    return {
+      table: view,
+      schema: this.catalogSchema(),
+      explore: (datasetId) => exploreOf(counts.get(datasetId) ?? NO_USAGE),
+    };
+  }
+
+  /** Rewrites the counts' table now, or once TABLE_REFRESH_MS has passed since the last rewrite. */
+  private schedule(): void {
+    if (this.writing || this.timer || this.tableVersion === this.counts.version) return;
+    const wait = Math.max(0, this.tableWritten + TABLE_REFRESH_MS - Date.now());
+    const write = (): void => {
+      this.timer = undefined;
+      this.tableWritten = Date.now();
+      this.writing = this.writeTable()
+        .catch((error: unknown) => {
+          this.ctx.log.warn(`usage counts table not written: ${errorSummary(error)}`);
+        })
+        .finally(() => {
+          this.writing = undefined;
+          // Counts that moved during the rewrite.
+          if (this.tableVersion !== -1) this.schedule();
+        });
+    };
+    if (wait === 0 || this.tableVersion === -1) write();
+    else {
+      this.timer = setTimeout(write, wait);
+      this.timer.unref();
+    }
   }
 
   catalogSchema(): DatasetSchema {
@@ -86,12 +145,20 @@ export class Usage {
 
   private async writeTable(): Promise<void> {
     const version = this.counts.version;
-    const all = [...this.counts.all()];
+    const all = this.counts.all();
     await writeUsageTable(
       this.ctx.engine,
-      all.map(([datasetId, u]) => ({ datasetId, downloads: u.downloads, apiCalls: u.api_calls })),
+      [...all].map(([datasetId, u]) => ({ datasetId, downloads: u.downloads, apiCalls: u.api_calls })),
     );
     this.tableVersion = version;
+    this.tableCounts = all;
+  }
+
+  /** Stops rewriting the counts' table (the server closes). */
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.counts.close();
   }
 }
 
@@ -134,10 +201,10 @@ export function countUsage(app: FastifyInstance, ctx: ServerContext): void {
     const named = params?.dataset_id ?? query?.dataset ?? body?.dataset;
     if (typeof named !== 'string') return;
     const ds = ctx.catalog.get(named.trim());
-    if (ds) usageOf(ctx).counts.add(ds.dataset_id, kind);
+    if (ds) usageOf(ctx).add(ds.dataset_id, kind);
   });
   app.addHook('onClose', async () => {
-    usageOf(ctx).counts.close();
+    usageOf(ctx).close();
   });
 }
 

@@ -140,7 +140,7 @@ export function v1Routes(ctx: ServerContext) {
       const extra = boolean(query, 'extrametas', false);
       const datasets = found.map((ds) => ({
         ...v1Dataset(ds, root, tz),
-        ...(extra ? { extra_metas: { explore: usageOf(ctx).explore(ds.dataset_id) } } : {}),
+        ...(extra ? { extra_metas: { explore: catalogView.explore(ds.dataset_id) } } : {}),
       }));
       return sendV1(reply, query, {
         kind: 'datasetsSearch',
