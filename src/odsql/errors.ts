@@ -1,9 +1,4 @@
-import {
-  type DiagnosticCode,
-  type DiagnosticMessage,
-  type DiagnosticParams,
-  englishMessage,
-} from './messages';
+import { type DiagnosticCode, type DiagnosticMessage, englishMessage } from './messages';
 
 export * from './messages';
 

@@ -1,12 +1,5 @@
 import type { FacetFilter } from '../../api/types';
-import {
-  type Diagnostic,
-  type DiagnosticCode,
-  type DiagnosticMessage,
-  type DiagnosticParams,
-  diagnosticMessage,
-  syntaxError,
-} from '../errors';
+import { type Diagnostic, type DiagnosticMessage, diagnosticMessage, syntaxError } from '../errors';
 import { lex } from '../tokens';
 import type { ParseResult } from './core';
 
