@@ -6,7 +6,7 @@ import type { RowHover } from '../table/row-hover';
 import { geoFilterOutline } from './draw';
 import { featureFit, withMinimumSize } from './fit';
 import { MapCanvas, type Pick } from './MapCanvas';
-import type { GeometryField } from './map-data';
+import { geometryField } from './map-data';
 import type { Basemap } from './map-view';
 import { nextPickedRow, rowFeatures } from './record-features';
 import './map.css';
@@ -15,7 +15,6 @@ const noop = () => {};
 
 export interface TableMapProps {
   readonly fields: readonly DatasetField[];
-  readonly geometry: GeometryField;
   /** The rows the table has loaded, in its order. */
   readonly records: readonly DatasetRecord[];
   /** Rows of a previous query still shown while the new ones load. */
@@ -37,9 +36,13 @@ export interface TableMapProps {
  * forward in the table. Loaded only when it is shown (MapLibre is large).
  */
 export default function TableMap(props: TableMapProps) {
-  const { fields, geometry, records, busy, fitKey, hover, picked, selected, onPick } = props;
+  const { fields, records, busy, fitKey, hover, picked, selected, onPick } = props;
+  const geometry = useMemo(() => geometryField(fields), [fields]);
   const hovered = useSyncExternalStore(hover.subscribe, hover.get);
-  const features = useMemo(() => rowFeatures(records, geometry), [records, geometry]);
+  const features = useMemo(
+    () => (geometry ? rowFeatures(records, geometry) : { type: 'FeatureCollection' as const, features: [] }),
+    [records, geometry],
+  );
   const fit = useMemo(() => {
     if (busy) return undefined;
     const bounds = featureFit(features);

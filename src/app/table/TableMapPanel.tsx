@@ -2,7 +2,6 @@ import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from '
 import type { DatasetField, DatasetRecord } from '../../api';
 import type { GeoFilter } from '../filters/geo-filter';
 import { t } from '../i18n/setup';
-import { type GeometryField, geometryField } from '../map/map-data';
 import type { Basemap } from '../map/map-view';
 import { createRowHover, type RowHover } from './row-hover';
 import './table-map.css';
@@ -11,6 +10,8 @@ import './table-map.css';
 const TableMap = lazy(() => import('../map/TableMap'));
 
 const STORAGE_KEY = 'odexplorer.tableMap';
+/** Fields a map can draw (the map's own code, which picks one, loads only with the map). */
+const GEO_TYPES: ReadonlySet<string> = new Set(['geo_point_2d', 'geo_shape']);
 /** From this width the map stands beside the table, open unless the reader closed it; below, above it, closed. */
 const WIDE = '(min-width: 1200px)';
 
@@ -32,7 +33,8 @@ function storeChoice(shown: boolean): void {
 }
 
 export interface TableMapState {
-  readonly geometry: GeometryField | undefined;
+  /** The dataset has a field the map can draw. */
+  readonly geo: boolean;
   readonly shown: boolean;
   readonly hover: RowHover;
   /** The toolbar's button that shows or hides the map; nothing on a dataset without geometry. */
@@ -42,7 +44,7 @@ export interface TableMapState {
 
 /** Whether the table has a map beside it: only geo datasets; the reader's last choice, else by width. */
 export function useTableMap(fields: readonly DatasetField[], panelId: string): TableMapState {
-  const geometry = useMemo(() => geometryField(fields), [fields]);
+  const geo = useMemo(() => fields.some((f) => GEO_TYPES.has(f.type)), [fields]);
   const [shown, setShown] = useState(
     () => storedChoice() ?? (typeof window.matchMedia === 'function' && window.matchMedia(WIDE).matches),
   );
@@ -53,7 +55,7 @@ export function useTableMap(fields: readonly DatasetField[], panelId: string): T
       return !was;
     });
   }, []);
-  const toggle = geometry && (
+  const toggle = geo && (
     <button
       type="button"
       className="button table-map-toggle"
@@ -64,7 +66,7 @@ export function useTableMap(fields: readonly DatasetField[], panelId: string): T
       {shown ? t('tableMap.hide') : t('tableMap.show')}
     </button>
   );
-  return { geometry, shown: shown && geometry !== undefined, hover, toggle, panelId };
+  return { geo, shown: shown && geo, hover, toggle, panelId };
 }
 
 interface TableMapPanelProps {
@@ -86,7 +88,7 @@ interface TableMapPanelProps {
 /** The table and, on geo datasets, the map of its loaded rows, synced both ways. */
 export function TableMapPanel(props: TableMapPanelProps) {
   const { state, records, total, picked } = props;
-  if (!state.shown || !state.geometry) return props.children;
+  if (!state.shown) return props.children;
   return (
     <div className="table-and-map">
       <div className="table-and-map-table">{props.children}</div>
@@ -95,7 +97,6 @@ export function TableMapPanel(props: TableMapPanelProps) {
           <Suspense fallback={<p className="table-map-loading muted">{t('map.loading')}</p>}>
             <TableMap
               fields={props.fields}
-              geometry={state.geometry}
               records={records}
               busy={props.busy}
               fitKey={props.fitKey}
