@@ -206,8 +206,10 @@ export function MapCanvas(props: MapCanvasProps) {
     });
     return () => {
       drawerRef.current?.stop();
-      map.remove();
       mapRef.current = undefined;
+      // Taking a WebGL map down costs a few frames' worth of work: after the next view has been drawn,
+      // not on the way to it (its container has left the page already, so nothing shows meanwhile).
+      setTimeout(() => map.remove(), 250);
     };
   }, []);
 
