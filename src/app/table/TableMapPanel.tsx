@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { DatasetField, DatasetRecord } from '../../api';
 import type { GeoFilter } from '../filters/geo-filter';
 import { t } from '../i18n/setup';
@@ -85,29 +85,52 @@ interface TableMapPanelProps {
   readonly children: ReactNode;
 }
 
+/**
+ * True once the browser has been idle since the first render: MapLibre (about 1 MB of script) is then
+ * fetched and run after the first rows are on screen, not in the way of the table's first frames.
+ */
+function useIdleAfterMount(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => setIdle(true), { timeout: 1000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(() => setIdle(true), 50);
+    return () => clearTimeout(id);
+  }, []);
+  return idle;
+}
+
 /** The table and, on geo datasets, the map of its loaded rows, synced both ways. */
 export function TableMapPanel(props: TableMapPanelProps) {
   const { state, records, total, picked } = props;
+  const idle = useIdleAfterMount();
   if (!state.shown) return props.children;
+  const loading = <p className="table-map-loading muted">{t('map.loading')}</p>;
   return (
     <div className="table-and-map">
       <div className="table-and-map-table">{props.children}</div>
       <section className="table-map" id={state.panelId} aria-label={t('tableMap.label')}>
         <div className="table-map-stage">
-          <Suspense fallback={<p className="table-map-loading muted">{t('map.loading')}</p>}>
-            <TableMap
-              fields={props.fields}
-              records={records}
-              busy={props.busy}
-              fitKey={props.fitKey}
-              basemap={props.basemap}
-              area={props.area}
-              hover={state.hover}
-              picked={picked}
-              selected={props.selected}
-              onPick={props.onPick}
-            />
-          </Suspense>
+          {!idle ? (
+            loading
+          ) : (
+            <Suspense fallback={loading}>
+              <TableMap
+                fields={props.fields}
+                records={records}
+                busy={props.busy}
+                fitKey={props.fitKey}
+                basemap={props.basemap}
+                area={props.area}
+                hover={state.hover}
+                picked={picked}
+                selected={props.selected}
+                onPick={props.onPick}
+              />
+            </Suspense>
+          )}
         </div>
         <p className="table-map-note muted" aria-live="polite">
           {records.length < total
