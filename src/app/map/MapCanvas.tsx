@@ -207,9 +207,10 @@ export function MapCanvas(props: MapCanvasProps) {
     return () => {
       drawerRef.current?.stop();
       mapRef.current = undefined;
-      // Taking a WebGL map down costs a few frames' worth of work: after the next view has been drawn,
-      // not on the way to it (its container has left the page already, so nothing shows meanwhile).
-      setTimeout(() => map.remove(), 250);
+      // Taking a WebGL map down costs a few frames' worth of work: a second later, once the next view
+      // has been drawn (its container has left the page already, so nothing shows meanwhile; an idle
+      // callback would run between the click and the next view's data, in its way).
+      setTimeout(() => map.remove(), 1000);
     };
   }, []);
 
