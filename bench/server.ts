@@ -20,7 +20,14 @@ export async function startServer(
     process.execPath,
     ['--require', './src/server/threadpool.cjs', '--import', 'tsx', 'src/server/main.ts'],
     {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+      // BENCH_PORT keeps a shared machine's runs on their own port; 0 picks any free one.
+      env: {
+        ...process.env,
+        PORT: process.env.BENCH_PORT ?? '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { en } from '../src/app/i18n/en';
 import { fr } from '../src/app/i18n/fr';
+import { DIAGNOSTIC_MESSAGES } from '../src/odsql/messages';
 import { expect, test } from './fixtures';
 
 /*
@@ -26,13 +27,15 @@ function texts(catalog: Catalog, prefix = ''): Map<string, string> {
 /**
  * The English interface sentences French must not show: the fixed parts (between placeholders) of two
  * words or more whose French differs. Single words ("Export", "API", "Format") are the same in both.
+ * The query editor's diagnostics (the ODSQL parser's English templates, `{name}` placeholders) too.
  */
 function englishSentences(): string[] {
   const french = texts(fr as Catalog);
   const found = new Set<string>();
-  for (const [key, text] of texts(en as Catalog)) {
+  const diagnostics = Object.entries(DIAGNOSTIC_MESSAGES).map(([code, text]) => [`odsql:${code}`, text]);
+  for (const [key, text] of [...texts(en as Catalog), ...diagnostics] as [string, string][]) {
     if (french.get(key) === text) continue;
-    for (const part of text.split(/\{\{[^}]*\}\}/)) {
+    for (const part of text.split(/\{\{[^}]*\}\}|\{\w+\}/)) {
       const fixed = part.replace(/^[\s:·,.()“”—]+|[\s:·,.()“”—]+$/g, '');
       if (fixed.split(/\s+/).length >= 2) found.add(fixed);
     }
@@ -206,10 +209,16 @@ test('in French, the other views have no English left either', async ({ page, al
 
   // The query editor with a refused query, then a record open.
   await page.goto(`/datasets/penguins/table?lang=fr&where=${encodeURIComponent('nope > 1')}`);
-  await expect(page.getByRole('list', { name: 'Problèmes de la requête' })).toContainText('nope', {
-    timeout: 20_000,
-  });
+  const problems = page.getByRole('list', { name: 'Problèmes de la requête' });
+  await expect(problems).toContainText('Champ inconnu : nope', { timeout: 20_000 });
   await check('query editor');
+  // A diagnostic of a clause being typed, underlined in the editor and listed, in French too.
+  const where = page.locator('.query-clause').filter({ hasText: 'where' }).locator('.cm-content');
+  await where.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('body_mass_g > ');
+  await expect(problems).toContainText('fin de la requête inattendue à la position 14', { timeout: 20_000 });
+  await check('query editor, typing');
   await page.goto('/datasets/movies/table?lang=fr');
   await page.locator('table.records tbody tr.record-row').first().click();
   await expect(page.getByRole('dialog')).toContainText('Enregistrement 1');

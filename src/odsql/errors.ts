@@ -1,3 +1,7 @@
+import { type DiagnosticCode, type DiagnosticMessage, englishMessage } from './messages';
+
+export * from './messages';
+
 /** The parameters that carry ODSQL, as error messages name them. */
 export type Clause = 'select' | 'where' | 'group_by' | 'order_by' | 'refine' | 'exclude' | 'facet';
 
@@ -7,8 +11,12 @@ export type Clause = 'select' | 'where' | 'group_by' | 'order_by' | 'refine' | '
  */
 export interface Diagnostic {
   readonly kind: 'syntax' | 'semantic';
-  /** The detail, e.g. `Unknown field: x` or `unexpected ( at position 8`. */
+  /** The detail in English, e.g. `Unknown field: x` or `unexpected ( at position 8` (the API's wording). */
   readonly message: string;
+  /** What went wrong, stable across versions and languages (see messages.ts), and its parameters. */
+  readonly code: DiagnosticCode;
+  /** The parameters its template names (`name`, `position`, `type`…). */
+  readonly params: Readonly<Record<string, string | number>>;
   /** Offsets in the clause text: [from, to). */
   readonly from: number;
   readonly to: number;
@@ -20,21 +28,32 @@ export interface Diagnostic {
 }
 
 export function syntaxError(
-  message: string,
+  message: DiagnosticMessage,
   from: number,
   to: number,
   source: string,
   expected?: readonly string[],
 ): Diagnostic {
-  return { kind: 'syntax', message, from, to, source, ...(expected ? { expected } : {}) };
+  const { code, params } = message;
+  const text = englishMessage(message);
+  return { kind: 'syntax', message: text, code, params, from, to, source, ...(expected ? { expected } : {}) };
 }
 
 export function semanticError(
-  message: string,
+  message: DiagnosticMessage,
   span: { from: number; to: number },
   source: string,
 ): Diagnostic {
-  return { kind: 'semantic', message, from: span.from, to: span.to, source };
+  const { code, params } = message;
+  return {
+    kind: 'semantic',
+    message: englishMessage(message),
+    code,
+    params,
+    from: span.from,
+    to: span.to,
+    source,
+  };
 }
 
 export function inClause(d: Diagnostic, clause: Clause): Diagnostic {

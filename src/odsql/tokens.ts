@@ -1,4 +1,4 @@
-import { type Diagnostic, syntaxError } from './errors';
+import { type Diagnostic, type DiagnosticMessage, diagnosticMessage, syntaxError } from './errors';
 
 export type TokenKind =
   | 'ident' // bare identifier or keyword (keywords are recognised by the parser, case-insensitively)
@@ -77,7 +77,8 @@ export function lex(text: string): LexResult {
     } else if (c === '`') {
       const s = readQuoted(text, i, '`');
       if (!s.ok) return failure(s.message, s.at, s.at + 1, text);
-      if (s.value.length === 0) return failure('empty field name', start, s.end, text);
+      if (s.value.length === 0)
+        return failure((position) => diagnosticMessage('emptyFieldName', { position }), start, s.end, text);
       tokens.push({ kind: 'quoted_ident', value: s.value, from: start, to: s.end, spaceBefore });
       i = s.end;
     } else if (isDigit(c) || (c === '.' && isDigit(text[i + 1] ?? ''))) {
@@ -111,7 +112,12 @@ export function lex(text: string): LexResult {
       if (!p) {
         // A character outside the basic plane is two UTF-16 units: report it whole.
         const whole = String.fromCodePoint(text.codePointAt(i)!);
-        return failure(`unexpected character ${whole}`, i, i + whole.length, text);
+        return failure(
+          (position) => diagnosticMessage('unexpectedCharacter', { character: whole, position }),
+          i,
+          i + whole.length,
+          text,
+        );
       }
       tokens.push({
         kind: 'punct',
@@ -129,8 +135,13 @@ export function lex(text: string): LexResult {
 }
 
 /** A lexical error; like the parser's, its message ends with the 0-based position. */
-function failure(message: string, from: number, to: number, text: string): LexResult {
-  return { ok: false, diagnostic: syntaxError(`${message} at position ${from}`, from, to, text) };
+function failure(
+  message: (position: number) => DiagnosticMessage,
+  from: number,
+  to: number,
+  text: string,
+): LexResult {
+  return { ok: false, diagnostic: syntaxError(message(from), from, to, text) };
 }
 
 function exponentFollows(text: string, i: number): boolean {
@@ -139,7 +150,9 @@ function exponentFollows(text: string, i: number): boolean {
   return (next === '+' || next === '-') && isDigit(text[i + 2] ?? '');
 }
 
-type QuotedResult = { ok: true; value: string; end: number } | { ok: false; message: string; at: number };
+type QuotedResult =
+  | { ok: true; value: string; end: number }
+  | { ok: false; message: (position: number) => DiagnosticMessage; at: number };
 
 const SIMPLE_ESCAPES: Record<string, string> = {
   n: '\n',
@@ -162,7 +175,12 @@ function readQuoted(text: string, start: number, quote: string): QuotedResult {
       if (next === undefined) break;
       if (next === 'u' && quote !== '`') {
         const hex = text.slice(i + 2, i + 6);
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) return { ok: false, message: 'invalid \\u escape', at: i };
+        if (!/^[0-9a-fA-F]{4}$/.test(hex))
+          return {
+            ok: false,
+            message: (position) => diagnosticMessage('invalidUnicodeEscape', { position }),
+            at: i,
+          };
         out += String.fromCharCode(Number.parseInt(hex, 16));
         i += 6;
         continue;
@@ -174,6 +192,6 @@ function readQuoted(text: string, start: number, quote: string): QuotedResult {
     out += c;
     i++;
   }
-  const what = quote === '`' ? 'field name' : 'string';
-  return { ok: false, message: `unterminated ${what}, missing closing ${quote}`, at: start };
+  const code = quote === '`' ? 'unterminatedFieldName' : 'unterminatedString';
+  return { ok: false, message: (position) => diagnosticMessage(code, { quote, position }), at: start };
 }

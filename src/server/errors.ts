@@ -1,5 +1,5 @@
 import type { ErrorBody, ErrorCode } from '../api/types';
-import { type Diagnostic, formatOdsqlMessage } from '../odsql';
+import { type Diagnostic, type DiagnosticMessage, formatOdsqlMessage, semanticError } from '../odsql';
 
 /** The HTTP status of each error code of the interface (the codes are wire types, in src/api). */
 export const ERROR_CODES: Readonly<Record<ErrorCode, number>> = {
@@ -33,9 +33,11 @@ export function odsqlError(diagnostics: readonly Diagnostic[]): ApiError {
 }
 
 /** A semantic ODSQL error spanning the whole `select` clause (a query of the wrong kind for its endpoint). */
-export function selectError(message: string, select: string | undefined): ApiError {
+export function selectError(message: DiagnosticMessage, select: string | undefined): ApiError {
   const source = select ?? '';
-  return odsqlError([{ kind: 'semantic', message, from: 0, to: source.length, source, clause: 'select' }]);
+  return odsqlError([
+    { ...semanticError(message, { from: 0, to: source.length }, source), clause: 'select' },
+  ]);
 }
 
 /** `Invalid value for limit API parameter: 1473 was found but -1 <= limit <= 100 is expected.` */

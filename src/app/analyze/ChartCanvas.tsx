@@ -26,9 +26,6 @@ export function ChartCanvas({
   const box = useRef<HTMLDivElement>(null);
   const pick = useRef(onPick);
   pick.current = onPick;
-  // Set once the chart is drawn with the current option: the journeys and the bench wait for it.
-  const [drawn, setDrawn] = useState(0);
-  const version = useRef(0);
 
   const [instance, setInstance] = useState<EChartsType>();
   useEffect(() => {
@@ -74,25 +71,19 @@ export function ChartCanvas({
     };
   }, [chartRef]);
 
+  // `data-drawn` says the chart holds the current option (the journeys and the bench wait for it). It is
+  // written on the element, not through state: a React pass and a frame only to set a mark would delay
+  // the first chart (the SVG renderer has drawn it, animation off, once setOption returns).
   useEffect(() => {
     const chart = instance;
-    if (!chart || !option) return;
-    const current = ++version.current;
+    const element = box.current;
+    if (!chart || !option) {
+      if (element) element.dataset.drawn = 'false';
+      return;
+    }
     chart.setOption(option, true);
-    // Animation is off: the picture is complete once setOption returns and the frame is painted.
-    const frame = requestAnimationFrame(() => {
-      if (current === version.current) setDrawn(current);
-    });
-    return () => cancelAnimationFrame(frame);
+    if (element) element.dataset.drawn = 'true';
   }, [option, instance]);
 
-  return (
-    <div
-      ref={box}
-      className={className}
-      role="img"
-      aria-label={label}
-      data-drawn={option && drawn > 0 && drawn === version.current ? 'true' : 'false'}
-    />
-  );
+  return <div ref={box} className={className} role="img" aria-label={label} />;
 }

@@ -74,6 +74,12 @@ interface RecordsTableProps {
   readonly caption: string;
   /** Index of the row whose record detail is open. */
   readonly selected: number | undefined;
+  /**
+   * A row brought forward from elsewhere (a point clicked on the map beside the table): scrolled into
+   * view and marked in the map's ring colour. A new object for each click, so a second click on the same
+   * row scrolls it back into view.
+   */
+  readonly marked?: { readonly row: number } | undefined;
   readonly onOpen: (index: number) => void;
   /** Called as the reader nears the last loaded row. */
   readonly onNearEnd: () => void;
@@ -143,6 +149,12 @@ export function RecordsTable(props: RecordsTableProps) {
   useEffect(() => {
     if (selected !== undefined) virtualizer.scrollToIndex(selected, { align: 'center' });
   }, [selected, virtualizer]);
+  const marked = props.marked;
+  // Only when another row is marked, not as more rows load.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rows.length is read, not a reason to scroll
+  useEffect(() => {
+    if (marked && marked.row < rows.length) virtualizer.scrollToIndex(marked.row, { align: 'center' });
+  }, [marked, virtualizer]);
 
   useEffect(() => {
     if (rows.length > 0 && lastIndex >= rows.length - PREFETCH_ROWS) onNearEnd();
@@ -267,11 +279,12 @@ export function RecordsTable(props: RecordsTableProps) {
             const row = rows[item.index];
             if (!row) return <SkeletonRow key={`pending-${item.index}`} span={leafColumns.length} />;
             const isSelected = selected === item.index;
+            const isMarked = marked?.row === item.index;
             return (
               <tr
                 key={row.id}
                 // Stripes follow the record, not the rendered row, so they do not flicker while scrolling.
-                className={`record-row${item.index % 2 === 1 ? ' is-even' : ''}${isSelected ? ' is-selected' : ''}`}
+                className={`record-row${item.index % 2 === 1 ? ' is-even' : ''}${isSelected ? ' is-selected' : ''}${isMarked ? ' is-marked' : ''}`}
                 aria-rowindex={item.index + 2}
                 data-row={item.index}
                 aria-current={isSelected || undefined}

@@ -31,15 +31,23 @@ export function isNumericField(field: Pick<DatasetField, 'type'>): boolean {
   return NUMERIC.has(field.type);
 }
 
+// Building a DateTimeFormat costs milliseconds, and every render of a dataset's tabs asks.
+const knownZones = new Map<string, boolean>();
+
 /** Whether this browser knows the zone: an unknown one would make every date format throw. */
 export function isKnownTimeZone(zone: string | null | undefined): zone is string {
   if (typeof zone !== 'string' || zone.trim() === '') return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    knownZones.set(zone, known);
   }
+  return known;
 }
 
 /** Annotation flags are `true` in v2.1 answers and empty lists in older ones. */

@@ -178,6 +178,21 @@ export const fr: Catalog = {
     unknownColumns_one: 'Le lien nomme une colonne que ce jeu de données n’a pas : {{names}}.',
     unknownColumns_other: 'Le lien nomme des colonnes que ce jeu de données n’a pas : {{names}}.',
   },
+  tableMap: {
+    show: 'Afficher la carte',
+    hide: 'Masquer la carte',
+    label: 'Carte des lignes du tableau',
+    loadedRows_one:
+      '{{count, number}} ligne chargée du tableau est sur la carte ; faites défiler le tableau pour en voir plus.',
+    loadedRows_other:
+      '{{count, number}} lignes chargées du tableau sont sur la carte ; faites défiler le tableau pour en voir plus.',
+    allRows_one: '{{count, number}} ligne du tableau est sur la carte.',
+    allRows_other: '{{count, number}} lignes du tableau sont sur la carte.',
+    picked: 'La ligne {{n, number}} est marquée dans le tableau.',
+    row: 'Ligne {{n, number}}',
+    rowNamed: 'Ligne {{n, number}} : {{name}}',
+    andRows: '{{row}} et {{count, number}} autres — cliquez à nouveau pour la suivante',
+  },
   map: {
     list: 'Enregistrements sur la carte',
     listCaption: 'Enregistrements sur la carte de {{title}}',

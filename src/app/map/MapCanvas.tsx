@@ -41,6 +41,8 @@ interface MapCanvasProps {
   readonly location: MapLocation | undefined;
   /** Bounds to fit once, when the address gives no location. */
   readonly fit: Bounds | undefined;
+  /** Fits `fit` again each time it changes (the table's rows of another query); once without it. */
+  readonly fitKey?: string | undefined;
   readonly records: FeatureCollection | undefined;
   readonly clusters: FeatureCollection | undefined;
   readonly filterOutline: FeatureCollection;
@@ -116,7 +118,8 @@ export function MapCanvas(props: MapCanvasProps) {
   const [atlasError, setAtlasError] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const [hover, setHover] = useState<{ x: number; y: number; text: string } | undefined>();
-  const fitted = useRef(false);
+  // The fitKey last fitted; null before the first fit.
+  const fitted = useRef<string | null>(null);
 
   useEffect(() => {
     let alive = true;
@@ -203,8 +206,11 @@ export function MapCanvas(props: MapCanvasProps) {
     });
     return () => {
       drawerRef.current?.stop();
-      map.remove();
       mapRef.current = undefined;
+      // Taking a WebGL map down costs a few frames' worth of work: a second later, once the next view
+      // has been drawn (its container has left the page already, so nothing shows meanwhile; an idle
+      // callback would run between the click and the next view's data, in its way).
+      setTimeout(() => map.remove(), 1000);
     };
   }, []);
 
@@ -263,19 +269,28 @@ export function MapCanvas(props: MapCanvasProps) {
     const map = mapRef.current;
     if (!map || !loaded) return;
     setHighlight(map, props.highlight);
-    if (container.current) container.current.dataset.highlight = String(props.highlight ?? '');
-  }, [props.highlight, loaded]);
+    const element = container.current;
+    if (!element) return;
+    element.dataset.highlight = String(props.highlight ?? '');
+    // Where a ringed point stands on the screen, so that a test (or a tool) can point at it.
+    const ringed = props.records?.features.find((f) => f.properties?.__index === props.highlight);
+    const at =
+      ringed?.geometry.type === 'Point'
+        ? map.project(ringed.geometry.coordinates as [number, number])
+        : undefined;
+    element.dataset.highlightAt = at ? `${Math.round(at.x)},${Math.round(at.y)}` : '';
+  }, [props.highlight, props.records, loaded]);
 
   useEffect(() => {
     const element = container.current;
     if (element && props.busy) element.dataset.ready = 'false';
   }, [props.busy]);
 
-  // Fit the data once, unless the address says where to look.
+  // Fit the data once (again for each fitKey), unless the address says where to look.
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !loaded || fitted.current || !props.fit) return;
-    fitted.current = true;
+    if (!map || !loaded || fitted.current === (props.fitKey ?? '') || !props.fit) return;
+    fitted.current = props.fitKey ?? '';
     if (props.location) return;
     const { west, south, east, north } = props.fit;
     map.fitBounds(
@@ -286,7 +301,7 @@ export function MapCanvas(props: MapCanvasProps) {
       // A lone point or a tight group still shows its surroundings (a town, a coastline).
       { padding: 40, maxZoom: 10, duration: 0 },
     );
-  }, [props.fit, props.location, loaded]);
+  }, [props.fit, props.fitKey, props.location, loaded]);
 
   // Back and forward in history move the map; its own moves are already there.
   useEffect(() => {

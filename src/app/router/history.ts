@@ -31,7 +31,9 @@ export function navigate(href: string, options: NavigateOptions = {}): void {
   const samePage = new URL(href, window.location.origin).pathname === window.location.pathname;
   if (options.replace) window.history.replaceState(null, '', href);
   else window.history.pushState(null, '', href);
-  // A new page starts at its top; a filter change on the same page keeps the reader where they were.
-  if (!samePage) window.scrollTo(0, 0);
   for (const listener of listeners) listener();
+  // A new page starts at its top; a filter change on the same page keeps the reader where they were.
+  // Once the new page is rendered (React flushes a click's render before microtasks run): scrolling
+  // first would lay the old page out only to throw it away.
+  if (!samePage) queueMicrotask(() => window.scrollTo(0, 0));
 }

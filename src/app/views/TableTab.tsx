@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { ApiError, type Dataset, type DatasetField } from '../../api';
 import { useColumnStats } from '../column-stats/useColumnStats';
 import { FilterChips } from '../components/FilterChips';
@@ -27,6 +27,7 @@ import { visibleColumns } from '../table/columns';
 import { datasetTimeZone, recordId, recordPagesQuery } from '../table/queries';
 import { RecordDetail } from '../table/RecordDetail';
 import { RecordsEnd } from '../table/RecordsEnd';
+import { TableMapPanel, useTableMap } from '../table/TableMapPanel';
 
 const NO_FIELDS: readonly DatasetField[] = [];
 /** Placeholder rows while the first page loads, and after the loaded rows while the next one does. */
@@ -94,6 +95,12 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   const scrollRef = useRef<HTMLElement>(null);
   // A column's statistics, opened from its header; a bar or a value filters the table.
   const stats = useColumnStats(datasetId, params, state, setFilters);
+  // On geo datasets, the map of the loaded rows beside the table: a hovered row is ringed on it, a point
+  // clicked marks its row (for this query only).
+  const tableMap = useTableMap(fields, useId());
+  const queryKey = JSON.stringify(params);
+  const [picked, setPicked] = useState<{ readonly key: string; readonly row: number }>();
+  const marked = picked?.key === queryKey ? picked : undefined;
 
   // The open record: its id is in the address; a portal without record ids gets a row kept here instead.
   const [localRow, setLocalRow] = useState<number>();
@@ -155,9 +162,11 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
       busy={pages.isPlaceholderData}
       caption={t('table.caption', { title })}
       selected={selected}
+      marked={marked}
+      onHover={tableMap.shown ? tableMap.hover.set : undefined}
       onOpen={open}
       onNearEnd={loadMore}
-      resetKey={JSON.stringify(params)}
+      resetKey={queryKey}
       scrollRef={scrollRef}
       headerMenu={stats.headerMenu}
       footer={
@@ -304,7 +313,10 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
                 {hasNextPage ? t('table.scrollMore') : t('table.reachesMost')}
               </p>
             )}
-            <ColumnsMenu fields={fields} layout={state.columns} onLayout={setColumns} />
+            <div className="table-toolbar-actions">
+              {tableMap.toggle}
+              <ColumnsMenu fields={fields} layout={state.columns} onLayout={setColumns} />
+            </div>
           </div>
           {stats.panel}
           {pages.isError && !pages.data && queryOpen && odsqlErrorMessage(pages.error) ? (
@@ -327,7 +339,21 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
               )}
             </div>
           ) : (
-            table(records, hasNextPage ? NEXT_SKELETON_ROWS : 0)
+            <TableMapPanel
+              state={tableMap}
+              fields={fields}
+              records={records}
+              total={total}
+              busy={pages.isPlaceholderData}
+              fitKey={queryKey}
+              basemap={state.map.basemap}
+              area={state.geo}
+              picked={marked?.row}
+              selected={selected}
+              onPick={(row) => setPicked({ key: queryKey, row })}
+            >
+              {table(records, hasNextPage ? NEXT_SKELETON_ROWS : 0)}
+            </TableMapPanel>
           )}
         </>
       )}

@@ -11,12 +11,9 @@ import {
 } from './context';
 import { numberLiteral } from './literals';
 
-const STAT_MESSAGE = 'StatAggregation only supports numeric or date expression';
-
 /** Aggregate functions: their argument is compiled in a scope that refuses nested aggregates. */
 export function compileAggregate(e: Call, scope: Scope): Sql {
-  if (scope.inAggregate)
-    scope.fail(`Aggregations cannot be nested: ${e.name}() inside another aggregation`, e);
+  if (scope.inAggregate) scope.fail('aggregationsNested', { name: e.name }, e);
   const inner = scope.withAggregate();
   const argument = (index: number): Sql => inner.compilers.value(e.args[index]!, inner);
   switch (e.name) {
@@ -24,7 +21,7 @@ export function compileAggregate(e: Call, scope: Scope): Sql {
       checkArity(e, scope, 1, 1);
       const a = e.args[0]!;
       if (a.kind === 'star') {
-        if (e.distinct) scope.fail('count(distinct *) is not supported: name a field', a);
+        if (e.distinct) scope.fail('countDistinctStar', {}, a);
         return { sql: 'count(*)', type: 'int', aggregate: true };
       }
       const v = argument(0);
@@ -53,7 +50,7 @@ export function compileAggregate(e: Call, scope: Scope): Sql {
       checkArity(e, scope, 2, 2);
       const v = numericArgument(e, argument(0), scope);
       const p = numberLiteral(e.args[1]!, scope, 'The percentile');
-      if (!(p >= 0 && p <= 100)) scope.fail(`The percentile must be between 0 and 100, got ${p}`, e.args[1]!);
+      if (!(p >= 0 && p <= 100)) scope.fail('percentileRange', { value: p }, e.args[1]!);
       return {
         sql: `quantile_cont(${v.sql}, ${scope.params.double(p / 100)})`,
         type: 'double',
@@ -66,7 +63,8 @@ export function compileAggregate(e: Call, scope: Scope): Sql {
       const v = argument(0);
       if (!(isNumeric(v.type) || isTemporal(v.type)) || v.multivalued) {
         scope.fail(
-          `${STAT_MESSAGE}: ${describeExpr(scope, v, e.args[0]!)} is ${describeType(v)}`,
+          'statAggregationType',
+          { expression: describeExpr(scope, v, e.args[0]!), type: describeType(v) },
           e.args[0]!,
         );
       }
@@ -78,21 +76,23 @@ export function compileAggregate(e: Call, scope: Scope): Sql {
       const v = argument(0);
       if (!isGeo(v.type)) {
         scope.fail(
-          `Function ${e.name}() expects a geo_point_2d or geo_shape field, got ${describeExpr(scope, v, e.args[0]!)} (${describeType(v)})`,
+          'expectsGeo',
+          { name: e.name, expression: describeExpr(scope, v, e.args[0]!), type: describeType(v) },
           e.args[0]!,
         );
       }
       return { sql: geoAggregate(e.name, v), type: 'geo_shape', aggregate: true, post: e.name };
     }
     default:
-      return scope.fail(`Unknown aggregation ${e.name}()`, e);
+      return scope.fail('unknownAggregation', { name: e.name }, e);
   }
 }
 
 function numericArgument(e: Call, v: Sql, scope: Scope): Sql {
   if (!isNumeric(v.type) || v.multivalued) {
     scope.fail(
-      `${STAT_MESSAGE}: ${e.name}() got ${describeExpr(scope, v, e.args[0]!)} (${describeType(v)})`,
+      'statAggregationCall',
+      { name: e.name, expression: describeExpr(scope, v, e.args[0]!), type: describeType(v) },
       e.args[0]!,
     );
   }

@@ -21,7 +21,8 @@ export function textArgument(e: Call, index: number, scope: Scope): Sql {
   const arg = scope.compilers.value(node, scope);
   if (arg.type !== 'text' || arg.multivalued) {
     scope.fail(
-      `Function ${e.name}() expects a text argument, got ${describeExpr(scope, arg, node)} (${describeType(arg)})`,
+      'expectsText',
+      { name: e.name, expression: describeExpr(scope, arg, node), type: describeType(arg) },
       node,
     );
   }
@@ -33,7 +34,8 @@ export function geoArgument(e: Call, index: number, scope: Scope): Sql {
   const arg = scope.compilers.value(node, scope);
   if (!isGeo(arg.type)) {
     scope.fail(
-      `Function ${e.name}() expects a geo_point_2d or geo_shape field, got ${describeExpr(scope, arg, node)} (${describeType(arg)})`,
+      'expectsGeo',
+      { name: e.name, expression: describeExpr(scope, arg, node), type: describeType(arg) },
       node,
     );
   }
@@ -48,7 +50,8 @@ export function wallClockArgument(e: Call, index: number, scope: Scope): Sql {
   const arg = scope.compilers.value(node, scope);
   if (!isTemporal(arg.type)) {
     scope.fail(
-      `Function ${e.name}() expects a date or datetime, got ${describeExpr(scope, arg, node)} (${describeType(arg)})`,
+      'expectsDate',
+      { name: e.name, expression: describeExpr(scope, arg, node), type: describeType(arg) },
       node,
     );
   }

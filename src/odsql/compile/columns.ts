@@ -23,7 +23,7 @@ export function outputColumn(c: Column): OutputColumn {
 
 export function checkSortable(value: Sql, item: OrderByItem, scope: Scope): void {
   if (isGeo(value.type) || value.type === 'json' || value.type === 'geometry' || value.multivalued) {
-    scope.fail(`Cannot sort by ${item.text} (${describeType(value)})`, item.expr);
+    scope.fail('cannotSort', { expression: item.text, type: describeType(value) }, item.expr);
   }
 }
 

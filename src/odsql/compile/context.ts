@@ -1,6 +1,13 @@
 import type { ApiVersion } from '../../api/version';
 import type { Call, Expr, Span } from '../ast';
-import { type Clause, type Diagnostic, semanticError } from '../errors';
+import {
+  type Clause,
+  type Diagnostic,
+  type DiagnosticCode,
+  type DiagnosticMessage,
+  type DiagnosticParams,
+  semanticError,
+} from '../errors';
 import type { ValueType } from '../functions';
 import { type DatasetSchema, type FieldSchema, findField } from '../schema';
 import type { Lang } from '../time/date-format';
@@ -141,13 +148,14 @@ export class Scope {
     return new Scope(this.schema, this.params, this.clause, this.source, this.compilers, true);
   }
 
-  fail(message: string, span: Span): never {
+  fail<C extends DiagnosticCode>(code: C, params: DiagnosticParams<C>, span: Span): never {
+    const message = { code, params } as DiagnosticMessage;
     throw new CompileFailure({ ...semanticError(message, span, this.source), clause: this.clause });
   }
 
   field(name: string, span: Span): FieldSchema {
     const f = findField(this.schema, name) ?? technicalField(name);
-    if (!f) this.fail(`Unknown field: ${name}`, span);
+    if (!f) this.fail('unknownField', { name }, span);
     return f;
   }
 }
@@ -179,9 +187,10 @@ export function checkArity(e: Call, scope: Scope, min: number, max: number): voi
   const n = e.args.length;
   if (n >= min && n <= max) return;
   const unbounded = max === Number.POSITIVE_INFINITY;
-  const expected = min === max ? `${min}` : unbounded ? `at least ${min}` : `${min} to ${max}`;
   const plural = (unbounded ? min : max) === 1 ? '' : 's';
-  scope.fail(`Function ${e.name}() takes ${expected} argument${plural}, ${n} given`, e);
+  if (min === max) scope.fail('argumentCount', { name: e.name, expected: min, plural, given: n }, e);
+  if (unbounded) scope.fail('argumentCountAtLeast', { name: e.name, min, plural, given: n }, e);
+  scope.fail('argumentCountBetween', { name: e.name, min, max, plural, given: n }, e);
 }
 
 /** How a type is named in messages. */

@@ -109,7 +109,7 @@ function directive(part: FieldPart): string | undefined {
 
 function parts(pattern: StringLit, scope: Scope): readonly DateFormatPart[] {
   const parsed = parseDateFormatPattern(pattern.value);
-  if (!parsed.ok) scope.fail(parsed.message, pattern);
+  if (!parsed.ok) scope.fail('datePattern', { detail: parsed.message }, pattern);
   return parsed.parts;
 }
 

@@ -43,12 +43,12 @@ export function compileGeoFilter(e: Call, scope: Scope): Condition {
       if (!mode) return shapeRelation(e, 'intersects', scope);
       const name = mode.kind === 'field' ? mode.name.toLowerCase() : '';
       if (name !== 'intersects' && name !== 'disjoint' && name !== 'within') {
-        return scope.fail('The mode of geometry() is INTERSECTS, DISJOINT or WITHIN', mode);
+        return scope.fail('geometryMode', {}, mode);
       }
       return shapeRelation(e, name, scope);
     }
     default:
-      return scope.fail(`Function ${e.name}() is not a geo filter`, e);
+      return scope.fail('functionNotGeoFilter', { name: e.name }, e);
   }
 }
 
@@ -59,13 +59,13 @@ function withinDistance(e: Call, scope: Scope): Condition {
   let metres: number;
   if (d.kind === 'quantity') {
     if (!isDistanceUnit(d.unit)) {
-      scope.fail(`Unknown distance unit ${d.unit} (use mi, yd, ft, m, cm, km or mm)`, d);
+      scope.fail('unknownDistanceUnit', { unit: d.unit }, d);
     }
     metres = toMetres(d.value, d.unit);
   } else {
     metres = numberLiteral(d, scope, 'The distance');
   }
-  if (!(metres >= 0)) scope.fail('The distance must be positive', d);
+  if (!(metres >= 0)) scope.fail('distancePositive', {}, d);
   const pLat = scope.params.double(lat);
   const pLon = scope.params.double(lon);
   const pD = scope.params.double(metres);
@@ -80,7 +80,7 @@ function inBbox(e: Call, scope: Scope): Condition {
     const n = numberLiteral(a, scope, `Argument ${i + 2} of ${e.name}()`);
     const isLat = i % 2 === 0;
     if (isLat ? Math.abs(n) > 90 : Math.abs(n) > 180) {
-      scope.fail(`${isLat ? 'Latitude' : 'Longitude'} out of range: ${n}`, a);
+      scope.fail(isLat ? 'latitudeRange' : 'longitudeRange', { value: n }, a);
     }
     return n;
   }) as [number, number, number, number];

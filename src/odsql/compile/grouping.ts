@@ -44,9 +44,13 @@ export function compileGroupKey(item: GroupByItem, scope: Scope): GroupKey {
   if (e.kind === 'call' && e.name === 'geo_cluster') return { ...base, ...compileGeoCluster(e, scope) };
   if (e.kind === 'call' && e.name === 'date_format') return { ...base, ...compileDateFormatKey(e, scope) };
   const v = compileValue(item.expr, scope);
-  if (v.aggregate) scope.fail('Aggregations cannot be used in group_by', item.expr);
+  if (v.aggregate) scope.fail('aggregationInGroupBy', {}, item.expr);
   if (v.type === 'geo_shape' || v.type === 'json' || v.type === 'geometry' || v.type === 'null') {
-    scope.fail(`Cannot group by ${describeExpr(scope, v, item.expr)} (${describeType(v)})`, item.expr);
+    scope.fail(
+      'cannotGroup',
+      { expression: describeExpr(scope, v, item.expr), type: describeType(v) },
+      item.expr,
+    );
   }
   const dropNull = scope.options.version === '2.0';
   // A record without values (null or an empty list) falls in the null group, like a null scalar.
@@ -76,19 +80,18 @@ function compileRange(e: RangeExpr, scope: Scope): KeyParts {
   const operand = compileValue(e.operand, scope);
   if (operand.aggregate || operand.multivalued || !(isNumeric(operand.type) || isTemporal(operand.type))) {
     scope.fail(
-      `range() needs a number or a date, got ${describeExpr(scope, operand, e.operand)} (${describeType(operand)})`,
+      'rangeNeedsNumberOrDate',
+      { expression: describeExpr(scope, operand, e.operand), type: describeType(operand) },
       e.operand,
     );
   }
   const spec = e.spec;
   switch (spec.kind) {
     case 'width':
-      if (isTemporal(operand.type))
-        scope.fail('A range over dates needs an interval, such as range(date, 1 day)', spec.width);
+      if (isTemporal(operand.type)) scope.fail('dateRangeNeedsInterval', {}, spec.width);
       return widthRange(operand, spec.width.value, spec.width, scope);
     case 'interval':
-      if (!isTemporal(operand.type))
-        scope.fail('A range over numbers needs a width, such as range(field, 10)', spec.interval);
+      if (!isTemporal(operand.type)) scope.fail('numberRangeNeedsWidth', {}, spec.interval);
       return intervalRange(operand, spec.interval.value, spec.interval.unit, spec.interval, scope);
     case 'static':
       return staticRange(operand, spec.bounds, spec.openLow, spec.openHigh, scope);
@@ -104,7 +107,7 @@ const ranged = (inner: string, label: (k: string) => string): KeyParts => ({
 });
 
 function widthRange(operand: Sql, width: number, span: Expr, scope: Scope): KeyParts {
-  if (!(width > 0)) scope.fail('The width of a range must be positive', span);
+  if (!(width > 0)) scope.fail('rangeWidthPositive', {}, span);
   const w = scope.params.double(width);
   const inner = `floor(CAST(${operand.sql} AS DOUBLE) / ${w}) * ${w}`;
   if (operand.type === 'int' && Number.isInteger(width)) {
@@ -145,12 +148,11 @@ const TO_INTERVAL: Record<IntervalUnit, (n: string) => string> = {
 function intervalRange(operand: Sql, value: number, unitWord: string, span: Expr, scope: Scope): KeyParts {
   const unit = INTERVAL_UNITS[unitWord];
   if (!unit) {
-    scope.fail(`Unknown interval unit ${unitWord} (use ms, s, m, h, d, w, M, q, y or their names)`, span);
+    scope.fail('unknownIntervalUnit', { unit: unitWord }, span);
   }
-  if (!Number.isInteger(value) || value < 1)
-    scope.fail('A date interval must be a positive whole number', span);
+  if (!Number.isInteger(value) || value < 1) scope.fail('intervalWhole', {}, span);
   if (value > 1 && (unit === 'week' || unit === 'month' || unit === 'quarter' || unit === 'year')) {
-    scope.fail(`Multiples of ${unit}s are not supported: use 1 ${unit}`, span);
+    scope.fail('intervalMultiples', { unit }, span);
   }
   const tz = scope.params.zone();
   const wall = operand.type === 'date' ? `CAST(${operand.sql} AS TIMESTAMP)` : wallClockOf(operand, scope);
@@ -177,8 +179,7 @@ function staticRange(
   const temporal = isTemporal(operand.type);
   const bounds = boundNodes.map((b) => {
     if (temporal) {
-      if (b.kind !== 'date' && b.kind !== 'string')
-        scope.fail("Bounds of a date range are dates, such as date'2020-01-01'", b);
+      if (b.kind !== 'date' && b.kind !== 'string') scope.fail('dateRangeBounds', {}, b);
       const v = dateLiteralValue(b.value, b, scope);
       const epoch = v.kind === 'instant' ? v.epochMs : zonedToEpoch(v, scope.options.timezone);
       return {
@@ -191,8 +192,7 @@ function staticRange(
     return { value, sql: scope.params.number(value), node: b };
   });
   for (let i = 1; i < bounds.length; i++) {
-    if (!(bounds[i]!.value > bounds[i - 1]!.value))
-      scope.fail('Range bounds must be in increasing order', bounds[i]!.node);
+    if (!(bounds[i]!.value > bounds[i - 1]!.value)) scope.fail('rangeBoundsOrder', {}, bounds[i]!.node);
   }
   const x =
     temporal && operand.type === 'date'
@@ -236,8 +236,7 @@ function compileDateFormatKey(e: Call, scope: Scope): KeyParts {
   checkArity(e, scope, 2, 2);
   const wall = wallClockArgument(e, 0, scope);
   const pattern = e.args[1]!;
-  if (pattern.kind !== 'string')
-    scope.fail('date_format() needs a quoted pattern as its second argument', pattern);
+  if (pattern.kind !== 'string') scope.fail('dateFormatPattern', {}, pattern);
   const key = dateFormatKey(wall.sql, pattern, scope);
   if (key.components.length === 0) {
     // A pattern of literal text only: one group (or the null group for records without a date).
@@ -269,21 +268,21 @@ function compileGeoCluster(e: Call, scope: Scope): KeyParts {
   const field = compileValue(e.args[0]!, scope);
   if (field.type !== 'geo_point_2d') {
     scope.fail(
-      `geo_cluster() needs a geo_point_2d field, got ${describeExpr(scope, field, e.args[0]!)} (${describeType(field)})`,
+      'geoClusterField',
+      { expression: describeExpr(scope, field, e.args[0]!), type: describeType(field) },
       e.args[0]!,
     );
   }
   const zoom = integerLiteral(e.args[1]!, scope, 'The zoom of geo_cluster()');
-  if (zoom < 0 || zoom > 25) scope.fail('The zoom of geo_cluster() is between 0 and 25', e.args[1]!);
+  if (zoom < 0 || zoom > 25) scope.fail('geoClusterZoom', {}, e.args[1]!);
   let radius = 40;
   const third = e.args[2];
   if (third) {
     const value = third.kind === 'named' ? third.value : third;
     if (third.kind === 'named' && third.name !== 'radius')
-      scope.fail(`Unknown argument ${third.name} of geo_cluster()`, third);
+      scope.fail('geoClusterArgument', { name: third.name }, third);
     radius = numberLiteral(value, scope, 'The radius of geo_cluster()');
-    if (!(radius > 0 && radius <= 1000))
-      scope.fail('The radius of geo_cluster() is between 1 and 1000 pixels', third);
+    if (!(radius > 0 && radius <= 1000)) scope.fail('geoClusterRadius', {}, third);
   }
   // A cluster gathers the points of a square of `radius` pixels of a 256-pixel web map tile.
   const cell = scope.params.double((radius * 360) / (256 * 2 ** zoom));

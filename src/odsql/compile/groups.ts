@@ -55,11 +55,11 @@ export function compileGroups(
       const isLiteral = value.literal !== undefined;
       if (!isLiteral) {
         const name = plain.kind === 'field' ? plain.name : item.text;
-        selectScope.fail(`Field ${name} must be in group_by or used in an aggregation`, item.expr);
+        selectScope.fail('fieldNotGrouped', { name }, item.expr);
       }
     }
     const stray = fieldsOutsideAggregates(item.expr).find((f) => !keys.some((k) => sameExpr(k.expr, f)));
-    if (stray) selectScope.fail(`Field ${stray.name} must be in group_by or used in an aggregation`, stray);
+    if (stray) selectScope.fail('fieldNotGrouped', { name: stray.name }, stray);
     const key =
       item.alias?.name ?? (unwrap(item.expr).kind === 'field' ? (value.field?.name ?? item.text) : item.text);
     if (!columns.some((c) => c.key === key)) columns.push({ key, value, role: 'value' });
@@ -116,11 +116,12 @@ function groupSorts(
       labelled?.value ?? compileValue(target, aliased ? qc.scope('select', qc.query.select ?? '') : scope);
     if (!value.aggregate) {
       const name = e.kind === 'field' ? e.name : item.text;
-      scope.fail(`Field ${name} must be in group_by or used in an aggregation`, item.expr);
+      scope.fail('fieldNotGrouped', { name }, item.expr);
     }
     if (firstPlain) {
       scope.fail(
-        `In order_by, aggregations must come before fields: ${item.text} comes after ${firstPlain.text}`,
+        'aggregationsFirstInOrderBy',
+        { expression: item.text, previous: firstPlain.text },
         item.expr,
       );
     }

@@ -17,7 +17,7 @@ export function dateLiteralValue(
   scope: Scope,
 ): Extract<DateLiteralResult, { ok: true }>['value'] {
   const parsed = parseDateLiteral(text);
-  if (!parsed.ok) scope.fail(parsed.message, span);
+  if (!parsed.ok) scope.fail('dateLiteral', { detail: parsed.message }, span);
   return parsed.value;
 }
 
@@ -48,21 +48,21 @@ export function geometryOf(
   scope: Scope,
 ): ReturnType<typeof normalizeGeometry> & { geojson: string } {
   const parsed = parseGeometryLiteral(e.value);
-  if (!parsed.ok) scope.fail(parsed.message, e);
+  if (!parsed.ok) scope.fail('geometryLiteral', { detail: parsed.message }, e);
   return { geojson: JSON.stringify(parsed.geometry), ...normalizeGeometry(parsed.geometry) };
 }
 
 export function parsedGeometry(e: Expr, scope: Scope): Geometry {
-  if (e.kind !== 'geom') return scope.fail("Expected a geometry literal such as geom'POINT(2.35 48.85)'", e);
+  if (e.kind !== 'geom') return scope.fail('geometryLiteralExpected', {}, e);
   const parsed = parseGeometryLiteral(e.value);
-  if (!parsed.ok) scope.fail(parsed.message, e);
+  if (!parsed.ok) scope.fail('geometryLiteral', { detail: parsed.message }, e);
   return parsed.geometry;
 }
 
 /** The point of a `geom'POINT(lon lat)'` argument. */
 export function pointOf(e: Expr, scope: Scope, what: string): { lon: number; lat: number } {
   const g = parsedGeometry(e, scope);
-  if (g.type !== 'Point') scope.fail(`${what} expects a point, got a ${g.type}`, e);
+  if (g.type !== 'Point') scope.fail('expectsPoint', { what, type: g.type }, e);
   return { lon: g.coordinates[0], lat: g.coordinates[1] };
 }
 
@@ -72,7 +72,7 @@ export function integerLiteral(e: Expr, scope: Scope, what: string): number {
   if (inner.kind === 'number' && Number.isSafeInteger(inner.value) && !/[.eE]/.test(inner.raw))
     return inner.value;
   if (inner.kind === 'negate') return -integerLiteral(inner.operand, scope, what);
-  return scope.fail(`${what} must be an integer`, e);
+  return scope.fail('mustBeInteger', { what }, e);
 }
 
 /** A number literal, possibly negative. */
@@ -80,7 +80,7 @@ export function numberLiteral(e: Expr, scope: Scope, what: string): number {
   const inner = e.kind === 'paren' ? e.inner : e;
   if (inner.kind === 'number') return inner.value;
   if (inner.kind === 'negate') return -numberLiteral(inner.operand, scope, what);
-  return scope.fail(`${what} must be a number`, e);
+  return scope.fail('mustBeNumber', { what }, e);
 }
 
 /**
@@ -107,7 +107,13 @@ export function coerceLiteral(lit: Sql, target: Sql, node: Expr, targetNode: Exp
     return { ...lit, type: 'datetime', literal: { kind: 'date', value: l.value, from: l.from, to: l.to } };
   }
   return scope.fail(
-    `Type mismatch: ${scope.source.slice(node.from, node.to)} (${lit.type}) cannot be compared with ${describeExpr(scope, target, targetNode)} (${describeType(target)})`,
+    'literalMismatch',
+    {
+      literal: scope.source.slice(node.from, node.to),
+      literalType: lit.type,
+      expression: describeExpr(scope, target, targetNode),
+      type: describeType(target),
+    },
     node,
   );
 }

@@ -72,7 +72,12 @@ export function compileCondition(e: Expr, scope: Scope): Condition {
       const v = compileValue(e.operand, scope);
       if (v.type !== 'boolean')
         scope.fail(
-          `IS ${e.value ? 'TRUE' : 'FALSE'} needs a boolean, got ${describeExpr(scope, v, e.operand)} (${describeType(v)})`,
+          'isBooleanNeedsBoolean',
+          {
+            value: e.value ? 'TRUE' : 'FALSE',
+            expression: describeExpr(scope, v, e.operand),
+            type: describeType(v),
+          },
           e.operand,
         );
       const test = `(${v.sql} IS ${e.value ? 'TRUE' : 'FALSE'})`;
@@ -83,14 +88,18 @@ export function compileCondition(e: Expr, scope: Scope): Condition {
     case 'field': {
       const v = compileValue(e, scope);
       if (v.type !== 'boolean') {
-        scope.fail(`Field ${e.name} is not a boolean (${describeType(v)}): compare it with a value`, e);
+        scope.fail('notBoolean', { name: e.name, type: describeType(v) }, e);
       }
       return safe(v.sql);
     }
     default: {
       const v = compileValue(e, scope);
       if (v.type !== 'boolean') {
-        scope.fail(`Expected a condition, got ${scope.source.slice(e.from, e.to)} (${describeType(v)})`, e);
+        scope.fail(
+          'expectedCondition',
+          { expression: scope.source.slice(e.from, e.to), type: describeType(v) },
+          e,
+        );
       }
       return safe(v.sql, v.aggregate);
     }
@@ -124,7 +133,7 @@ function compileCompare(op: CompareOp, leftNode: Expr, rightNode: Expr, span: Sp
   const [l, r] = comparable(left, right, leftNode, rightNode, scope, ordering);
   const sqlOp = SQL_OPS[op];
   if (left.multivalued) {
-    if (right.multivalued) scope.fail('Two multivalued fields cannot be compared', span);
+    if (right.multivalued) scope.fail('multivaluedCompared', {}, span);
     if (sqlOp === '=') return safe(listContains(l, r), aggregate);
     if (sqlOp === '<>') return safe(`(NOT ${listContains(l, r)})`, aggregate);
     return safe(
@@ -164,7 +173,13 @@ export function comparable(
   const textVersusNumber = (a: Sql, b: Sql): boolean => a.type === 'text' && !a.literal && isNumeric(b.type);
   if (ordering && (textVersusNumber(left, right) || textVersusNumber(right, left))) {
     scope.fail(
-      `Type mismatch: ${describeExpr(scope, left, leftNode)} (${describeType(left)}) cannot be ordered against ${describeExpr(scope, right, rightNode)} (${describeType(right)})`,
+      'cannotOrder',
+      {
+        left: describeExpr(scope, left, leftNode),
+        leftType: describeType(left),
+        right: describeExpr(scope, right, rightNode),
+        rightType: describeType(right),
+      },
       { from: leftNode.from, to: rightNode.to },
     );
   }
@@ -180,13 +195,16 @@ export function comparable(
     (l.type === r.type && (l.type === 'text' || l.type === 'boolean'));
   if (!compatible) {
     if (isGeo(l.type) || isGeo(r.type)) {
-      scope.fail(
-        'Geo values cannot be compared: use within_distance, in_bbox, intersects, within or disjoint',
-        leftNode,
-      );
+      scope.fail('geoCompared', {}, leftNode);
     }
     scope.fail(
-      `Type mismatch: ${describeExpr(scope, l, leftNode)} (${describeType(l)}) cannot be compared with ${describeExpr(scope, r, rightNode)} (${describeType(r)})`,
+      'cannotCompare',
+      {
+        left: describeExpr(scope, l, leftNode),
+        leftType: describeType(l),
+        right: describeExpr(scope, r, rightNode),
+        rightType: describeType(r),
+      },
       { from: leftNode.from, to: rightNode.to },
     );
   }
@@ -223,7 +241,7 @@ function compileInList(e: Extract<Expr, { kind: 'in_list' }>, scope: Scope): Con
 
 function compileInRange(e: Extract<Expr, { kind: 'in_range' }>, scope: Scope): Condition {
   const operand = compileValue(e.operand, scope);
-  if (operand.multivalued) scope.fail('A range cannot apply to a multivalued field', e.operand);
+  if (operand.multivalued) scope.fail('rangeOnMultivalued', {}, e.operand);
   const [l1, low] = comparable(operand, compileValue(e.low, scope), e.operand, e.low, scope, true);
   const [l2, high] = comparable(operand, compileValue(e.high, scope), e.operand, e.high, scope, true);
   return safe(
@@ -238,7 +256,8 @@ function compileFilterCall(e: Call, scope: Scope): Condition {
   const spec = lookupFunction(e.name);
   if (spec && !spec.clauses.includes(scope.clause)) {
     scope.fail(
-      `Function ${e.name}() is not allowed in ${scope.clause} (it can be used in: ${spec.clauses.join(', ')})`,
+      'functionNotInClause',
+      { name: e.name, clause: scope.clause, clauses: spec.clauses.join(', ') },
       e,
     );
   }
@@ -259,7 +278,8 @@ function compileFilterCall(e: Call, scope: Scope): Condition {
       return compileGeoFilter(e, scope);
     default: {
       const v = compileValue(e, scope);
-      if (v.type !== 'boolean') scope.fail(`Expected a condition, got ${e.name}() (${describeType(v)})`, e);
+      if (v.type !== 'boolean')
+        scope.fail('expectedConditionCall', { name: e.name, type: describeType(v) }, e);
       return safe(v.sql, v.aggregate);
     }
   }

@@ -92,11 +92,7 @@ export class QueryCompiler implements QueryParts {
     const columns = this.selectColumns(select, selectScope);
     if (columns.some((c) => c.value.aggregate)) {
       this.checkAggregateSelect(select!, selectScope);
-      if (orderBy)
-        this.scope('order_by', q.orderBy!).fail(
-          'order_by needs group_by when select holds aggregations',
-          orderBy.items[0]!,
-        );
+      if (orderBy) this.scope('order_by', q.orderBy!).fail('orderByNeedsGroupBy', {}, orderBy.items[0]!);
       return this.aggregateQuery(table, whereSql, columns, count);
     }
     return this.recordsQuery(table, whereSql, columns, orderBy?.items ?? [], select, count);
@@ -174,14 +170,10 @@ export class QueryCompiler implements QueryParts {
   private checkAggregateSelect(select: SelectClause, scope: Scope): void {
     for (const item of select.items) {
       if (item.kind !== 'expr') {
-        scope.fail(
-          'Select with aggregations cannot list every field: name the aggregations only, or use group_by',
-          item,
-        );
+        scope.fail('selectStarWithAggregations', {}, item);
       }
       const stray = fieldsOutsideAggregates(item.expr)[0];
-      if (stray)
-        scope.fail(`Field ${stray.name} must be in group_by to be selected with aggregations`, stray);
+      if (stray) scope.fail('fieldNotGroupedSelected', { name: stray.name }, stray);
     }
   }
 
@@ -320,7 +312,7 @@ export class QueryCompiler implements QueryParts {
       const seed =
         e.args.length === 1
           ? integerLiteral(e.args[0]!, scope, 'The seed of random()')
-          : scope.fail('random() takes one integer seed', e);
+          : scope.fail('randomSeed', {}, e);
       // The same seed gives the same permutation, so pages stay consistent.
       return {
         sql: randomOrderKey(quoteIdent(POSITION_COLUMN), this.params.number(seed)),
@@ -332,7 +324,7 @@ export class QueryCompiler implements QueryParts {
       aliased ?? item.expr,
       aliased ? this.scope('select', this.query.select ?? '') : scope,
     );
-    if (value.aggregate) scope.fail('Sorting by an aggregation needs group_by', item.expr);
+    if (value.aggregate) scope.fail('sortByAggregation', {}, item.expr);
     checkSortable(value, item, scope);
     return { sql: value.sql, direction: `${desc ? 'DESC' : 'ASC'} NULLS LAST` };
   }

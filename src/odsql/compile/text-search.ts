@@ -74,11 +74,12 @@ export function tokensOf(fields: readonly Sql[]): string {
 export function textFieldArguments(e: Call, args: readonly Expr[], scope: Scope): Sql[] {
   if (args.length === 1 && args[0]!.kind === 'star') return [];
   return args.map((a) => {
-    if (a.kind === 'star') scope.fail('* must be the only field of the list', a);
+    if (a.kind === 'star') scope.fail('starOnlyField', {}, a);
     const v = scope.compilers.value(a, scope);
     if (v.type !== 'text')
       scope.fail(
-        `Function ${e.name}() searches text fields: ${describeExpr(scope, v, a)} is ${describeType(v)}`,
+        'functionSearchesText',
+        { name: e.name, expression: describeExpr(scope, v, a), type: describeType(v) },
         a,
       );
     return v;
@@ -87,15 +88,18 @@ export function textFieldArguments(e: Call, args: readonly Expr[], scope: Scope)
 
 export function lastStringArgument(e: Call, scope: Scope): string {
   const last = e.args[e.args.length - 1];
-  if (last?.kind !== 'string')
-    return scope.fail(`Function ${e.name}() needs a quoted text as its last argument`, last ?? e);
+  if (last?.kind !== 'string') return scope.fail('functionNeedsQuotedText', { name: e.name }, last ?? e);
   return last.value;
 }
 
 export function compileLike(e: Extract<Expr, { kind: 'like' }>, scope: Scope): Condition {
   const v = scope.compilers.value(e.operand, scope);
   if (v.type !== 'text')
-    scope.fail(`LIKE needs a text, got ${describeExpr(scope, v, e.operand)} (${describeType(v)})`, e.operand);
+    scope.fail(
+      'likeNeedsText',
+      { expression: describeExpr(scope, v, e.operand), type: describeType(v) },
+      e.operand,
+    );
   return plain(matchTerms(tokensOf([v]), e.pattern.value, 'exact', scope).sql, v.aggregate);
 }
 
@@ -121,6 +125,6 @@ export function compileTextFilter(e: Call, scope: Scope): Condition {
       return plain(startsWith(v!.sql, prefix));
     }
     default:
-      return scope.fail(`Function ${e.name}() is not a text filter`, e);
+      return scope.fail('functionNotTextFilter', { name: e.name }, e);
   }
 }

@@ -61,7 +61,11 @@ export function compileValue(e: Expr, scope: Scope): Sql {
     case 'negate': {
       const operand = compileValue(e.operand, scope);
       if (!isNumeric(operand.type)) {
-        scope.fail(`Cannot negate ${describeExpr(scope, operand, e.operand)} (${describeType(operand)})`, e);
+        scope.fail(
+          'cannotNegate',
+          { expression: describeExpr(scope, operand, e.operand), type: describeType(operand) },
+          e,
+        );
       }
       return { sql: `(-${operand.sql})`, type: operand.type, aggregate: operand.aggregate };
     }
@@ -70,22 +74,19 @@ export function compileValue(e: Expr, scope: Scope): Sql {
     case 'call':
       return compileCall(e, scope);
     case 'range':
-      return scope.fail('range() can only be used in group_by', e);
+      return scope.fail('rangeOnlyInGroupBy', {}, e);
     case 'star':
-      return scope.fail('* is not a value here', e);
+      return scope.fail('starNotValue', {}, e);
     case 'quantity':
-      return scope.fail(
-        `A quantity with a unit (${e.raw}${e.unit}) is only an argument of within_distance or range`,
-        e,
-      );
+      return scope.fail('quantityPlace', { quantity: `${e.raw}${e.unit}` }, e);
     case 'named':
-      return scope.fail(`Named argument ${e.name}= is only accepted by now() and geo_cluster()`, e);
+      return scope.fail('namedArgument', { name: e.name }, e);
     default:
       if (isPredicateNode(e)) {
         const cond = scope.compilers.condition(e, scope);
         return { sql: definite(cond.sql), type: 'boolean', aggregate: cond.aggregate };
       }
-      return scope.fail('Unsupported expression', e);
+      return scope.fail('unsupportedExpression', {}, e);
   }
 }
 
@@ -98,7 +99,8 @@ function compileArith(e: Extract<Expr, { kind: 'arith' }>, scope: Scope): Sql {
   ] as const) {
     if (!isNumeric(side.type) || side.multivalued) {
       scope.fail(
-        `Arithmetic operator ${e.op} needs numbers: ${describeExpr(scope, side, node)} is ${describeType(side)}`,
+        'arithmeticNeedsNumbers',
+        { operator: e.op, expression: describeExpr(scope, side, node), type: describeType(side) },
         node,
       );
     }
@@ -120,17 +122,17 @@ function compileArith(e: Extract<Expr, { kind: 'arith' }>, scope: Scope): Sql {
 
 function compileCall(e: Call, scope: Scope): Sql {
   const spec = lookupFunction(e.name);
-  if (!spec) return scope.fail(`Unknown function: ${e.written}`, e);
+  if (!spec) return scope.fail('unknownFunction', { name: e.written }, e);
   if (!spec.clauses.includes(scope.clause)) {
     const where = spec.clauses.join(', ');
-    scope.fail(`Function ${e.name}() is not allowed in ${scope.clause} (it can be used in: ${where})`, e);
+    scope.fail('functionNotInClause', { name: e.name, clause: scope.clause, clauses: where }, e);
   }
   if (spec.kind === 'aggregate') return scope.compilers.aggregate(e, scope);
   if (spec.kind === 'predicate') {
     const cond = scope.compilers.condition(e, scope);
     return { sql: cond.sql, type: 'boolean', aggregate: cond.aggregate };
   }
-  if (spec.kind === 'grouping') return scope.fail(`Function ${e.name}() can only be used in group_by`, e);
+  if (spec.kind === 'grouping') return scope.fail('functionOnlyInGroupBy', { name: e.name }, e);
   switch (e.name) {
     case 'length':
     case 'lower': {
@@ -153,8 +155,7 @@ function compileCall(e: Call, scope: Scope): Sql {
       checkArity(e, scope, 2, 2);
       const wall = wallClockArgument(e, 0, scope);
       const pattern = e.args[1]!;
-      if (pattern.kind !== 'string')
-        scope.fail('date_format() needs a quoted pattern as its second argument', pattern);
+      if (pattern.kind !== 'string') scope.fail('dateFormatPattern', {}, pattern);
       return { sql: compileDateFormat(wall.sql, pattern, scope), type: 'text', aggregate: wall.aggregate };
     }
     case 'now':
@@ -169,7 +170,8 @@ function compileCall(e: Call, scope: Scope): Sql {
         !(isNumeric(value.type) && isNumeric(fallback.type))
       ) {
         scope.fail(
-          `ifnull() needs a fallback of the same type as ${describeExpr(scope, value, e.args[0]!)} (${describeType(value)})`,
+          'ifnullFallback',
+          { expression: describeExpr(scope, value, e.args[0]!), type: describeType(value) },
           e.args[1]!,
         );
       }
@@ -192,8 +194,7 @@ function compileCall(e: Call, scope: Scope): Sql {
       };
     }
     case 'distance': {
-      if (scope.clause === 'where')
-        return scope.fail('In where, use within_distance(geo_field, point, distance)', e);
+      if (scope.clause === 'where') return scope.fail('withinDistanceInWhere', {}, e);
       checkArity(e, scope, 2, 2);
       const geo = geoArgument(e, 0, scope);
       const { lon, lat } = pointOf(e.args[1]!, scope, 'distance()');
@@ -209,19 +210,19 @@ function compileCall(e: Call, scope: Scope): Sql {
       return { sql, type: 'text', aggregate: false };
     }
     case 'random':
-      return scope.fail('random() can only be used in order_by', e);
+      return scope.fail('randomOnlyInOrderBy', {}, e);
     default:
-      return scope.fail(`Function ${e.name}() is not supported here`, e);
+      return scope.fail('functionNotHere', { name: e.name }, e);
   }
 }
 
 function compileNow(e: Call, scope: Scope): Sql {
   const args = e.args.map((a) => {
-    if (a.kind !== 'named') scope.fail('now() only takes named arguments such as now(days=-7)', a);
+    if (a.kind !== 'named') scope.fail('nowNamedOnly', {}, a);
     return { name: a.name, value: integerLiteral(a.value, scope, `now() argument ${a.name}`) };
   });
   const result = evaluateNow(args, scope.options.now, scope.options.timezone);
-  if (!result.ok) scope.fail(result.message, e);
+  if (!result.ok) scope.fail('nowArgument', { detail: result.message }, e);
   // The microseconds past the millisecond (set by microsecond= or microseconds=) extend the fraction.
   const micros = String(result.micros).padStart(3, '0');
   return {

@@ -10,7 +10,7 @@ const NAMED_ARG_FUNCTIONS: ReadonlySet<string> = new Set(['now', 'geo_cluster'])
 export function parseCall(p: Parser): Expr {
   const nameToken = p.next();
   const name = nameToken.value.toLowerCase();
-  if (!lookupFunction(name)) p.failAt(`unknown function ${nameToken.value}`, nameToken);
+  if (!lookupFunction(name)) p.failAt('unknownFunctionCall', { name: nameToken.value }, nameToken);
   if (name === 'range') return parseRange(p, nameToken);
   p.expectPunct('(');
   return p.nested(() => {
@@ -80,7 +80,7 @@ function parseRange(p: Parser, nameToken: Token): RangeExpr {
       p.next();
       spec = { kind: 'static', bounds, openLow: open.value === ']', openHigh: close.value === '[' };
     } else {
-      if (p.isWord('equi')) p.failAt('EQUI ranges are not supported', p.peek());
+      if (p.isWord('equi')) p.failAt('equiRanges', {}, p.peek());
       const items: Expr[] = [];
       do items.push(parseArgument(p, 'range'));
       while (p.eatPunct(','));
@@ -95,21 +95,18 @@ function rangeSpec(p: Parser, items: readonly Expr[]): RangeSpec {
   const first = items[0]!;
   if (items.length === 1 && first.kind === 'number') return { kind: 'width', width: first };
   if (items.length === 1 && first.kind === 'quantity') return { kind: 'interval', interval: first };
-  if (items.length === 1 && first.kind === 'negate') p.failAt('the width of a range must be positive', first);
+  if (items.length === 1 && first.kind === 'negate') p.failAt('rangeWidthNotPositive', {}, first);
   const openLow = first.kind === 'star';
   const last = items[items.length - 1]!;
   const openHigh = items.length > 1 && last.kind === 'star';
   const bounds = items.slice(openLow ? 1 : 0, openHigh ? -1 : undefined);
   for (const b of bounds) {
-    if (b.kind === 'star') p.failAt('* may only open the first or last range', b);
-    if (b.kind === 'quantity') p.failAt('a date interval cannot be mixed with range bounds', b);
+    if (b.kind === 'star') p.failAt('rangeStarInside', {}, b);
+    if (b.kind === 'quantity') p.failAt('rangeIntervalWithBounds', {}, b);
   }
-  if (bounds.length === 0) p.failAt('range needs at least one bound', last);
+  if (bounds.length === 0) p.failAt('rangeNoBound', {}, last);
   if (bounds.length === 1 && !openLow && !openHigh) {
-    p.failAt(
-      'a range with one bound needs * to open it, as in range(field, *, 10) or range(field, 10, *)',
-      first,
-    );
+    p.failAt('rangeOneBound', {}, first);
   }
   return { kind: 'static', bounds, openLow, openHigh };
 }

@@ -1,5 +1,12 @@
 import type { Alias, ArithOp, CompareOp, Expr, FieldRef, NumberLit, Quantity, Span, StringLit } from '../ast';
-import { type Diagnostic, syntaxError } from '../errors';
+import {
+  type Diagnostic,
+  type DiagnosticCode,
+  type DiagnosticMessage,
+  type DiagnosticParams,
+  diagnosticMessage,
+  syntaxError,
+} from '../errors';
 import { lex, MAX_QUERY_LENGTH, type Token } from '../tokens';
 import { DISTANCE_UNITS, INTERVAL_UNITS, RESERVED_WORDS } from '../vocabulary';
 import { parseCall } from './calls';
@@ -46,7 +53,7 @@ export class Parser {
       return {
         ok: false,
         diagnostic: syntaxError(
-          `query too long (${source.length} characters, at most ${MAX_QUERY_LENGTH})`,
+          diagnosticMessage('queryTooLong', { length: source.length, max: MAX_QUERY_LENGTH }),
           0,
           0,
           source.slice(0, 100),
@@ -109,10 +116,15 @@ export class Parser {
 
   /** Stops parsing: `unexpected <token> at position <n>, expected …`. */
   fail(expected: readonly string[], token: Token = this.peek()): never {
-    const what = token.kind === 'eof' ? 'end of input' : this.source.slice(token.from, token.to);
+    const position = token.from;
     throw new ParseFailure(
       syntaxError(
-        `unexpected ${what} at position ${token.from}`,
+        token.kind === 'eof'
+          ? diagnosticMessage('unexpectedEnd', { position })
+          : diagnosticMessage('unexpectedToken', {
+              token: this.source.slice(token.from, token.to),
+              position,
+            }),
         token.from,
         token.to,
         this.source,
@@ -121,10 +133,14 @@ export class Parser {
     );
   }
 
-  failAt(message: string, span: Span): never {
-    throw new ParseFailure(
-      syntaxError(`${message} at position ${span.from}`, span.from, span.to, this.source),
-    );
+  /** Stops parsing with a message whose `position` is the span's start. */
+  failAt<C extends DiagnosticCode>(
+    code: C,
+    params: Omit<DiagnosticParams<C>, 'position'>,
+    span: Span,
+  ): never {
+    const message = { code, params: { ...params, position: span.from } } as DiagnosticMessage;
+    throw new ParseFailure(syntaxError(message, span.from, span.to, this.source));
   }
 
   text(span: Span): string {
@@ -156,7 +172,7 @@ export class Parser {
     if (++this.depth > MAX_DEPTH) {
       const t = this.peek();
       throw new ParseFailure(
-        syntaxError(`expression nested too deeply at position ${t.from}`, t.from, t.to, this.source),
+        syntaxError(diagnosticMessage('nestedTooDeeply', { position: t.from }), t.from, t.to, this.source),
       );
     }
   }
@@ -171,7 +187,7 @@ export class Parser {
     if (++this.operators > MAX_OPERATORS) {
       throw new ParseFailure(
         syntaxError(
-          `too many operators (more than ${MAX_OPERATORS}) at position ${t.from}`,
+          diagnosticMessage('tooManyOperators', { max: MAX_OPERATORS, position: t.from }),
           t.from,
           t.to,
           this.source,
@@ -386,7 +402,7 @@ export class Parser {
   private parseNumberOrQuantity(): NumberLit | Quantity {
     const t = this.next();
     const value = Number(t.value);
-    if (!Number.isFinite(value)) this.failAt(`number out of range ${t.value}`, t);
+    if (!Number.isFinite(value)) this.failAt('numberOutOfRange', { number: t.value }, t);
     const unit = this.peek();
     if (unit.kind === 'ident' && UNIT_WORDS.has(unit.value) && !this.isPunct('(', 1)) {
       this.next();

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { compileRecordsQuery } from '../compile/query';
-import { type Diagnostic, describeDiagnostic, formatOdsqlMessage } from '../errors';
+import {
+  DIAGNOSTIC_MESSAGES,
+  type Diagnostic,
+  describeDiagnostic,
+  englishMessage,
+  formatOdsqlMessage,
+} from '../errors';
 import type { DatasetSchema } from '../schema';
 import { parseGroupBy, parseOrderBy, parseSelect, parseWhere } from './clauses';
 import { fail } from './test-helpers';
@@ -33,6 +39,8 @@ describe('syntax diagnostics', () => {
     expect(fail(parseWhere('a = 1 b'))).toEqual({
       kind: 'syntax',
       message: 'unexpected b at position 6',
+      code: 'unexpectedToken',
+      params: { token: 'b', position: 6 },
       from: 6,
       to: 7,
       source: 'a = 1 b',
@@ -144,6 +152,8 @@ describe('formatOdsqlMessage', () => {
     const d: Diagnostic = {
       kind: 'semantic',
       message: 'Oops.',
+      code: 'geometryLiteral',
+      params: { detail: 'Oops.' },
       from: 0,
       to: 0,
       source: 'x',
@@ -163,5 +173,33 @@ describe('formatOdsqlMessage', () => {
     expect(detail.startsWith(`unexpected end of input at position ${text.length} in …`)).toBe(true);
     expect(detail).toContain('y = ');
     expect(detail.length).toBeLessThan(300);
+  });
+});
+
+describe('diagnostic codes', () => {
+  it('give each diagnostic a stable code and the parameters of its English message', () => {
+    const [unknown] = compileDiagnostics({ where: ['nope = 1'] });
+    expect(unknown).toMatchObject({
+      code: 'unknownField',
+      params: { name: 'nope' },
+      message: 'Unknown field: nope',
+    });
+    const [arity] = compileDiagnostics({ select: 'lower(name, name)' });
+    expect(arity).toMatchObject({ code: 'argumentCount', params: { name: 'lower', given: 2 } });
+    expect(fail(parseWhere('a = '))).toMatchObject({ code: 'unexpectedEnd', params: { position: 4 } });
+    expect(fail(parseWhere('"open'))).toMatchObject({
+      code: 'unterminatedString',
+      params: { quote: '"', position: 0 },
+      message: 'unterminated string, missing closing " at position 0',
+    });
+  });
+
+  it('fill every parameter its template names', () => {
+    for (const [code, template] of Object.entries(DIAGNOSTIC_MESSAGES)) {
+      const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      const params = Object.fromEntries(names.map((n) => [n, `<${n}>`]));
+      const text = englishMessage({ code: code as keyof typeof DIAGNOSTIC_MESSAGES, params } as never);
+      expect(text, code).not.toMatch(/\{\w+\}/);
+    }
   });
 });

@@ -39,7 +39,7 @@ export function parseFacet(source: string): ParseResult<FacetRequest> {
             value = v.value.toLowerCase() === 'true';
           else if (v.kind === 'ident' || v.kind === 'quoted_ident') value = v.value;
           else return p.fail(['a value'], v);
-          if (options.has(name)) p.failAt(`${name} given twice`, key);
+          if (options.has(name)) p.failAt('facetOptionTwice', { option: name }, key);
           options.set(name, { value, span: { from: key.from, to: v.to } });
         } while (p.eatPunct(','));
       }
@@ -60,33 +60,32 @@ function buildFacet(
   span: Span,
 ): FacetRequest {
   const name = options.get('name');
-  if (!name || typeof name.value !== 'string' || name.value === '')
-    p.failAt('facet() needs name="field"', span);
+  if (!name || typeof name.value !== 'string' || name.value === '') p.failAt('facetNeedsName', {}, span);
   const out: { -readonly [K in keyof FacetRequest]: FacetRequest[K] } = { name: name.value, ...span };
   const sort = options.get('sort');
   if (sort) {
     if (!(FACET_SORTS as readonly unknown[]).includes(sort.value)) {
-      p.failAt(`sort must be one of ${FACET_SORTS.join(', ')}`, sort.span);
+      p.failAt('facetSort', { sorts: FACET_SORTS.join(', ') }, sort.span);
     }
     out.sort = sort.value as FacetSortMode;
   }
   const limit = options.get('limit');
   if (limit) {
     if (typeof limit.value !== 'number' || !Number.isInteger(limit.value) || limit.value < 1) {
-      p.failAt('limit must be a positive integer', limit.span);
+      p.failAt('facetLimit', {}, limit.span);
     }
     out.limit = limit.value;
   }
   for (const key of ['disjunctive', 'hierarchical'] as const) {
     const o = options.get(key);
     if (!o) continue;
-    if (typeof o.value !== 'boolean') p.failAt(`${key} must be true or false`, o.span);
+    if (typeof o.value !== 'boolean') p.failAt('facetBoolean', { option: key }, o.span);
     out[key] = o.value;
   }
   const separator = options.get('separator');
   if (separator) {
     if (typeof separator.value !== 'string' || separator.value === '') {
-      p.failAt('separator must be a non-empty text', separator.span);
+      p.failAt('facetSeparator', {}, separator.span);
     }
     out.separator = separator.value;
   }

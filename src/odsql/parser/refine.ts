@@ -1,5 +1,5 @@
 import type { FacetFilter } from '../../api/types';
-import { type Diagnostic, syntaxError } from '../errors';
+import { type Diagnostic, type DiagnosticMessage, diagnosticMessage, syntaxError } from '../errors';
 import { lex } from '../tokens';
 import type { ParseResult } from './core';
 
@@ -11,7 +11,11 @@ export type { FacetFilter };
  * after the first colon, as written (it may itself contain colons, like a time).
  */
 export function parseFacetFilter(source: string, clause: 'refine' | 'exclude'): ParseResult<FacetFilter> {
-  const fail = (message: string, from: number, to: number): { ok: false; diagnostic: Diagnostic } => ({
+  const fail = (
+    message: DiagnosticMessage,
+    from: number,
+    to: number,
+  ): { ok: false; diagnostic: Diagnostic } => ({
     ok: false,
     diagnostic: { ...syntaxError(message, from, Math.min(to, source.length), source), clause },
   });
@@ -21,30 +25,35 @@ export function parseFacetFilter(source: string, clause: 'refine' | 'exclude'): 
   let facet: string;
   if (text[i] === '`') {
     const end = findClosing(text, i, '`');
-    if (end < 0) return fail(`unterminated field name, missing closing \` at position ${i}`, i, i + 1);
+    if (end < 0)
+      return fail(diagnosticMessage('unterminatedFieldName', { quote: '`', position: i }), i, i + 1);
     facet = unescapeName(text.slice(i + 1, end));
     i = end + 1;
   } else {
     const m = /^[A-Za-z0-9_.-]+/.exec(text.slice(i));
-    if (!m) return fail(`expected a facet name at position ${i}`, i, i + 1);
+    if (!m) return fail(diagnosticMessage('refineFacetExpected', { position: i }), i, i + 1);
     facet = m[0];
     i += m[0].length;
   }
   while (text[i] === ' ') i++;
   if (text[i] !== ':') {
-    return fail(`expected : after the facet name at position ${i} (${clause} takes facet:value)`, i, i + 1);
+    return fail(diagnosticMessage('refineColonExpected', { position: i, clause }), i, i + 1);
   }
   i++;
   const rest = text.slice(i).trim();
   if (rest.length === 0)
-    return fail(`missing value after ${facet}: at position ${text.length}`, text.length, text.length);
+    return fail(
+      diagnosticMessage('refineValueMissing', { facet, position: text.length }),
+      text.length,
+      text.length,
+    );
   const quote = rest[0];
   if (quote === '"' || quote === "'") {
     const lexed = lex(rest);
     const first = lexed.ok ? lexed.tokens[0] : undefined;
     if (!lexed.ok || !first || first.kind !== 'string' || first.to !== rest.length) {
       const at = text.indexOf(quote, i);
-      return fail(`malformed quoted value at position ${at}`, at, text.length);
+      return fail(diagnosticMessage('refineValueMalformed', { position: at }), at, text.length);
     }
     return { ok: true, value: { facet, value: first.value } };
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { aggregationsResponseSchema, replySchemas } from '../../api/schemas';
-import { compileRecordsQuery } from '../../odsql';
+import { compileRecordsQuery, diagnosticMessage } from '../../odsql';
 import type { ServerContext } from '../context';
 import { odsqlError, selectError } from '../errors';
 import { datasetFacetFields, facetSet } from '../facets/config';
@@ -48,10 +48,7 @@ export function aggregatesRoutes(ctx: ServerContext) {
         );
         if (!compiled.ok) throw odsqlError(compiled.diagnostics);
         if (compiled.query.kind === 'records') {
-          throw selectError(
-            'The aggregates endpoint needs aggregations in select (count(*), avg(field)…) or a group_by',
-            select,
-          );
+          throw selectError(diagnosticMessage('aggregatesNeedAggregations', {}), select);
         }
         const { rows } = await runCompiled(
           ctx.engine,

@@ -1,4 +1,4 @@
-import { parseSelect, semanticError, unwrap } from '../../odsql';
+import { diagnosticMessage, parseSelect, semanticError, unwrap } from '../../odsql';
 import { odsqlError } from '../errors';
 
 /**
@@ -44,7 +44,12 @@ export function datasetSelection(
         const e = unwrap(item.expr);
         if (e.kind !== 'field' || item.alias) return { mode: 'sql' };
         if (!all.includes(e.name)) {
-          throw odsqlError([{ ...semanticError(`Unknown field: ${e.name}`, e, select), clause: 'select' }]);
+          throw odsqlError([
+            {
+              ...semanticError(diagnosticMessage('unknownField', { name: e.name }), e, select),
+              clause: 'select',
+            },
+          ]);
         }
         add(e.name);
       }

@@ -3,7 +3,7 @@ import { RESPONSE_SCHEMAS, replySchemas } from '../../api/schemas';
 import type { DatasetRecord, Link, RecordsResponse } from '../../api/types';
 import type { RecordsResponseV20, RecordWrapperV20 } from '../../api/types-v20';
 import type { ApiVersion } from '../../api/version';
-import { compileRecordsQuery } from '../../odsql';
+import { compileRecordsQuery, diagnosticMessage } from '../../odsql';
 import type { ServerContext } from '../context';
 import { odsqlError, recordNotFound, selectError } from '../errors';
 import { datasetFacetFields, facetSet } from '../facets/config';
@@ -117,7 +117,7 @@ export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVe
         );
         if (!compiled.ok) throw odsqlError(compiled.diagnostics);
         if (compiled.query.kind !== 'records') {
-          throw selectError('A record read cannot select aggregations', select);
+          throw selectError(diagnosticMessage('recordReadAggregations', {}), select);
         }
         const { rows } = await runCompiled(
           ctx.engine,
