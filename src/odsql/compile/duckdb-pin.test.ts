@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DatasetSchema } from '../schema';
 import type { CompileOptions } from './context';
+import { duckdbDialect } from './dialects/duckdb';
 import { cellsQuery, textCell } from './export-cells';
 import { flatLineSql, recordLineSql } from './export-rows';
 import type { FacetFilterInput, FilterFacet } from './facet-filters';
@@ -166,6 +167,6 @@ describe('the DuckDB SQL of the compiler', () => {
   });
 
   it('sort ranges', () => {
-    expect(sortRangesQuery('t', FIXTURE_SCHEMA)).toMatchSnapshot();
+    expect(sortRangesQuery('t', FIXTURE_SCHEMA, duckdbDialect)).toMatchSnapshot();
   });
 });

@@ -1,9 +1,7 @@
 import type { FieldType } from '../schema';
 import { zonedToEpoch } from '../time/zones';
 import type { ParamList } from './context';
-import { anyListElement, listContains, startsWith } from './dialect';
 import { utcText } from './literals';
-import { quoteIdent } from './storage';
 
 /*
  * refine and exclude, as the compiler takes them: structured values the server has checked against the
@@ -64,18 +62,18 @@ export function facetFilterConditions(filters: readonly FacetFilterInput[], para
  * so that the engine can use them to skip blocks of rows; an exclude wraps them in coalesce.
  */
 export function facetMatchSql(f: FacetMatch, params: ParamList): string {
-  const column = quoteIdent(f.facet.name);
+  const column = params.dialect.quoteIdent(f.facet.name);
   if (f.period) {
     if (f.facet.type === 'date') {
       const [start, end] = f.period.map(([y, m, d]) => `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`);
-      return `(${column} >= CAST(${params.text(start!)} AS DATE) AND ${column} < CAST(${params.text(end!)} AS DATE))`;
+      return `(${column} >= ${params.dialect.cast(params.text(start!), 'date')} AND ${column} < ${params.dialect.cast(params.text(end!), 'date')})`;
     }
     // Datetimes are stored as UTC wall clocks: the period's bounds in the request time zone, as UTC.
     const tz = params.options.timezone;
     const [start, end] = f.period.map(([year, month, day]) =>
       utcText(zonedToEpoch({ year, month, day, hour: 0, minute: 0, second: 0, millisecond: 0 }, tz)),
     );
-    return `(${column} >= CAST(${params.text(start!)} AS TIMESTAMP) AND ${column} < CAST(${params.text(end!)} AS TIMESTAMP))`;
+    return `(${column} >= ${params.dialect.cast(params.text(start!), 'timestamp')} AND ${column} < ${params.dialect.cast(params.text(end!), 'timestamp')})`;
   }
   if (f.facet.type === 'int' || f.facet.type === 'double')
     return `${column} = ${params.double(Number(f.value.trim()))}`;
@@ -83,12 +81,12 @@ export function facetMatchSql(f: FacetMatch, params: ParamList): string {
     return `${column} = ${params.boolean(f.value.trim().toLowerCase() === 'true')}`;
   const v = params.text(f.value);
   if (f.facet.separator === undefined) {
-    return f.facet.multivalued ? listContains(column, v) : `${column} = ${v}`;
+    return f.facet.multivalued ? params.dialect.listContains(column, v) : `${column} = ${v}`;
   }
   // A hierarchical value matches itself and everything below it.
   const below = params.text(f.value + f.facet.separator);
-  const test = (x: string): string => `(${x} = ${v} OR ${startsWith(x, below)})`;
-  return f.facet.multivalued ? anyListElement(column, test) : test(column);
+  const test = (x: string): string => `(${x} = ${v} OR ${params.dialect.startsWith(x, below)})`;
+  return f.facet.multivalued ? params.dialect.anyListElement(column, test) : test(column);
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');

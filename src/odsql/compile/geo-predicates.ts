@@ -3,7 +3,6 @@ import { isDistanceUnit, toMetres } from '../geo/distance';
 import { normalizeGeometry } from '../geo/normalize';
 import { geoArgument } from './arguments';
 import { type Condition, checkArity, type Scope } from './context';
-import { shapeFromJson } from './dialect';
 import { numberLiteral, parsedGeometry, pointOf } from './literals';
 
 /*
@@ -105,14 +104,14 @@ function inBbox(e: Call, scope: Scope): Condition {
     ],
   });
   return plain(
-    `ods_shapes_intersect(${geo.sql}, ${shapeFromJson(p.text(JSON.stringify({ geojson: '', ...box })))})`,
+    `ods_shapes_intersect(${geo.sql}, ${scope.dialect.shapeFromJson(p.text(JSON.stringify({ geojson: '', ...box })))})`,
   );
 }
 
 function shapeRelation(e: Call, relation: 'intersects' | 'disjoint' | 'within', scope: Scope): Condition {
   const geo = geoArgument(e, 0, scope);
   const geometry = parsedGeometry(e.args[1]!, scope);
-  const lit = shapeFromJson(
+  const lit = scope.dialect.shapeFromJson(
     scope.params.text(JSON.stringify({ geojson: '', ...normalizeGeometry(geometry) })),
   );
   let test: string;

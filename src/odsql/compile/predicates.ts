@@ -12,7 +12,6 @@ import {
   type Scope,
   type Sql,
 } from './context';
-import { anyListElement, fromWallClock, listContains, listHasAny } from './dialect';
 import { compileGeoFilter } from './geo-predicates';
 import { coerceLiteral, instantOfDateLiteral, wallClockOfDateLiteral } from './literals';
 import { quoteIdent, SEARCH_COLUMN } from './storage';
@@ -60,7 +59,7 @@ export function compileCondition(e: Expr, scope: Scope): Condition {
         e.field,
         scope,
       );
-      if (field.multivalued) return safe(listContains(field.sql, value.sql));
+      if (field.multivalued) return safe(scope.dialect.listContains(field.sql, value.sql));
       return safe(`(${field.sql} = ${value.sql})`);
     }
     case 'is_null': {
@@ -125,10 +124,10 @@ function compileCompare(op: CompareOp, leftNode: Expr, rightNode: Expr, span: Sp
   const sqlOp = SQL_OPS[op];
   if (left.multivalued) {
     if (right.multivalued) scope.fail('Two multivalued fields cannot be compared', span);
-    if (sqlOp === '=') return safe(listContains(l, r), aggregate);
-    if (sqlOp === '<>') return safe(`(NOT ${listContains(l, r)})`, aggregate);
+    if (sqlOp === '=') return safe(scope.dialect.listContains(l, r), aggregate);
+    if (sqlOp === '<>') return safe(`(NOT ${scope.dialect.listContains(l, r)})`, aggregate);
     return safe(
-      anyListElement(l, (v) => `${v} ${sqlOp} ${r}`),
+      scope.dialect.anyListElement(l, (v) => `${v} ${sqlOp} ${r}`),
       aggregate,
     );
   }
@@ -199,8 +198,8 @@ function temporal(s: Sql, local: boolean, scope: Scope): string {
     return local ? wallClockOfDateLiteral(lit, scope) : instantOfDateLiteral(lit, scope);
   }
   if (s.type === 'date') {
-    const ts = `CAST(${s.sql} AS TIMESTAMP)`;
-    return local ? ts : fromWallClock(ts, scope.params.zone());
+    const ts = scope.dialect.cast(s.sql, 'timestamp');
+    return local ? ts : scope.dialect.fromWallClock(ts, scope.params.zone());
   }
   return local ? wallClockOf(s, scope) : s.sql;
 }
@@ -217,7 +216,7 @@ function compileInList(e: Extract<Expr, { kind: 'in_list' }>, scope: Scope): Con
     values.push(r);
   }
   if (values.length === 0) return { sql: 'false', aggregate: operand.aggregate };
-  if (operand.multivalued) return safe(listHasAny(operand.sql, values), operand.aggregate);
+  if (operand.multivalued) return safe(scope.dialect.listHasAny(operand.sql, values), operand.aggregate);
   return safe(`(${operandSql} IN (${values.join(', ')}))`, operand.aggregate);
 }
 

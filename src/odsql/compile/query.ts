@@ -12,22 +12,26 @@ import {
   selectAlias,
 } from './columns';
 import { CompileFailure, type CompileOptions, ParamList, Scope } from './context';
-import { quoteIdent, randomOrderKey, technicalColumns } from './dialect';
 import { EXPRESSION_COMPILERS } from './expressions';
 import { facetFilterConditions, facetMatchSql } from './facet-filters';
 import { compileGroups } from './groups';
 import { integerLiteral } from './literals';
-import { jsonValue } from './output';
 import { compileCondition } from './predicates';
 import type { CompiledQuery, CompileResult, QueryParts, RecordsQuery } from './query-types';
 import { compactParams, type SqlQuery } from './sql';
-import { POSITION_COLUMN, RECORD_ID_COLUMN, RECORD_SIZE_COLUMN, RECORD_TIMESTAMP_COLUMN } from './storage';
+import {
+  POSITION_COLUMN,
+  quoteIdent,
+  RECORD_ID_COLUMN,
+  RECORD_SIZE_COLUMN,
+  RECORD_TIMESTAMP_COLUMN,
+} from './storage';
 import { compileValue } from './values';
 
 export type { OutputColumn } from './columns';
 export type { CompiledQuery, CompileResult, RecordsQuery } from './query-types';
 
-/** Compiles the ODSQL parameters of a request against a dataset schema into DuckDB SQL. */
+/** Compiles the ODSQL parameters of a request against a dataset schema into SQL of the options' dialect. */
 export function compileRecordsQuery(
   query: RecordsQuery,
   schema: DatasetSchema,
@@ -205,7 +209,7 @@ export class QueryCompiler implements QueryParts {
   }
 
   json(c: Column, ref: string): string {
-    return jsonValue({ ...c.value, sql: ref }, this.params, this.options.version, c.role);
+    return this.params.dialect.jsonValue({ ...c.value, sql: ref }, this.params, this.options.version, c.role);
   }
 
   // ---- records ------------------------------------------------------------------------------------
@@ -222,7 +226,7 @@ export class QueryCompiler implements QueryParts {
     const sorts = orderItems.map((item) => this.recordSort(item, scope, select));
     const single = orderItems.length === 1 ? this.singleKeySort(orderItems[0]!, select) : undefined;
     if (single) sorts.splice(0, 1, single);
-    const technical = technicalColumns(
+    const technical = this.params.dialect.technicalColumns(
       quoteIdent(RECORD_ID_COLUMN),
       quoteIdent(RECORD_TIMESTAMP_COLUMN),
       quoteIdent(RECORD_SIZE_COLUMN),
@@ -230,7 +234,9 @@ export class QueryCompiler implements QueryParts {
     if (sorts.length === 0) {
       // Source order: no sort, so the scan stops as soon as the page is full.
       const outer = [
-        ...columns.map((c) => jsonValue(c.value, this.params, this.options.version, c.role)),
+        ...columns.map((c) =>
+          this.params.dialect.jsonValue(c.value, this.params, this.options.version, c.role),
+        ),
         ...technical,
       ];
       // A deep page of every record starts at its position: positions run from 0 in file order, so the
@@ -299,13 +305,14 @@ export class QueryCompiler implements QueryParts {
       return undefined;
     }
     const column = quoteIdent(field.name);
-    const value = field.type === 'date' ? `(${column} - DATE '1970-01-01')` : column;
+    const dialect = this.params.dialect;
+    const value = field.type === 'date' ? dialect.daysSinceEpoch(column) : column;
     const offset =
       item.direction === 'desc'
         ? `(${this.params.number(range.max)} - ${value})`
         : `(${value} - ${this.params.number(range.min)})`;
     // Nulls take the slot after the largest offset: last, in position order.
-    const key = `(coalesce(CAST(${offset} AS BIGINT), ${this.params.number(span)}) * ${this.params.number(2 ** bits)} + ${quoteIdent(POSITION_COLUMN)})`;
+    const key = `(coalesce(${dialect.cast(offset, 'bigint')}, ${this.params.number(span)}) * ${this.params.number(2 ** bits)} + ${quoteIdent(POSITION_COLUMN)})`;
     return { sql: key, direction: 'ASC' };
   }
 
@@ -323,7 +330,7 @@ export class QueryCompiler implements QueryParts {
           : scope.fail('random() takes one integer seed', e);
       // The same seed gives the same permutation, so pages stay consistent.
       return {
-        sql: randomOrderKey(quoteIdent(POSITION_COLUMN), this.params.number(seed)),
+        sql: this.params.dialect.randomOrderKey(quoteIdent(POSITION_COLUMN), this.params.number(seed)),
         direction: desc ? 'DESC' : 'ASC',
       };
     }

@@ -12,7 +12,7 @@ import { normalizeGeometry } from '../geo/normalize';
 import type { Geometry } from '../geo/types';
 import type { DatasetSchema, FieldSchema } from '../schema';
 import type { CompileOptions } from './context';
-import { setupStatements } from './dialect';
+import { duckdbDialect } from './dialects/duckdb';
 import { type CompileResult, compileRecordsQuery, type OutputColumn, type RecordsQuery } from './query';
 import type { SqlParam, SqlQuery } from './sql';
 import {
@@ -40,6 +40,7 @@ export const DEFAULT_OPTIONS: CompileOptions = {
   timezone: 'UTC',
   lang: 'en',
   now: Date.parse('2024-05-15T12:00:00Z'),
+  dialect: duckdbDialect,
 };
 
 export interface QueryOutput {
@@ -61,7 +62,7 @@ export class TestDb {
       autoload_known_extensions: 'false',
     });
     const connection = await instance.connect();
-    for (const statement of setupStatements()) await connection.run(statement);
+    for (const statement of duckdbDialect.setupStatements()) await connection.run(statement);
     return new TestDb(instance, connection);
   }
 

@@ -5,7 +5,6 @@ import { distanceSql, geoArgument, textArgument, wallClockArgument } from './arg
 import { definite, isPredicateNode } from './condition';
 import { checkArity, describeExpr, describeType, isNumeric, type Scope, type Sql } from './context';
 import { compileDateFormat } from './date-format';
-import { instantFromText, jsonOfText, shapeFromJson, shapeGeometryType, toJson } from './dialect';
 import {
   coerceLiteral,
   geometryOf,
@@ -51,7 +50,7 @@ export function compileValue(e: Expr, scope: Scope): Sql {
       return { sql: instantOfDateLiteral(e, scope), type: 'datetime', aggregate: false, literal: e };
     case 'geom':
       return {
-        sql: shapeFromJson(scope.params.text(JSON.stringify(geometryOf(e, scope)))),
+        sql: scope.dialect.shapeFromJson(scope.params.text(JSON.stringify(geometryOf(e, scope)))),
         type: 'geometry',
         aggregate: false,
         literal: e,
@@ -107,7 +106,7 @@ function compileArith(e: Extract<Expr, { kind: 'arith' }>, scope: Scope): Sql {
   if (e.op === '/') {
     // Division by zero yields null, as the service documents.
     return {
-      sql: `(CAST(${left.sql} AS DOUBLE) / NULLIF(CAST(${right.sql} AS DOUBLE), 0))`,
+      sql: `(${scope.dialect.cast(left.sql, 'double')} / NULLIF(${scope.dialect.cast(right.sql, 'double')}, 0))`,
       type: 'double',
       aggregate,
     };
@@ -184,9 +183,11 @@ function compileCall(e: Call, scope: Scope): Sql {
       checkArity(e, scope, 1, 2);
       const text = textArgument(e, 0, scope);
       const fallbackArg = e.args[1];
-      const fallback = fallbackArg ? jsonOf(compileValue(fallbackArg, scope)) : toJson(text.sql);
+      const fallback = fallbackArg
+        ? jsonOf(compileValue(fallbackArg, scope), scope)
+        : scope.dialect.toJson(text.sql);
       return {
-        sql: jsonOfText(text.sql, fallback),
+        sql: scope.dialect.jsonOfText(text.sql, fallback),
         type: 'json',
         aggregate: text.aggregate,
       };
@@ -205,7 +206,7 @@ function compileCall(e: Call, scope: Scope): Sql {
       const sql =
         geo.type === 'geo_point_2d'
           ? `CASE WHEN ${geo.sql} IS NULL THEN NULL ELSE 'Point' END`
-          : shapeGeometryType(geo.sql);
+          : scope.dialect.shapeGeometryType(geo.sql);
       return { sql, type: 'text', aggregate: false };
     }
     case 'random':
@@ -225,13 +226,13 @@ function compileNow(e: Call, scope: Scope): Sql {
   // The microseconds past the millisecond (set by microsecond= or microseconds=) extend the fraction.
   const micros = String(result.micros).padStart(3, '0');
   return {
-    sql: instantFromText(scope.params.text(`${utcText(result.epochMs)}${micros}`)),
+    sql: scope.dialect.instantFromText(scope.params.text(`${utcText(result.epochMs)}${micros}`)),
     type: 'datetime',
     aggregate: false,
   };
 }
 
 /** JSON text of a value, for json_format's fallback. */
-function jsonOf(s: Sql): string {
-  return s.type === 'json' ? s.sql : toJson(s.sql);
+function jsonOf(s: Sql, scope: Scope): string {
+  return s.type === 'json' ? s.sql : scope.dialect.toJson(s.sql);
 }

@@ -1,5 +1,5 @@
 import { type DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
-import type { SqlQuery } from '../../odsql';
+import { duckdbDialect, type SqlQuery } from '../../odsql';
 import { bindParams, plainValueConverter, runStatement } from './duckdb-values';
 import { EngineBusyError, EngineError, engineErrorKind, QueryCancelledError } from './errors';
 import { ConnectionLanes, type LaneSizes } from './lanes';
@@ -212,6 +212,7 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
   };
 
   return {
+    dialect: duckdbDialect,
     path: options.path,
     lanes,
     load: () => pool.load(),

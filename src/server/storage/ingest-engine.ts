@@ -1,5 +1,5 @@
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import type { SqlQuery } from '../../odsql';
+import { duckdbDialect, type SqlQuery } from '../../odsql';
 import { bindParams, plainValueConverter, runStatement } from '../engine/duckdb-values';
 import type { Engine, Row } from '../engine/types';
 import { sqlString } from './sql';
@@ -76,6 +76,7 @@ export async function openIngestEngine(options: IngestEngineOptions): Promise<In
       }
     });
   return {
+    dialect: duckdbDialect,
     memoryBytes: options.memoryBytes,
     rows,
     async *stream(query: SqlQuery): AsyncIterable<Row[]> {
