@@ -1,13 +1,14 @@
 import { existsSync, type FSWatcher, watch } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { deduplicateNames } from '../../layout/field-names';
 import type { DatasetSchema } from '../../odsql';
 import type { Engine } from '../engine/types';
 import type { DatasetDescriptor } from '../ingest/descriptor';
 import { type FileStamp, fingerprint, isoUtc, mimetypeOf } from '../ingest/files';
 import { errorSummary, type FailureKind, IngestError, ingestDataset } from '../ingest/ingest';
 import type { Logger } from '../ingest/logger';
-import { attachmentId, datasetUid, deduplicateNames, recordsTableName } from '../ingest/names';
+import { attachmentId, datasetUid, recordsTableName } from '../ingest/names';
 import { CATALOG_SCHEMA, CATALOG_TABLE, writeCatalogTable } from '../storage/catalog-table';
 import type { IngestEngine } from '../storage/ingest-engine';
 import type { RecordViews } from '../storage/views';

@@ -1,6 +1,7 @@
 import { type DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
+import { bindParams } from '../../layout/duckdb-bind';
 import { duckdbDialect, type SqlQuery } from '../../odsql';
-import { bindParams, plainValueConverter, runStatement } from './duckdb-values';
+import { plainValueConverter, runStatement } from './duckdb-values';
 import { EngineBusyError, EngineError, engineErrorKind, QueryCancelledError } from './errors';
 import { ConnectionLanes, type LaneSizes } from './lanes';
 import { type Engine, LANES, type Lane, type QueryOptions, type Row } from './types';

@@ -1,15 +1,20 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { declaredTextColumns, type ResolvedField, resolveFields } from '../../layout/fields';
+import {
+  partitionedRepeatsSql,
+  type RecordsPlan,
+  recordsCopySql,
+  repeatsTableSql,
+} from '../../layout/records';
 import type { DatasetSchema } from '../../odsql';
 import { hashesPerAggregate } from '../catalog/memory';
 import { withSortRanges } from '../catalog/sort-ranges';
 import type { IngestEngine } from '../storage/ingest-engine';
-import { partitionedRepeatsSql, type RecordsPlan, recordsCopySql, repeatsTableSql } from '../storage/records';
 import { loadSource } from '../storage/sources';
 import { dropStaging, repeatCounts, stagedRowCount, stagingView } from '../storage/staging';
 import { inferFacets, type RecordStats, recordStats } from '../storage/stats';
 import type { DatasetDescriptor } from './descriptor';
-import { declaredTextColumns, type ResolvedField, resolveFields } from './fields';
 import type { Logger } from './logger';
 
 /** Prefix of the tables and files ingestion works in; leftovers of an interrupted run are removed. */

@@ -1,3 +1,4 @@
+import { sqlString } from '../../layout/sql';
 import type { DatasetSchema, FieldSchema } from '../../odsql';
 import {
   columnType,
@@ -11,7 +12,6 @@ import {
 } from '../../odsql';
 import type { Dataset } from '../catalog/types';
 import type { Engine } from '../engine/types';
-import { sqlString } from './sql';
 
 /*
  * The catalog as a table, one row per dataset laid out like a dataset's records (odsql/compile/storage),

@@ -1,7 +1,7 @@
+import type { ResolvedField } from '../../layout/fields';
 import { quoteIdent } from '../../odsql';
 import type { FieldAnnotations } from '../catalog/types';
 import type { Engine } from '../engine/types';
-import type { ResolvedField } from '../ingest/fields';
 
 /** What the dataset metadata needs to know about the records once they are built. */
 export interface RecordStats {

@@ -1,3 +1,4 @@
+import { RECORD_ID_TEXT } from '../../../layout/views';
 import type { DatasetSchema, FieldSchema } from '../../../odsql';
 import {
   POSITION_COLUMN,
@@ -8,7 +9,6 @@ import {
   SEARCH_COLUMN,
   searchSqlExpression,
 } from '../../../odsql';
-import { RECORD_ID_TEXT } from '../../storage/views';
 import { quoteIdentifier } from './literal';
 
 /*
