@@ -5,7 +5,7 @@ import { sqlString } from './sql';
 
 /**
  * A record id as served: the 16 lower-case hex digits of the UBIGINT content hash stored in `__id`
- * (storage/records.ts). Formatted in the view, so that the file keeps 8 bytes a record (40-character text
+ * (records.ts). Formatted in the view, so that the file keeps 8 bytes a record (40-character text
  * ids were most of the time of writing a records file).
  */
 export const RECORD_ID_TEXT = `printf('%016x', ${quoteIdent(RECORD_ID_COLUMN)})`;

@@ -129,7 +129,7 @@ async function withProgress<T>(
 
 /**
  * Reads a dataset's source (and joined file) and writes its records file to `options.target`, in a few
- * streaming passes (see storage/records.ts). The records being served are untouched until the caller swaps.
+ * streaming passes (see layout/records.ts). The records being served are untouched until the caller swaps.
  */
 export async function ingestDataset(
   engine: IngestEngine,
@@ -208,7 +208,7 @@ export async function ingestDataset(
     const file = firstFile;
     try {
       step('finding repeated records');
-      // Larger sources count their hashes in slices (storage/records.ts, `partitionedRepeatsSql`).
+      // Larger sources count their hashes in slices (layout/records.ts, `partitionedRepeatsSql`).
       const perAggregate =
         options.hashesPerAggregate ?? hashesPerAggregate(engine.memoryBytes ?? DEFAULT_INGEST_MEMORY);
       if (rows >= LARGE_DATASET_ROWS || rows > perAggregate) {
