@@ -1,5 +1,6 @@
 import type { ApiVersion } from '../../api/version';
 import type { ValueType } from '../functions';
+import type { FieldType } from '../schema';
 import type { DateFormatPart } from '../time/date-format';
 import type { IntervalUnit } from '../vocabulary';
 import type { SqlQuery } from './sql';
@@ -17,6 +18,20 @@ import type { SqlQuery } from './sql';
  * predicates (`len`, `[NULL]`), the `->>` JSON access of export cells (export-cells.ts, export-rows.ts),
  * `length`/`lower`/`coalesce`/`NULLIF`, and the `ods_*` macro names that geo SQL calls.
  */
+
+/**
+ * Thrown by a dialect for a construct its engine cannot compute (yet): the request answers a 400 naming
+ * it, like any other construct the compiler refuses.
+ */
+export class DialectUnsupported extends Error {
+  constructor(
+    readonly construct: string,
+    readonly engine: string,
+  ) {
+    super(`${construct} is not supported on ${engine}`);
+    this.name = 'DialectUnsupported';
+  }
+}
 
 /** How a bound value is typed in SQL: the engine never has to guess a parameter type. */
 export type ParamType = 'text' | 'int' | 'double' | 'boolean' | 'textList' | 'doubleList';
@@ -70,6 +85,8 @@ export interface Dialect {
   /** Quotes an identifier. Call it only with names already checked against a schema. */
   quoteIdent(name: string): string;
   cast(expr: string, type: CastType): string;
+  /** The value of a field of `type` read from its (quoted) column of the storage layout. */
+  fieldValue(column: string, type: FieldType | 'json'): string;
   /** Text concatenation of SQL parts. */
   concat(parts: readonly string[]): string;
 

@@ -1,5 +1,5 @@
 import { type OrderByItem, type SelectClause, type SelectItem, unwrap } from '../ast';
-import type { Clause } from '../errors';
+import { type Clause, semanticError } from '../errors';
 import { parseGroupBy, parseOrderBy, parseSelect, parseWhere } from '../parser/clauses';
 import { ParseFailure, type ParseResult } from '../parser/core';
 import { type DatasetSchema, findField } from '../schema';
@@ -12,6 +12,7 @@ import {
   selectAlias,
 } from './columns';
 import { CompileFailure, type CompileOptions, ParamList, Scope } from './context';
+import { DialectUnsupported } from './dialect';
 import { EXPRESSION_COMPILERS } from './expressions';
 import { facetFilterConditions, facetMatchSql } from './facet-filters';
 import { compileGroups } from './groups';
@@ -42,6 +43,8 @@ export function compileRecordsQuery(
   } catch (e) {
     if (e instanceof CompileFailure || e instanceof ParseFailure)
       return { ok: false, diagnostics: [e.diagnostic] };
+    if (e instanceof DialectUnsupported)
+      return { ok: false, diagnostics: [semanticError(e.message, { from: 0, to: 0 }, '')] };
     throw e;
   }
 }

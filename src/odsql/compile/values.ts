@@ -26,7 +26,7 @@ export function compileValue(e: Expr, scope: Scope): Sql {
     case 'field': {
       const field = scope.field(e.name, e);
       return {
-        sql: fieldColumn(field, scope.schema.fields.includes(field)),
+        sql: scope.dialect.fieldValue(fieldColumn(field, scope.schema.fields.includes(field)), field.type),
         type: field.type === 'json' ? 'json' : field.type,
         aggregate: false,
         field,

@@ -150,6 +150,8 @@ export const duckdbDialect: Dialect = {
   param: (index, type) => `CAST($${index} AS ${PARAM_TYPES[type]})`,
   quoteIdent,
   cast: (expr, type) => `CAST(${expr} AS ${CAST_TYPES[type]})`,
+  // One column a field, of the field's type (layout/columns.ts).
+  fieldValue: (column) => column,
   concat: (parts) => parts.join(' || '),
 
   searchTokens: (expr) => `(' ' || ${searchSqlExpression(`coalesce(${expr}, '')`)} || ' ')`,

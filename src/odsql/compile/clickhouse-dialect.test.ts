@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { DatasetSchema } from '../schema';
+import { clickhouseDialect } from './dialects/clickhouse';
+import { compileRecordsQuery, type RecordsQuery } from './query';
+import { DEFAULT_OPTIONS, FIXTURE_SCHEMA } from './test-db';
+
+/*
+ * The ClickHouse dialect compiles through the same compiler as DuckDB's: the SQL holds typed
+ * placeholders and ClickHouse functions only, and what the dialect cannot compute answers a diagnostic
+ * naming it (the server's 400). Its answers are compared with DuckDB's on a real cluster in
+ * server/engine/clickhouse/dialect.cluster-test.ts.
+ */
+
+const OPTIONS = { ...DEFAULT_OPTIONS, dialect: clickhouseDialect };
+
+function sqlOf(query: Omit<RecordsQuery, 'table'>, schema: DatasetSchema = FIXTURE_SCHEMA): string {
+  const result = compileRecordsQuery({ table: 't', ...query }, schema, OPTIONS);
+  if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join('; '));
+  const count = typeof result.query.count === 'object' ? result.query.count.sql : '';
+  return `${result.query.page.sql}\n${count}`;
+}
+
+function refusal(query: Omit<RecordsQuery, 'table'>): string {
+  const result = compileRecordsQuery({ table: 't', ...query }, FIXTURE_SCHEMA, OPTIONS);
+  if (result.ok) throw new Error(`compiles: ${result.query.page.sql}`);
+  return result.diagnostics[0]!.message;
+}
+
+/** Functions and forms of DuckDB that ClickHouse does not have. */
+const DUCKDB_ONLY =
+  /\b(to_json|list_contains|list_has_any|list_transform|quantile_cont|strftime|starts_with|contains|ods_\w+|hash)\(|CAST\(\$|\$\d+(?!:)/;
+
+describe('the ClickHouse dialect', () => {
+  const queries: Record<string, Omit<RecordsQuery, 'table'>> = {
+    'a records page': { select: 'name, code, n, x, flag, tags, payload', limit: 10, offset: 5 },
+    'where and full-text search': {
+      select: 'name',
+      where: [
+        'n > 10 AND x <= 3.5 OR code IN ("FR", "BE")',
+        '"secret"',
+        'startswith(code, "F")',
+        'tags = "red"',
+      ],
+    },
+    'sorts, random order': { select: 'name', orderBy: 'flag desc, n' },
+    'random order': { select: 'name', orderBy: 'random(7)' },
+    aggregates: { select: 'count(*), count(distinct tags), avg(x), sum(n), median(x), percentile(n, 90)' },
+    groups: { select: 'code, count(*) AS c, max(n)', groupBy: 'code', orderBy: 'c desc', limit: 3 },
+    'multivalued groups and ranges': { groupBy: 'tags, range(n, 10), range(x, 2.5), range(n, *, 10, 20, *)' },
+  };
+  for (const [name, query] of Object.entries(queries)) {
+    it(`writes ${name} with typed placeholders and ClickHouse functions`, () => {
+      const sql = sqlOf(query);
+      expect(sql).toMatch(/\{\$1:(String|Int64|Float64|Bool|Array\(String\))\}|^SELECT/);
+      expect(sql).not.toMatch(DUCKDB_ONLY);
+    });
+  }
+
+  it('binds every value as a typed placeholder, never as text', () => {
+    const sql = sqlOf({ select: 'name', where: ['code = "x\'); DROP TABLE t; --"'], limit: 2 });
+    expect(sql).toContain('"code" = {$1:String}');
+    expect(sql).not.toContain('DROP');
+  });
+
+  it('refuses what it cannot compute yet, naming it', () => {
+    expect(refusal({ select: 'd' })).toBe('date and datetime values is not supported on ClickHouse');
+    expect(refusal({ select: 'geo' })).toBe('geo values is not supported on ClickHouse');
+    expect(refusal({ where: ['search(name, "secrets")'] })).toMatch(/not supported on ClickHouse/);
+    expect(refusal({ select: 'json_format(payload)' })).toBe('json_format() is not supported on ClickHouse');
+    expect(refusal({ groupBy: 'year(dt)' })).toMatch(/not supported on ClickHouse/);
+  });
+});

@@ -1,0 +1,174 @@
+import type { IntervalUnit } from '../../vocabulary';
+import {
+  type Binder,
+  type CastType,
+  type Dialect,
+  DialectUnsupported,
+  type ParamType,
+  type RenderedValue,
+} from '../dialect';
+
+/*
+ * ClickHouse's dialect (written for 18.16, in SQL that current releases accept too), over the ClickHouse
+ * layout of a dataset (server/engine/clickhouse/columns.ts): text, int, double, boolean and json fields
+ * are one column named as the field, like DuckDB's; the technical columns are DuckDB's, `__timestamp`
+ * with its exact `__timestamp@ms`.
+ *
+ * 18.16 has no query parameters: a bound value is a typed placeholder `{$n:Type}` that the ClickHouse
+ * engine replaces by the one escaping and typing function (`chLiteral`) before sending the query; the
+ * form is that of ClickHouse's own query parameters (19.x and later), so a newer server can take them
+ * as such.
+ *
+ * Not written yet (the compiler answers a 400 naming the construct, see DialectUnsupported): dates and
+ * datetimes (their ClickHouse columns are `f@days` / `f@ms` beside a Date / DateTime of limited range),
+ * points and shapes (`f@lat`, `f@lon`, `f@…`), `like`-style matching of one field's tokens (it needs the
+ * `f@norm` column made at ingestion: 18.16 cannot strip accents), fuzzy `search()` terms (no edit
+ * distance in 18.16), `json_format` (no JSON parser in 18.16), `envelope`/`bbox`.
+ */
+
+const PARAM_TYPES: Readonly<Record<ParamType, string>> = {
+  text: 'String',
+  int: 'Int64',
+  double: 'Float64',
+  boolean: 'Bool',
+  textList: 'Array(String)',
+  doubleList: 'Array(Float64)',
+};
+
+/** Conversions that keep null (a CAST to a plain type refuses NULL in ClickHouse). */
+const CASTS: Readonly<Record<CastType, (x: string) => string>> = {
+  timestamp: (x) => `toDateTime(${x}, 'UTC')`,
+  date: (x) => `toDate(${x})`,
+  double: (x) => `toFloat64(${x})`,
+  bigint: (x) => `toInt64(${x})`,
+  integer: (x) => `toInt32(${x})`,
+  text: (x) => `toString(${x})`,
+};
+
+/** The column holding the exact epoch milliseconds of the records' processing time. */
+const TIMESTAMP_MS = '`__timestamp@ms`';
+
+const unsupported = (construct: string): never => {
+  throw new DialectUnsupported(construct, 'ClickHouse');
+};
+
+/**
+ * JSON string text of a String expression (null stays null): backslash and quote escaped, control
+ * characters as `\u00XX`, as JSON requires. 18.16 has no JSON writer function.
+ */
+function jsonString(x: string): string {
+  let escaped = `replaceAll(replaceAll(${x}, '\\\\', '\\\\\\\\'), '"', '\\\\"')`;
+  for (let code = 0; code < 0x20; code++) {
+    const hex = code.toString(16).padStart(2, '0');
+    escaped = `replaceAll(${escaped}, '\\x${hex}', '\\\\u00${hex}')`;
+  }
+  return `if(isNull(${x}), NULL, concat('"', ${escaped}, '"'))`;
+}
+
+function jsonValue(s: RenderedValue, _bind: Binder, version: string): string {
+  const x = s.sql;
+  if (s.post) return unsupported('envelope() and bbox()');
+  if (s.temporalPart && version === '2.0') return unsupported('date parts in v2.0');
+  switch (s.type) {
+    case 'text':
+      return jsonString(x);
+    case 'int':
+      return `toString(${x})`;
+    case 'double':
+      // JSON has no NaN or infinity.
+      return `if(isFinite(${x}), toString(${x}), NULL)`;
+    case 'boolean':
+      return `if(isNull(${x}), NULL, if(${x} != 0, 'true', 'false'))`;
+    case 'json':
+      return x;
+    case 'null':
+      return 'NULL';
+    case 'date':
+    case 'datetime':
+      return unsupported('date and datetime values');
+    default:
+      return unsupported('geo values');
+  }
+}
+
+/** Linear interpolation between the sorted values around `fraction` (DuckDB's quantile_cont). */
+function quantile(expr: string, fraction: string): string {
+  const s = `arraySort(groupArray(${expr}))`;
+  const at = `(${fraction} * (length(${s}) - 1))`;
+  const low = `arrayElement(${s}, toUInt64(floor(${at})) + 1)`;
+  const high = `arrayElement(${s}, toUInt64(ceil(${at})) + 1)`;
+  return `if(empty(${s}), NULL, ${low} + (${at} - floor(${at})) * (${high} - ${low}))`;
+}
+
+export const clickhouseDialect: Dialect = {
+  name: 'clickhouse',
+
+  param: (index, type) => `{$${index}:${PARAM_TYPES[type]}}`,
+  quoteIdent: (name) => `"${name.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
+  cast: (expr, type) => CASTS[type](expr),
+  fieldValue(column, type) {
+    if (type === 'date' || type === 'datetime') return unsupported('date and datetime values');
+    if (type === 'geo_point_2d' || type === 'geo_shape') return unsupported('geo values');
+    return column;
+  },
+  concat: (parts) => `concat(${parts.join(', ')})`,
+
+  searchTokens: () => unsupported("matching one field's tokens (like, search() of named fields)"),
+  listToText: (expr) => `arrayStringConcat(${expr}, ' ')`,
+  startsWith: (text, prefix) => `startsWith(${text}, ${prefix})`,
+  containsText: (text, part) => `(position(${text}, ${part}) > 0)`,
+  fuzzyTokenMatch: () => unsupported('fuzzy search() terms'),
+
+  listContains: (list, value) => `has(${list}, ${value})`,
+  listHasAny: (list, values) => `hasAny(${list}, [${values.join(', ')}])`,
+  anyListElement: (list, test) => `arrayExists(__item -> ${test('__item')}, ${list})`,
+  listElement: (list, position) => `arrayElement(${list}, ${position})`,
+  // A record without values (stored as []) gives one null row.
+  unnestValues: (list) => `arrayJoin(if(empty(${list}), [CAST(NULL, 'Nullable(String)')], ${list}))`,
+
+  toJson: () => unsupported('json_format()'),
+  jsonOfText: () => unsupported('json_format()'),
+  shapeGeometryType: () => unsupported('geometry_type()'),
+  shapeFromJson: () => unsupported('geometry literals'),
+  jsonValue: (value, bind, version) => jsonValue(value, bind, version),
+
+  quantile,
+  countDistinctElements: (list) => `uniqExactArray(${list})`,
+  geoAggregate: () => unsupported('envelope() and bbox()'),
+
+  // The timestamp column is whole seconds: the text comes from its exact milliseconds.
+  technicalColumns: (id, _timestamp, size) => [
+    id,
+    `concat(formatDateTime(toDateTime(intDiv(${TIMESTAMP_MS}, 1000), 'UTC'), '%Y-%m-%dT%H:%M:%S'), '.', substring(toString(1000 + ${TIMESTAMP_MS} % 1000), 2, 3), 'Z')`,
+    `toInt32(${size})`,
+  ],
+  // Same seed, same order; not DuckDB's order (DuckDB's hash() has no ClickHouse twin).
+  randomOrderKey: (position, seed) => `cityHash64(${position}, ${seed})`,
+  daysSinceEpoch: () => unsupported('date values'),
+  epochMillis: () => unsupported('datetime values'),
+
+  wallClock: () => unsupported('datetime values'),
+  shiftedWallClock: () => unsupported('datetime values'),
+  fromWallClock: () => unsupported('datetime values'),
+  instantFromText: () => unsupported('datetime values'),
+  datePart: () => unsupported('date parts'),
+  dateDirective: () => unsupported('date_format()'),
+  formatLiteral: () => unsupported('date_format()'),
+  formatDate: () => unsupported('date_format()'),
+  zeroPad: () => unsupported('date_format()'),
+  interval: (_unit: IntervalUnit) => unsupported('date ranges'),
+  truncate: () => unsupported('date ranges'),
+  timeBucket: () => unsupported('date ranges'),
+
+  integerText: (x) => `toString(toInt64(${x}))`,
+  // Python's float repr for bucket labels: always a decimal point.
+  floatText: (x) =>
+    `if(${x} = floor(${x}) AND abs(${x}) < 1e16, concat(toString(toInt64(${x})), '.0'), toString(${x}))`,
+  isoUtcMillis: () => unsupported('date ranges'),
+  clusterCentroid: () => unsupported('geo_cluster()'),
+  pointLat: () => unsupported('geo values'),
+  pointLon: () => unsupported('geo values'),
+
+  setupStatements: () => [],
+  timeZoneNamesQuery: () => unsupported('the list of time zones'),
+};
