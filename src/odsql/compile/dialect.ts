@@ -85,7 +85,7 @@ export interface Dialect {
   /** Quotes an identifier. Call it only with names already checked against a schema. */
   quoteIdent(name: string): string;
   cast(expr: string, type: CastType): string;
-  /** The value of a field of `type` read from its (quoted) column of the storage layout. */
+  /** The value of a field of `type` read from its column of the storage layout (the column's name). */
   fieldValue(column: string, type: FieldType | 'json'): string;
   /** Text concatenation of SQL parts. */
   concat(parts: readonly string[]): string;

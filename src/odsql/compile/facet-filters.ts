@@ -62,7 +62,7 @@ export function facetFilterConditions(filters: readonly FacetFilterInput[], para
  * so that the engine can use them to skip blocks of rows; an exclude wraps them in coalesce.
  */
 export function facetMatchSql(f: FacetMatch, params: ParamList): string {
-  const column = params.dialect.fieldValue(params.dialect.quoteIdent(f.facet.name), f.facet.type);
+  const column = params.dialect.fieldValue(f.facet.name, f.facet.type);
   if (f.period) {
     if (f.facet.type === 'date') {
       const [start, end] = f.period.map(([y, m, d]) => `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`);

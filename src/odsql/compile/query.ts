@@ -125,7 +125,7 @@ export class QueryCompiler implements QueryParts {
     }
     const conditions = facetFilterConditions(q.filters ?? [], this.params);
     if (q.withValueIn !== undefined) {
-      conditions.push(`${quoteIdent(q.withValueIn)} IS NOT NULL`);
+      conditions.push(`${this.params.dialect.quoteIdent(q.withValueIn)} IS NOT NULL`);
     }
     if (q.anyOf !== undefined && q.anyOf.length > 0)
       conditions.push(`(${q.anyOf.map((m) => facetMatchSql(m, this.params)).join(' OR ')})`);

@@ -1,4 +1,4 @@
-import { quoteIdent, RECORD_ID_COLUMN, RECORD_TIMESTAMP_COLUMN } from '../../layout/columns';
+import { RECORD_ID_COLUMN, RECORD_TIMESTAMP_COLUMN } from '../../layout/columns';
 import type { FieldSchema } from '../schema';
 
 /*
@@ -38,7 +38,7 @@ export function technicalField(name: string): FieldSchema | undefined {
   return t ? { name: lower, type: t.type } : undefined;
 }
 
-/** The column of a field: its name, or the technical column behind a technical field. */
+/** The column of a field (unquoted): its name, or the technical column behind a technical field. */
 export function fieldColumn(field: FieldSchema, schemaHasIt: boolean): string {
-  return quoteIdent(schemaHasIt ? field.name : (TECHNICAL_FIELDS[field.name]?.column ?? field.name));
+  return schemaHasIt ? field.name : (TECHNICAL_FIELDS[field.name]?.column ?? field.name);
 }

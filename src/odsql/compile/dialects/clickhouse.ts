@@ -109,7 +109,7 @@ export const clickhouseDialect: Dialect = {
   fieldValue(column, type) {
     if (type === 'date' || type === 'datetime') return unsupported('date and datetime values');
     if (type === 'geo_point_2d' || type === 'geo_shape') return unsupported('geo values');
-    return column;
+    return clickhouseDialect.quoteIdent(column);
   },
   concat: (parts) => `concat(${parts.join(', ')})`,
 

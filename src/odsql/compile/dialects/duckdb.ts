@@ -151,7 +151,7 @@ export const duckdbDialect: Dialect = {
   quoteIdent,
   cast: (expr, type) => `CAST(${expr} AS ${CAST_TYPES[type]})`,
   // One column a field, of the field's type (layout/columns.ts).
-  fieldValue: (column) => column,
+  fieldValue: (column) => quoteIdent(column),
   concat: (parts) => parts.join(' || '),
 
   searchTokens: (expr) => `(' ' || ${searchSqlExpression(`coalesce(${expr}, '')`)} || ' ')`,
