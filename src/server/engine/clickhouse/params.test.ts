@@ -7,9 +7,7 @@ describe('typed placeholders of compiled ClickHouse queries', () => {
       sql: 'SELECT {$1:String}, {$2:Int64}, {$3:Float64}, {$4:Bool}, {$5:Array(String)}, {$2:Int64}',
       params: ["it's", 12, 2.5, true, ['a', 'b']],
     });
-    expect(sql).toBe(
-      "SELECT 'it\\'s', toInt64(12), toFloat64(2.5), toUInt8(1), ['a', 'b'], toInt64(12)",
-    );
+    expect(sql).toBe("SELECT 'it\\'s', toInt64(12), toFloat64(2.5), toUInt8(1), ['a', 'b'], toInt64(12)");
   });
 
   it('never reads a value again: text holding a placeholder stays text', () => {
