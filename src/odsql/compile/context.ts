@@ -96,6 +96,11 @@ export class ParamList {
     return this.bind(value, Number.isSafeInteger(value) ? 'int' : 'double');
   }
 
+  /** A number of rows (LIMIT, OFFSET): some engines take only a plain number there. */
+  count(value: number): string {
+    return this.bind(value, 'count');
+  }
+
   double(value: number): string {
     return this.bind(value, 'double');
   }

@@ -34,7 +34,7 @@ export class DialectUnsupported extends Error {
 }
 
 /** How a bound value is typed in SQL: the engine never has to guess a parameter type. */
-export type ParamType = 'text' | 'int' | 'double' | 'boolean' | 'textList' | 'doubleList';
+export type ParamType = 'text' | 'int' | 'double' | 'boolean' | 'textList' | 'doubleList' | 'count';
 
 /** The types the compiler casts to. */
 export type CastType = 'timestamp' | 'date' | 'double' | 'bigint' | 'integer' | 'text';
@@ -56,6 +56,7 @@ export interface RenderedValue {
   readonly aggregate: boolean;
   readonly temporalPart?: boolean;
   readonly post?: 'envelope' | 'bbox';
+  readonly multivalued?: boolean;
 }
 
 /** An integer part of a date: what `date_format` patterns show and group on. */
@@ -78,6 +79,16 @@ export type DateFieldPart = Exclude<DateFormatPart, { kind: 'literal' }>;
 
 export interface Dialect {
   readonly name: string;
+  /** The boolean constants. */
+  readonly true: string;
+  readonly false: string;
+  /**
+   * A scan without ORDER BY yields the records in source order (DuckDB reading a records file); else
+   * (a table spread over shards) a records page in source order sorts by position.
+   */
+  readonly scansInSourceOrder: boolean;
+  /** The column a records page reads the records' processing time from (`technicalColumns`). */
+  readonly timestampColumn: string;
 
   // ---- Parameters and identifiers ------------------------------------------------------------------
   /** The placeholder of the index-th bound value (from 1), typed. */

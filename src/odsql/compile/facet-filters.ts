@@ -44,7 +44,7 @@ export function facetFilterConditions(filters: readonly FacetFilterInput[], para
   const refinesByFacet = new Map<string, { facet: FilterFacet; tests: string[] }>();
   for (const f of filters) {
     if (f.kind === 'exclude') {
-      conditions.push(`(NOT coalesce(${facetMatchSql(f, params)}, false))`);
+      conditions.push(`(NOT coalesce(${facetMatchSql(f, params)}, ${params.dialect.false}))`);
       continue;
     }
     const entry = refinesByFacet.get(f.facet.name) ?? { facet: f.facet, tests: [] };

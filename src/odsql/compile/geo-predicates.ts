@@ -129,6 +129,9 @@ function shapeRelation(e: Call, relation: 'intersects' | 'disjoint' | 'within', 
         : `ods_shapes_intersect(${geo.sql}, ${lit})`;
   }
   if (relation === 'disjoint')
-    return { sql: `(${geo.sql} IS NOT NULL AND NOT coalesce(${test}, false))`, aggregate: false };
+    return {
+      sql: `(${geo.sql} IS NOT NULL AND NOT coalesce(${test}, ${scope.dialect.false}))`,
+      aggregate: false,
+    };
   return plain(test);
 }

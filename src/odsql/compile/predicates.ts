@@ -36,10 +36,10 @@ export function compileCondition(e: Expr, scope: Scope): Condition {
     }
     case 'not': {
       const inner = compileCondition(e.operand, scope);
-      return { sql: `(NOT ${definite(inner.sql)})`, aggregate: inner.aggregate };
+      return { sql: `(NOT ${definite(inner.sql, scope.dialect.false)})`, aggregate: inner.aggregate };
     }
     case 'boolean':
-      return { sql: e.value ? 'true' : 'false', aggregate: false };
+      return { sql: e.value ? scope.dialect.true : scope.dialect.false, aggregate: false };
     case 'fulltext':
       return matchTerms(quoteIdent(SEARCH_COLUMN), e.text, 'exact', scope);
     case 'compare':
@@ -113,7 +113,7 @@ function compileCompare(op: CompareOp, leftNode: Expr, rightNode: Expr, span: Sp
   let right = compileValue(rightNode, scope);
   const aggregate = left.aggregate || right.aggregate;
   // A comparison with null is false, whatever the operator.
-  if (left.type === 'null' || right.type === 'null') return { sql: 'false', aggregate };
+  if (left.type === 'null' || right.type === 'null') return { sql: scope.dialect.false, aggregate };
   if (right.multivalued && !left.multivalued) {
     [left, right] = [right, left];
     [leftNode, rightNode] = [rightNode, leftNode];
@@ -215,7 +215,7 @@ function compileInList(e: Extract<Expr, { kind: 'in_list' }>, scope: Scope): Con
     operandSql = l;
     values.push(r);
   }
-  if (values.length === 0) return { sql: 'false', aggregate: operand.aggregate };
+  if (values.length === 0) return { sql: scope.dialect.false, aggregate: operand.aggregate };
   if (operand.multivalued) return safe(scope.dialect.listHasAny(operand.sql, values), operand.aggregate);
   return safe(`(${operandSql} IN (${values.join(', ')}))`, operand.aggregate);
 }

@@ -20,13 +20,7 @@ import { integerLiteral } from './literals';
 import { compileCondition } from './predicates';
 import type { CompiledQuery, CompileResult, QueryParts, RecordsQuery } from './query-types';
 import { compactParams, type SqlQuery } from './sql';
-import {
-  POSITION_COLUMN,
-  quoteIdent,
-  RECORD_ID_COLUMN,
-  RECORD_SIZE_COLUMN,
-  RECORD_TIMESTAMP_COLUMN,
-} from './storage';
+import { POSITION_COLUMN, quoteIdent, RECORD_ID_COLUMN, RECORD_SIZE_COLUMN } from './storage';
 import { compileValue } from './values';
 
 export type { OutputColumn } from './columns';
@@ -231,7 +225,7 @@ export class QueryCompiler implements QueryParts {
     if (single) sorts.splice(0, 1, single);
     const technical = this.params.dialect.technicalColumns(
       quoteIdent(RECORD_ID_COLUMN),
-      quoteIdent(RECORD_TIMESTAMP_COLUMN),
+      quoteIdent(this.params.dialect.timestampColumn),
       quoteIdent(RECORD_SIZE_COLUMN),
     );
     if (sorts.length === 0) {
@@ -247,9 +241,10 @@ export class QueryCompiler implements QueryParts {
       // the offset (OFFSET 2,000,000 on 30M records ran out of memory at 128 MB).
       const offset = this.query.offset ?? 0;
       const deep = whereSql === '' && typeof count === 'number' && offset > 0;
+      const order = this.params.dialect.scansInSourceOrder ? '' : ` ORDER BY ${quoteIdent(POSITION_COLUMN)}`;
       const page = deep
-        ? `SELECT ${outer.join(', ')} FROM ${table} WHERE ${quoteIdent(POSITION_COLUMN)} >= ${this.params.number(offset)}${this.query.limit === undefined ? '' : ` LIMIT ${this.params.number(this.query.limit)}`}`
-        : `SELECT ${outer.join(', ')} FROM ${table}${whereSql}${this.limitSql()}`;
+        ? `SELECT ${outer.join(', ')} FROM ${table} WHERE ${quoteIdent(POSITION_COLUMN)} >= ${this.params.number(offset)}${order}${this.query.limit === undefined ? '' : ` LIMIT ${this.params.count(this.query.limit)}`}`
+        : `SELECT ${outer.join(', ')} FROM ${table}${whereSql}${order}${this.limitSql()}`;
       return {
         kind: 'records',
         page: compactParams(page, this.params.values),
@@ -261,7 +256,7 @@ export class QueryCompiler implements QueryParts {
       ...columns.map((c, i) => `${c.value.sql} AS "__c${i}"`),
       ...sorts.map((s, i) => `${s.sql} AS "__s${i}"`),
       quoteIdent(RECORD_ID_COLUMN),
-      quoteIdent(RECORD_TIMESTAMP_COLUMN),
+      quoteIdent(this.params.dialect.timestampColumn),
       quoteIdent(RECORD_SIZE_COLUMN),
       quoteIdent(POSITION_COLUMN),
     ];
@@ -350,8 +345,8 @@ export class QueryCompiler implements QueryParts {
   limitSql(): string {
     const { limit, offset } = this.query;
     const parts: string[] = [];
-    if (limit !== undefined) parts.push(` LIMIT ${this.params.number(limit)}`);
-    if (offset !== undefined && offset > 0) parts.push(` OFFSET ${this.params.number(offset)}`);
+    if (limit !== undefined) parts.push(` LIMIT ${this.params.count(limit)}`);
+    if (offset !== undefined && offset > 0) parts.push(` OFFSET ${this.params.count(offset)}`);
     return parts.join('');
   }
 

@@ -41,7 +41,7 @@ type MatchMode = 'exact' | 'prefix' | 'search';
  */
 export function matchTerms(tokens: string, text: string, mode: MatchMode, scope: Scope): Condition {
   const terms = searchTerms(text);
-  if (terms.length === 0) return { sql: 'true', aggregate: false };
+  if (terms.length === 0) return { sql: scope.dialect.true, aggregate: false };
   const parts = terms.map((t, i) => {
     const last = i === terms.length - 1;
     if (mode === 'prefix' || t.prefix || (mode === 'search' && last)) {

@@ -82,7 +82,7 @@ export function compileValue(e: Expr, scope: Scope): Sql {
     default:
       if (isPredicateNode(e)) {
         const cond = scope.compilers.condition(e, scope);
-        return { sql: definite(cond.sql), type: 'boolean', aggregate: cond.aggregate };
+        return { sql: definite(cond.sql, scope.dialect.false), type: 'boolean', aggregate: cond.aggregate };
       }
       return scope.fail('Unsupported expression', e);
   }

@@ -33,6 +33,8 @@ const PARAM_TYPES: Readonly<Record<ParamType, string>> = {
   boolean: 'Bool',
   textList: 'Array(String)',
   doubleList: 'Array(Float64)',
+  // LIMIT and OFFSET take a plain number in 18.16, not an expression such as toInt64(10).
+  count: 'UInt64',
 };
 
 /** Conversions that keep null (a CAST to a plain type refuses NULL in ClickHouse). */
@@ -45,24 +47,31 @@ const CASTS: Readonly<Record<CastType, (x: string) => string>> = {
   text: (x) => `toString(${x})`,
 };
 
-/** The column holding the exact epoch milliseconds of the records' processing time. */
-const TIMESTAMP_MS = '`__timestamp@ms`';
-
 const unsupported = (construct: string): never => {
   throw new DialectUnsupported(construct, 'ClickHouse');
 };
 
 /**
- * JSON string text of a String expression (null stays null): backslash and quote escaped, control
+ * JSON string text of a String expression that is not null: backslash and quote escaped, control
  * characters as `\u00XX`, as JSON requires. 18.16 has no JSON writer function.
  */
-function jsonString(x: string): string {
+function jsonText(x: string): string {
   let escaped = `replaceAll(replaceAll(${x}, '\\\\', '\\\\\\\\'), '"', '\\\\"')`;
   for (let code = 0; code < 0x20; code++) {
     const hex = code.toString(16).padStart(2, '0');
     escaped = `replaceAll(${escaped}, '\\x${hex}', '\\\\u00${hex}')`;
   }
-  return `if(isNull(${x}), NULL, concat('"', ${escaped}, '"'))`;
+  return `concat('"', ${escaped}, '"')`;
+}
+
+/** JSON string text of a String expression; null stays null. */
+function jsonString(x: string): string {
+  return `if(isNull(${x}), NULL, ${jsonText(`assumeNotNull(${x})`)})`;
+}
+
+/** JSON list of a multivalued text value; a record without values (stored as []) is null, as in DuckDB. */
+function jsonList(x: string): string {
+  return `if(empty(${x}), NULL, concat('[', arrayStringConcat(arrayMap(__v -> ${jsonText('assumeNotNull(__v)')}, ${x}), ','), ']'))`;
 }
 
 function jsonValue(s: RenderedValue, _bind: Binder, version: string): string {
@@ -71,7 +80,7 @@ function jsonValue(s: RenderedValue, _bind: Binder, version: string): string {
   if (s.temporalPart && version === '2.0') return unsupported('date parts in v2.0');
   switch (s.type) {
     case 'text':
-      return jsonString(x);
+      return s.multivalued ? jsonList(x) : jsonString(x);
     case 'int':
       return `toString(${x})`;
     case 'double':
@@ -102,6 +111,13 @@ function quantile(expr: string, fraction: string): string {
 
 export const clickhouseDialect: Dialect = {
   name: 'clickhouse',
+  // 18.16 has no boolean literals: conditions are UInt8.
+  true: '1',
+  false: '0',
+  // A Distributed table merges its shards' rows in any order.
+  scansInSourceOrder: false,
+  // `__timestamp` is whole seconds: the text comes from the exact milliseconds.
+  timestampColumn: '__timestamp@ms',
 
   param: (index, type) => `{$${index}:${PARAM_TYPES[type]}}`,
   quoteIdent: (name) => `"${name.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
@@ -136,10 +152,10 @@ export const clickhouseDialect: Dialect = {
   countDistinctElements: (list) => `uniqExactArray(${list})`,
   geoAggregate: () => unsupported('envelope() and bbox()'),
 
-  // The timestamp column is whole seconds: the text comes from its exact milliseconds.
-  technicalColumns: (id, _timestamp, size) => [
+  // `timestamp` is the epoch milliseconds column (timestampColumn).
+  technicalColumns: (id, timestamp, size) => [
     id,
-    `concat(formatDateTime(toDateTime(intDiv(${TIMESTAMP_MS}, 1000), 'UTC'), '%Y-%m-%dT%H:%M:%S'), '.', substring(toString(1000 + ${TIMESTAMP_MS} % 1000), 2, 3), 'Z')`,
+    `concat(formatDateTime(toDateTime(intDiv(${timestamp}, 1000), 'UTC'), '%Y-%m-%dT%H:%M:%S'), '.', substring(toString(1000 + ${timestamp} % 1000), 2, 3), 'Z')`,
     `toInt32(${size})`,
   ],
   // Same seed, same order; not DuckDB's order (DuckDB's hash() has no ClickHouse twin).

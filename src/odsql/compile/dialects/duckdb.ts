@@ -9,7 +9,7 @@ import type {
   RenderedValue,
 } from '../dialect';
 import type { SqlQuery } from '../sql';
-import { GEO_SHAPE_TYPE, quoteIdent, searchSqlExpression } from '../storage';
+import { GEO_SHAPE_TYPE, quoteIdent, RECORD_TIMESTAMP_COLUMN, searchSqlExpression } from '../storage';
 import { MACROS } from './duckdb-macros';
 
 /*
@@ -25,6 +25,7 @@ const PARAM_TYPES: Readonly<Record<ParamType, string>> = {
   boolean: 'BOOLEAN',
   textList: 'VARCHAR[]',
   doubleList: 'DOUBLE[]',
+  count: 'BIGINT',
 };
 
 const CAST_TYPES: Readonly<Record<CastType, string>> = {
@@ -146,6 +147,10 @@ function geoAggregate(kind: 'envelope' | 'bbox', geo: string, type: 'geo_point_2
 
 export const duckdbDialect: Dialect = {
   name: 'duckdb',
+  true: 'true',
+  false: 'false',
+  scansInSourceOrder: true,
+  timestampColumn: RECORD_TIMESTAMP_COLUMN,
 
   param: (index, type) => `CAST($${index} AS ${PARAM_TYPES[type]})`,
   quoteIdent,

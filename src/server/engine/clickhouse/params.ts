@@ -13,6 +13,7 @@ const PLACEHOLDER = /\{\$(\d+):([A-Za-z0-9()]+)\}/g;
 const TYPES: Readonly<Record<string, ChType>> = {
   String: CH.string,
   Int64: CH.int64,
+  UInt64: CH.uint64,
   Float64: CH.float64,
   Bool: CH.bool,
   'Array(String)': CH.array(CH.string),
