@@ -62,6 +62,19 @@ describe('the ClickHouse dialect', () => {
     expect(sql).not.toContain('DROP');
   });
 
+  it('names the clause it cannot compute', () => {
+    const result = compileRecordsQuery(
+      { table: 't', select: 'name', where: ['n > 1', "d >= date'2020'"] },
+      FIXTURE_SCHEMA,
+      OPTIONS,
+    );
+    expect(result.ok ? undefined : result.diagnostics[0]).toMatchObject({
+      clause: 'where',
+      source: "d >= date'2020'",
+      message: 'date and datetime values is not supported on ClickHouse',
+    });
+  });
+
   it('refuses what it cannot compute yet, naming it', () => {
     expect(refusal({ select: 'd' })).toBe('date and datetime values is not supported on ClickHouse');
     expect(refusal({ select: 'geo' })).toBe('geo values is not supported on ClickHouse');

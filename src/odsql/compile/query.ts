@@ -32,13 +32,18 @@ export function compileRecordsQuery(
   schema: DatasetSchema,
   options: CompileOptions,
 ): CompileResult {
+  const compiler = new QueryCompiler(query, schema, options);
   try {
-    return { ok: true, query: new QueryCompiler(query, schema, options).compile() };
+    return { ok: true, query: compiler.compile() };
   } catch (e) {
     if (e instanceof CompileFailure || e instanceof ParseFailure)
       return { ok: false, diagnostics: [e.diagnostic] };
-    if (e instanceof DialectUnsupported)
-      return { ok: false, diagnostics: [semanticError(e.message, { from: 0, to: 0 }, '')] };
+    if (e instanceof DialectUnsupported) {
+      // The dialect knows no span: the clause being compiled is named, its whole text marked.
+      const { clause, source } = compiler.compiling;
+      const span = { from: 0, to: source.length };
+      return { ok: false, diagnostics: [{ ...semanticError(e.message, span, source), clause }] };
+    }
     throw e;
   }
 }
@@ -59,7 +64,11 @@ export class QueryCompiler implements QueryParts {
     this.params = new ParamList(options);
   }
 
+  /** The clause compiled last (every clause is compiled in a scope of its own). */
+  compiling: { clause: Clause; source: string } = { clause: 'select', source: '' };
+
   scope(clause: Clause, source: string): Scope {
+    this.compiling = { clause, source };
     return new Scope(this.schema, this.params, clause, source, EXPRESSION_COMPILERS);
   }
 
@@ -117,6 +126,7 @@ export class QueryCompiler implements QueryParts {
       // Facets are fields of the schema, checked by the server: anything else is a bug, not a 400.
       if (!this.schema.fields.some((f) => f.name === name)) throw new Error(`Not a field: ${name}`);
     }
+    this.compiling = { clause: 'refine', source: '' };
     const conditions = facetFilterConditions(q.filters ?? [], this.params);
     if (q.withValueIn !== undefined) {
       conditions.push(`${this.params.dialect.quoteIdent(q.withValueIn)} IS NOT NULL`);
