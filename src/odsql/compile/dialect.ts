@@ -59,6 +59,13 @@ export interface RenderedValue {
   readonly multivalued?: boolean;
 }
 
+/** A text value whose search tokens are wanted (text-search.ts). */
+export interface TextValue {
+  readonly sql: string;
+  readonly multivalued: boolean;
+  readonly field?: string;
+}
+
 /** An integer part of a date: what `date_format` patterns show and group on. */
 export type DateComponent =
   | 'year'
@@ -102,9 +109,11 @@ export interface Dialect {
   concat(parts: readonly string[]): string;
 
   // ---- Text ----------------------------------------------------------------------------------------
-  /** ` tok1 tok2 ` for a text expression: the form `containsText(…, ' tok ')` searches. */
-  searchTokens(expr: string): string;
-  listToText(expr: string): string;
+  /**
+   * ` tok1 tok2 ` of text values (the search normalisation of their text, joined): the form
+   * `containsText(…, ' tok ')` searches. `field` names the field a value reads directly, if it does.
+   */
+  fieldTokens(values: readonly TextValue[]): string;
   startsWith(text: string, prefix: string): string;
   containsText(text: string, part: string): string;
   /** Some token of the search tokens is within `edits` single-character edits of `word`. */

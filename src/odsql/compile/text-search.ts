@@ -59,8 +59,14 @@ export function matchTerms(tokens: string, text: string, mode: MatchMode, scope:
 /** Search tokens of text fields (or of every text field, through the search column). */
 export function tokensOf(fields: readonly Sql[], scope: Scope): string {
   if (fields.length === 0) return quoteIdent(SEARCH_COLUMN);
-  const texts = fields.map((f) => (f.multivalued ? scope.dialect.listToText(f.sql) : f.sql));
-  return scope.dialect.searchTokens(texts.length === 1 ? texts[0]! : `concat_ws(' ', ${texts.join(', ')})`);
+  return scope.dialect.fieldTokens(
+    fields.map((f) => ({
+      sql: f.sql,
+      multivalued: f.multivalued === true,
+      // A plain reference to a field of the dataset (not a technical one).
+      ...(f.field && scope.schema.fields.includes(f.field) ? { field: f.field.name } : {}),
+    })),
+  );
 }
 
 export function textFieldArguments(e: Call, args: readonly Expr[], scope: Scope): Sql[] {

@@ -21,9 +21,9 @@ import {
  *
  * Not written yet (the compiler answers a 400 naming the construct, see DialectUnsupported): dates and
  * datetimes (their ClickHouse columns are `f@days` / `f@ms` beside a Date / DateTime of limited range),
- * points and shapes (`f@lat`, `f@lon`, `f@…`), `like`-style matching of one field's tokens (it needs the
- * `f@norm` column made at ingestion: 18.16 cannot strip accents), fuzzy `search()` terms (no edit
- * distance in 18.16), `json_format` (no JSON parser in 18.16), `envelope`/`bbox`.
+ * points and shapes (`f@lat`, `f@lon`, `f@…`), `like`/`search()` of expressions other than fields
+ * (fields use their `f@norm` column made at ingestion: 18.16 cannot strip accents), fuzzy `search()`
+ * terms (no edit distance in 18.16), `json_format` (no JSON parser in 18.16), `envelope`/`bbox`.
  */
 
 const PARAM_TYPES: Readonly<Record<ParamType, string>> = {
@@ -129,8 +129,16 @@ export const clickhouseDialect: Dialect = {
   },
   concat: (parts) => `concat(${parts.join(', ')})`,
 
-  searchTokens: () => unsupported("matching one field's tokens (like, search() of named fields)"),
-  listToText: (expr) => `arrayStringConcat(${expr}, ' ')`,
+  // 18.16 cannot strip accents: the tokens of each text field are made at ingestion, in `f@norm`
+  // (` tok1 tok2 `; one a value of a multivalued field).
+  fieldTokens(values) {
+    const tokens = values.map((v) => {
+      if (v.field === undefined) return unsupported('matching the tokens of an expression (like, search())');
+      const norm = clickhouseDialect.quoteIdent(`${v.field}@norm`);
+      return v.multivalued ? `arrayStringConcat(${norm}, '')` : `coalesce(${norm}, ' ')`;
+    });
+    return tokens.length === 1 ? tokens[0]! : `concat(${tokens.join(', ')})`;
+  },
   startsWith: (text, prefix) => `startsWith(${text}, ${prefix})`,
   containsText: (text, part) => `(position(${text}, ${part}) > 0)`,
   fuzzyTokenMatch: () => unsupported('fuzzy search() terms'),

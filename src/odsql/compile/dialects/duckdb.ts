@@ -159,8 +159,11 @@ export const duckdbDialect: Dialect = {
   fieldValue: (column) => quoteIdent(column),
   concat: (parts) => parts.join(' || '),
 
-  searchTokens: (expr) => `(' ' || ${searchSqlExpression(`coalesce(${expr}, '')`)} || ' ')`,
-  listToText: (expr) => `array_to_string(${expr}, ' ')`,
+  fieldTokens(values) {
+    const texts = values.map((v) => (v.multivalued ? `array_to_string(${v.sql}, ' ')` : v.sql));
+    const text = texts.length === 1 ? texts[0]! : `concat_ws(' ', ${texts.join(', ')})`;
+    return `(' ' || ${searchSqlExpression(`coalesce(${text}, '')`)} || ' ')`;
+  },
   startsWith: (text, prefix) => `starts_with(${text}, ${prefix})`,
   containsText: (text, part) => `contains(${text}, ${part})`,
   fuzzyTokenMatch: (tokens, word, edits) =>

@@ -67,6 +67,18 @@ const REQUESTS: Record<string, Omit<RecordsQuery, 'table'>> = {
     orderBy: 'x',
     limit: 40,
   },
+  'like and search() on named fields (their tokens made at ingestion)': {
+    select: 'name, tags',
+    where: ['name like "name 1" OR tags like "b 1"', 'search(name, "12")'],
+    orderBy: 'n',
+    limit: 40,
+  },
+  'suggest() over two fields, one multivalued': {
+    select: 'name, tags',
+    where: [`suggest(tags, ${hostile}, "a1")`],
+    orderBy: 'x desc',
+    limit: 30,
+  },
   'multivalued values and IN lists': {
     select: 'name, tags',
     where: ['tags = "a1" OR n IN (-97, 2, 500)', 'name IS NOT NULL'],
