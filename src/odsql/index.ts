@@ -1,7 +1,7 @@
 export * from './ast';
 export { checkQuery, QUERY_CLAUSES, type QueryClause, type QueryText } from './check';
 export { type ApiVersion, type CompileOptions, ParamList } from './compile/context';
-export { type CastType, type Dialect, DialectUnsupported, type ParamType } from './compile/dialect';
+export type { Dialect } from './compile/dialect';
 export { clickhouseDialect } from './compile/dialects/clickhouse';
 export { duckdbDialect } from './compile/dialects/duckdb';
 export {
