@@ -6,7 +6,8 @@ import type { DateComponent as Component } from './dialect';
 /*
  * `date_format(date, 'pattern')`. Read from the wall clock `wall` (a TIMESTAMP or DATE already in the
  * request time zone), numbers go through the dialect's date format (strftime for DuckDB) with one bound
- * format string where a directive exists (much faster than formatting each number), and names follow the request `lang`.
+ * format string where a directive exists (much faster than formatting each number), and names follow
+ * the request `lang`.
  *
  * As a group_by key, the pattern is grouped on the date parts it shows and formatted once per group:
  * formatting millions of records to group a few hundred labels is the costly way round.

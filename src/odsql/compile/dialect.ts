@@ -14,9 +14,9 @@ import type { SqlQuery } from './sql';
  *
  * Still written inline by the compiler in DuckDB's spelling, to move here when a second dialect needs
  * them: struct field access of points and shapes (`geo.lat`, `shape.pts`) in predicates, distances and
- * geo predicates (arguments.ts, predicates.ts, geo-predicates.ts), list functions of multivalued
- * predicates (`len`, `[NULL]`), the `->>` JSON access of export cells (export-cells.ts, export-rows.ts),
- * `length`/`lower`/`coalesce`/`NULLIF`, and the `ods_*` macro names that geo SQL calls.
+ * geo predicates (arguments.ts, predicates.ts, geo-predicates.ts), the `->>` JSON access and
+ * `concat_ws` of export cells and rows (export-cells.ts, export-rows.ts), and the `ods_*` macro names
+ * that geo SQL calls. Standard SQL (`CASE`, `coalesce`, `IS NULL`, `count`, `sum`…) is written inline.
  */
 
 /**
@@ -107,6 +107,8 @@ export interface Dialect {
   fieldValue(column: string, type: FieldType | 'json'): string;
   /** Text concatenation of SQL parts. */
   concat(parts: readonly string[]): string;
+  /** `a / b` as doubles; division by zero is null. */
+  divide(a: string, b: string): string;
 
   // ---- Text ----------------------------------------------------------------------------------------
   /**
@@ -115,12 +117,18 @@ export interface Dialect {
    */
   fieldTokens(values: readonly TextValue[]): string;
   startsWith(text: string, prefix: string): string;
+  /** Length in characters (not bytes). */
+  textLength(text: string): string;
+  /** Lower case of any letter (not ASCII only). */
+  lowerText(text: string): string;
   containsText(text: string, part: string): string;
   /** Some token of the search tokens is within `edits` single-character edits of `word`. */
   fuzzyTokenMatch(tokens: string, word: string, edits: number): string;
 
   // ---- Lists (multivalued fields) ------------------------------------------------------------------
   listContains(list: string, value: string): string;
+  /** A multivalued value holds no value (null or empty). */
+  noValues(list: string): string;
   listHasAny(list: string, values: readonly string[]): string;
   /** Some element of the list passes the test (`test` builds SQL from the element's name). */
   anyListElement(list: string, test: (element: string) => string): string;

@@ -64,7 +64,7 @@ export function compileCondition(e: Expr, scope: Scope): Condition {
     }
     case 'is_null': {
       const v = compileValue(e.operand, scope);
-      const isNull = v.multivalued ? `(${v.sql} IS NULL OR len(${v.sql}) = 0)` : `(${v.sql} IS NULL)`;
+      const isNull = v.multivalued ? scope.dialect.noValues(v.sql) : `(${v.sql} IS NULL)`;
       return { sql: e.negated ? `(NOT ${isNull})` : isNull, aggregate: v.aggregate };
     }
     case 'is_bool': {

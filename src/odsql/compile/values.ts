@@ -106,7 +106,7 @@ function compileArith(e: Extract<Expr, { kind: 'arith' }>, scope: Scope): Sql {
   if (e.op === '/') {
     // Division by zero yields null, as the service documents.
     return {
-      sql: `(${scope.dialect.cast(left.sql, 'double')} / NULLIF(${scope.dialect.cast(right.sql, 'double')}, 0))`,
+      sql: scope.dialect.divide(left.sql, right.sql),
       type: 'double',
       aggregate,
     };
@@ -135,7 +135,7 @@ function compileCall(e: Call, scope: Scope): Sql {
     case 'lower': {
       checkArity(e, scope, 1, 1);
       const arg = textArgument(e, 0, scope);
-      const sql = e.name === 'length' ? `length(${arg.sql})` : `lower(${arg.sql})`;
+      const sql = e.name === 'length' ? scope.dialect.textLength(arg.sql) : scope.dialect.lowerText(arg.sql);
       return { sql, type: e.name === 'length' ? 'int' : 'text', aggregate: arg.aggregate };
     }
     case 'year':

@@ -128,6 +128,8 @@ export const clickhouseDialect: Dialect = {
     return clickhouseDialect.quoteIdent(column);
   },
   concat: (parts) => `concat(${parts.join(', ')})`,
+  // Division by zero gives inf or nan in ClickHouse, not null.
+  divide: (a, b) => `(toFloat64(${a}) / nullIf(toFloat64(${b}), 0))`,
 
   // 18.16 cannot strip accents: the tokens of each text field are made at ingestion, in `f@norm`
   // (` tok1 tok2 `; one a value of a multivalued field).
@@ -140,10 +142,15 @@ export const clickhouseDialect: Dialect = {
     return tokens.length === 1 ? tokens[0]! : `concat(${tokens.join(', ')})`;
   },
   startsWith: (text, prefix) => `startsWith(${text}, ${prefix})`,
+  // length() and lower() of ClickHouse count bytes and lower ASCII only.
+  textLength: (text) => `lengthUTF8(${text})`,
+  lowerText: (text) => `lowerUTF8(${text})`,
   containsText: (text, part) => `(position(${text}, ${part}) > 0)`,
   fuzzyTokenMatch: () => unsupported('fuzzy search() terms'),
 
   listContains: (list, value) => `has(${list}, ${value})`,
+  // A multivalued field holds [] for no value (columns.ts).
+  noValues: (list) => `empty(${list})`,
   listHasAny: (list, values) => `hasAny(${list}, [${values.join(', ')}])`,
   anyListElement: (list, test) => `arrayExists(__item -> ${test('__item')}, ${list})`,
   listElement: (list, position) => `arrayElement(${list}, ${position})`,

@@ -158,6 +158,7 @@ export const duckdbDialect: Dialect = {
   // One column a field, of the field's type (layout/columns.ts).
   fieldValue: (column) => quoteIdent(column),
   concat: (parts) => parts.join(' || '),
+  divide: (a, b) => `(CAST(${a} AS DOUBLE) / NULLIF(CAST(${b} AS DOUBLE), 0))`,
 
   fieldTokens(values) {
     const texts = values.map((v) => (v.multivalued ? `array_to_string(${v.sql}, ' ')` : v.sql));
@@ -165,11 +166,14 @@ export const duckdbDialect: Dialect = {
     return `(' ' || ${searchSqlExpression(`coalesce(${text}, '')`)} || ' ')`;
   },
   startsWith: (text, prefix) => `starts_with(${text}, ${prefix})`,
+  textLength: (text) => `length(${text})`,
+  lowerText: (text) => `lower(${text})`,
   containsText: (text, part) => `contains(${text}, ${part})`,
   fuzzyTokenMatch: (tokens, word, edits) =>
     `coalesce(list_bool_or(list_transform(string_split(trim(${tokens}), ' '), w -> levenshtein(w, ${word}) <= ${edits})), false)`,
 
   listContains: (list, value) => `list_contains(${list}, ${value})`,
+  noValues: (list) => `(${list} IS NULL OR len(${list}) = 0)`,
   listHasAny: (list, values) => `list_has_any(${list}, [${values.join(', ')}])`,
   // The lambda's name starts with two underscores, like the technical columns, so no field column can
   // shadow it.

@@ -85,6 +85,12 @@ const REQUESTS: Record<string, Omit<RecordsQuery, 'table'>> = {
     orderBy: '-n',
     limit: 30,
   },
+  'length, lower, division, multivalued without values': {
+    select: 'length(name) AS l, lower(name) AS lo, n / (n - 2) AS q, x / 4 AS d',
+    where: ['tags IS NULL OR lower(name) >= "name 2"'],
+    orderBy: 'l, n',
+    limit: 60,
+  },
   'text sorted in byte order, nulls last': { select: 'name', orderBy: 'name desc', limit: 30, offset: 2500 },
   aggregations: {
     select:
