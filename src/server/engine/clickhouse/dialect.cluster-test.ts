@@ -196,6 +196,18 @@ describe.skipIf(!cluster)('the ClickHouse dialect gives DuckDB answers', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it('finds a record by its id', async () => {
+    const page = compiled({ select: 'name', limit: 1, offset: 1234 }, duckdbDialect, 't');
+    const [first] = await duckRows(page.page);
+    const recordId = String(first![1]);
+    const request = { select: 'name, n, tags', recordId };
+    const duckQuery = compiled(request, duckdbDialect, 't');
+    const clickQuery = compiled(request, clickhouseDialect, table);
+    const expected = decoded(await duckRows(duckQuery.page), duckQuery);
+    expect(expected).toHaveLength(1);
+    expect(decoded(await clickRows(clickQuery.page), clickQuery)).toEqual(expected);
+  });
+
   it.each(Object.entries(REQUESTS))('%s', async (_, request) => {
     const duckQuery = compiled(request, duckdbDialect, 't');
     const clickQuery = compiled(request, clickhouseDialect, table);
