@@ -6,7 +6,7 @@ import { type Condition, checkArity, type Scope } from './context';
 import { numberLiteral, parsedGeometry, pointOf } from './literals';
 
 /*
- * Geo filters. Points are {lat, lon} structs; shapes are the normalised struct of compile/storage;
+ * Geo filters. Points are {lat, lon} structs; shapes are the normalised struct of src/layout/columns.ts;
  * geometry literals are bound as JSON of the same normalised form. The SQL macros of the dialect do
  * the geometry.
  */

@@ -1,5 +1,5 @@
+import { quoteIdent, RECORD_ID_COLUMN } from '../../layout/columns';
 import { sqlString } from '../../layout/sql';
-import { quoteIdent, RECORD_ID_COLUMN } from '../../odsql';
 import type { Engine } from '../engine/types';
 import { RESTRICTED_COLUMN } from './catalog-table';
 

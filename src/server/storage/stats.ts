@@ -1,5 +1,5 @@
+import { quoteIdent } from '../../layout/columns';
 import type { ResolvedField } from '../../layout/fields';
-import { quoteIdent } from '../../odsql';
 import type { FieldAnnotations } from '../catalog/types';
 import type { Engine } from '../engine/types';
 
