@@ -1,7 +1,7 @@
 import type { Call } from '../ast';
 import { offsetSpans } from '../time/transitions';
 import { describeExpr, describeType, isGeo, isTemporal, type Scope, type Sql } from './context';
-import { utcText, wallClockOfDateLiteral } from './literals';
+import { instantText, wallClockOfDateLiteral } from './literals';
 
 /*
  * Checked arguments of function calls. An argument is compiled through the scope's compilers, so this
@@ -69,7 +69,7 @@ export function wallClockOf(value: Sql, scope: Scope): string {
     value.sql,
     spans.map((s) => ({
       ...(s.until !== undefined
-        ? { until: scope.dialect.instantFromText(scope.params.text(utcText(s.until))) }
+        ? { until: scope.dialect.instantLiteral(instantText(s.until), scope.params) }
         : {}),
       seconds: scope.params.number(s.offsetMs / 1000),
     })),

@@ -33,6 +33,15 @@ const DUCKDB_ONLY =
 describe('the ClickHouse dialect', () => {
   const queries: Record<string, Omit<RecordsQuery, 'table'>> = {
     'a records page': { select: 'name, code, n, x, flag, tags, payload', limit: 10, offset: 5 },
+    'dates and instants': {
+      select: 'd, dt, min(d) AS a, max(dt) AS b',
+      groupBy: 'd, dt',
+      orderBy: 'd desc',
+    },
+    'date filters': {
+      select: 'name, d, dt',
+      where: ["d >= date'2020-03'", "dt < date'2021-01-01T10:00:00Z'"],
+    },
     'where and full-text search': {
       select: 'name',
       where: [
@@ -68,19 +77,26 @@ describe('the ClickHouse dialect', () => {
 
   it('names the clause it cannot compute', () => {
     const result = compileRecordsQuery(
-      { table: 't', select: 'name', where: ['n > 1', "d >= date'2020'"] },
+      { table: 't', select: 'name', where: ['n > 1', 'year(d) = 2020'] },
       FIXTURE_SCHEMA,
       OPTIONS,
     );
     expect(result.ok ? undefined : result.diagnostics[0]).toMatchObject({
       clause: 'where',
-      source: "d >= date'2020'",
-      message: 'date and datetime values is not supported on ClickHouse',
+      source: 'year(d) = 2020',
+      message: 'date parts is not supported on ClickHouse',
     });
   });
 
   it('refuses what it cannot compute yet, naming it', () => {
-    expect(refusal({ select: 'd' })).toBe('date and datetime values is not supported on ClickHouse');
+    expect(refusal({ select: 'year(d)' })).toBe('date parts is not supported on ClickHouse');
+    const paris = compileRecordsQuery({ table: 't', select: 'dt' }, FIXTURE_SCHEMA, {
+      ...OPTIONS,
+      timezone: 'Europe/Paris',
+    });
+    expect(paris.ok ? undefined : paris.diagnostics[0]!.message).toBe(
+      'datetimes in a time zone other than UTC is not supported on ClickHouse',
+    );
     expect(refusal({ select: 'geo' })).toBe('geo values is not supported on ClickHouse');
     expect(refusal({ select: 'name', where: ['search(name, "the secrets")'] })).toBe(
       'fuzzy search() terms is not supported on ClickHouse',
@@ -89,6 +105,6 @@ describe('the ClickHouse dialect', () => {
       'matching the tokens of an expression (like, search()) is not supported on ClickHouse',
     );
     expect(refusal({ select: 'json_format(payload)' })).toBe('json_format() is not supported on ClickHouse');
-    expect(refusal({ groupBy: 'year(dt)' })).toBe('date and datetime values is not supported on ClickHouse');
+    expect(refusal({ groupBy: 'year(dt)' })).toBe('date parts is not supported on ClickHouse');
   });
 });

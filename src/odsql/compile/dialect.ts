@@ -59,6 +59,12 @@ export interface RenderedValue {
   readonly multivalued?: boolean;
 }
 
+/** A point in time as text and in milliseconds (the form a dialect binds is its own). */
+export interface TimeText {
+  readonly text: string;
+  readonly ms: number;
+}
+
 /** A text value whose search tokens are wanted (text-search.ts). */
 export interface TextValue {
   readonly sql: string;
@@ -175,8 +181,17 @@ export interface Dialect {
   shiftedWallClock(instant: string, spans: readonly { until?: string; seconds: string }[]): string;
   /** The instant at which a wall clock in a time zone shows `local`. */
   fromWallClock(local: string, tz: string | null): string;
-  /** An instant from its ISO 8601 UTC text. */
-  instantFromText(param: string): string;
+  /**
+   * A literal instant (bound): its UTC wall clock as text (`2020-01-01 12:00:00.000`, microseconds may
+   * follow) and in epoch milliseconds.
+   */
+  instantLiteral(instant: TimeText, bind: Binder): string;
+  /** A literal wall clock (bound): as text (`2020-01-01 12:00:00.000`) and in milliseconds read as UTC. */
+  wallClockLiteral(local: TimeText, bind: Binder): string;
+  /** A literal calendar day (bound): as `YYYY-MM-DD` and in days since 1970-01-01. */
+  dateLiteral(day: { readonly text: string; readonly days: number }, bind: Binder): string;
+  /** The wall clock at the start of a date value's day. */
+  dateToWallClock(date: string): string;
   /** An integer part of a wall clock. */
   datePart(component: DateComponent, wall: string): string;
   /** The format directive printing a number exactly as a pattern does, if the engine has one. */

@@ -1,7 +1,8 @@
 import type { FieldType } from '../schema';
+import { daysFromCivil } from '../time/calendar';
 import { zonedToEpoch } from '../time/zones';
 import type { ParamList } from './context';
-import { utcText } from './literals';
+import { instantText } from './literals';
 
 /*
  * refine and exclude, as the compiler takes them: structured values the server has checked against the
@@ -64,16 +65,20 @@ export function facetFilterConditions(filters: readonly FacetFilterInput[], para
 export function facetMatchSql(f: FacetMatch, params: ParamList): string {
   const column = params.dialect.fieldValue(f.facet.name, f.facet.type);
   if (f.period) {
+    const d = params.dialect;
     if (f.facet.type === 'date') {
-      const [start, end] = f.period.map(([y, m, d]) => `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`);
-      return `(${column} >= ${params.dialect.cast(params.text(start!), 'date')} AND ${column} < ${params.dialect.cast(params.text(end!), 'date')})`;
+      const [start, end] = f.period.map(([y, m, day]) => ({
+        text: `${String(y).padStart(4, '0')}-${pad(m)}-${pad(day)}`,
+        days: daysFromCivil(y, m, day),
+      }));
+      return `(${column} >= ${d.dateLiteral(start!, params)} AND ${column} < ${d.dateLiteral(end!, params)})`;
     }
     // Datetimes are stored as UTC wall clocks: the period's bounds in the request time zone, as UTC.
     const tz = params.options.timezone;
     const [start, end] = f.period.map(([year, month, day]) =>
-      utcText(zonedToEpoch({ year, month, day, hour: 0, minute: 0, second: 0, millisecond: 0 }, tz)),
+      instantText(zonedToEpoch({ year, month, day, hour: 0, minute: 0, second: 0, millisecond: 0 }, tz)),
     );
-    return `(${column} >= ${params.dialect.cast(params.text(start!), 'timestamp')} AND ${column} < ${params.dialect.cast(params.text(end!), 'timestamp')})`;
+    return `(${column} >= ${d.instantLiteral(start!, params)} AND ${column} < ${d.instantLiteral(end!, params)})`;
   }
   if (f.facet.type === 'int' || f.facet.type === 'double')
     return `${column} = ${params.double(Number(f.value.trim()))}`;

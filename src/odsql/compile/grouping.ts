@@ -127,7 +127,7 @@ function intervalRange(operand: Sql, value: number, unitWord: string, span: Expr
   }
   const d = scope.dialect;
   const tz = scope.params.zone();
-  const wall = operand.type === 'date' ? d.cast(operand.sql, 'timestamp') : wallClockOf(operand, scope);
+  const wall = operand.type === 'date' ? d.dateToWallClock(operand.sql) : wallClockOf(operand, scope);
   const n = scope.params.number(value);
   const interval = d.interval(unit, n);
   const start = value === 1 ? d.truncate(unit, wall) : d.timeBucket(interval, wall);
@@ -171,7 +171,7 @@ function staticRange(
   }
   const x =
     temporal && operand.type === 'date'
-      ? scope.dialect.fromWallClock(scope.dialect.cast(operand.sql, 'timestamp'), scope.params.zone())
+      ? scope.dialect.fromWallClock(scope.dialect.dateToWallClock(operand.sql), scope.params.zone())
       : operand.sql;
   const closedIntegers = operand.type === 'int' && bounds.every((b) => Number.isInteger(b.value));
   const text = (v: number): string =>

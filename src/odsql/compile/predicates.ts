@@ -198,7 +198,7 @@ function temporal(s: Sql, local: boolean, scope: Scope): string {
     return local ? wallClockOfDateLiteral(lit, scope) : instantOfDateLiteral(lit, scope);
   }
   if (s.type === 'date') {
-    const ts = scope.dialect.cast(s.sql, 'timestamp');
+    const ts = scope.dialect.dateToWallClock(s.sql);
     return local ? ts : scope.dialect.fromWallClock(ts, scope.params.zone());
   }
   return local ? wallClockOf(s, scope) : s.sql;

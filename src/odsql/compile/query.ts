@@ -312,8 +312,8 @@ export class QueryCompiler implements QueryParts {
     ) {
       return undefined;
     }
-    const column = quoteIdent(field.name);
     const dialect = this.params.dialect;
+    const column = dialect.fieldValue(field.name, field.type);
     const value = field.type === 'date' ? dialect.daysSinceEpoch(column) : column;
     const offset =
       item.direction === 'desc'

@@ -146,7 +146,8 @@ function compileCall(e: Call, scope: Scope): Sql {
     case 'second': {
       checkArity(e, scope, 1, 1);
       const wall = wallClockArgument(e, 0, scope);
-      return { sql: `${e.name}(${wall.sql})`, type: 'int', aggregate: wall.aggregate, temporalPart: true };
+      const sql = scope.dialect.datePart(e.name, wall.sql);
+      return { sql, type: 'int', aggregate: wall.aggregate, temporalPart: true };
     }
     case 'date_format': {
       checkArity(e, scope, 2, 2);
@@ -226,7 +227,10 @@ function compileNow(e: Call, scope: Scope): Sql {
   // The microseconds past the millisecond (set by microsecond= or microseconds=) extend the fraction.
   const micros = String(result.micros).padStart(3, '0');
   return {
-    sql: scope.dialect.instantFromText(scope.params.text(`${utcText(result.epochMs)}${micros}`)),
+    sql: scope.dialect.instantLiteral(
+      { text: `${utcText(result.epochMs)}${micros}`, ms: result.epochMs },
+      scope.params,
+    ),
     type: 'datetime',
     aggregate: false,
   };

@@ -213,7 +213,10 @@ export const duckdbDialect: Dialect = {
     return `(${instant} + to_seconds(CASE ${whens.join(' ')} ELSE ${last.seconds} END))`;
   },
   fromWallClock: (local, tz) => (tz === null ? local : `CAST(timezone(${tz}, ${local}) AS TIMESTAMP)`),
-  instantFromText: (param) => `CAST(${param} AS TIMESTAMP)`,
+  instantLiteral: (instant, bind) => `CAST(${bind.text(instant.text)} AS TIMESTAMP)`,
+  wallClockLiteral: (local, bind) => `CAST(${bind.text(local.text)} AS TIMESTAMP)`,
+  dateLiteral: (day, bind) => `CAST(${bind.text(day.text)} AS DATE)`,
+  dateToWallClock: (date) => `CAST(${date} AS TIMESTAMP)`,
   datePart(component: DateComponent, wall: string): string {
     const [fn, modulo] = component.split(' % ');
     return modulo ? `(${fn}(${wall}) % ${modulo})` : `${fn}(${wall})`;
