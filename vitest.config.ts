@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /*
  * Two projects, so a test starts only what it tests:
- * - `unit`: the lexer, parser, compiler (on its own in-memory test database), pure modules and the app's
+ * - `unit`: the lexer, parser, compiler (on an in-memory test database written, in a temporary folder
+ *   removed afterwards, by the statements ingestion runs), pure modules and the app's
  *   logic. It starts no server and writes no data folder.
  * - `http`: the real server, and the tests that write a data folder (ingestion, the live catalog). The
  *   global setup that boots the shared test server runs for this project only.

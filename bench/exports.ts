@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { bindParams } from '../src/layout/duckdb-bind';
+import { duckdbDialect } from '../src/odsql/compile/dialects/duckdb';
 import { compileRecordsQuery } from '../src/odsql/compile/query';
 import type { SqlQuery } from '../src/odsql/compile/sql';
 import type { DatasetSchema } from '../src/odsql/schema';
-import { bindParams } from '../src/server/engine/duckdb-values';
 import { csvCopy } from '../src/server/exports/formats/csv';
 import { jsonCopy } from '../src/server/exports/formats/lines';
 import type { ExportColumn } from '../src/server/exports/types';
@@ -89,6 +90,7 @@ export async function exportBench(
     timezone: 'UTC',
     lang: 'fr',
     now: Date.now(),
+    dialect: duckdbDialect,
   });
   if (!compiled.ok) throw new Error('flights export query does not compile');
   const columns: ExportColumn[] = ds.fields.map((f) => ({ name: f.name, label: f.label, type: f.type }));

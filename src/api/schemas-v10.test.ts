@@ -49,7 +49,9 @@ const agreements: [
 async function serialised<K extends V1ReplyKind>(kind: K, body: V1Replies[K]): Promise<string> {
   const app = Fastify();
   app.get('/', async (_req, reply) =>
-    reply.type('application/json').send(reply.serializeInput(body as Record<string, unknown>, V1_SERIALISER_SCHEMAS[kind])),
+    reply
+      .type('application/json')
+      .send(reply.serializeInput(body as Record<string, unknown>, V1_SERIALISER_SCHEMAS[kind])),
   );
   const res = await app.inject({ method: 'GET', url: '/' });
   await app.close();

@@ -3,6 +3,7 @@
  * and the server never disagree on what is wrong. The SQL the compiler produces is thrown away.
  */
 import type { CompileOptions } from './compile/context';
+import { duckdbDialect } from './compile/dialects/duckdb';
 import { compileRecordsQuery, type RecordsQuery } from './compile/query';
 import { type Diagnostic, inClause } from './errors';
 import { parseGroupBy, parseOrderBy, parseSelect, parseWhere } from './parser/clauses';
@@ -51,7 +52,14 @@ function compileDiagnostic(
   }
 }
 
-const DEFAULT_OPTIONS: CompileOptions = { version: '2.1', timezone: 'UTC', lang: 'en', now: 0 };
+// The editor checks queries only: the messages are the same in every dialect.
+const DEFAULT_OPTIONS: CompileOptions = {
+  version: '2.1',
+  timezone: 'UTC',
+  lang: 'en',
+  now: 0,
+  dialect: duckdbDialect,
+};
 
 /**
  * Every problem of a query, each tagged with its clause: a syntax error per clause, then the

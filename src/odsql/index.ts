@@ -1,7 +1,9 @@
 export * from './ast';
 export { checkQuery, QUERY_CLAUSES, type QueryClause, type QueryText } from './check';
 export { type ApiVersion, type CompileOptions, ParamList } from './compile/context';
-export { setupStatements, timeZoneNamesQuery } from './compile/dialect';
+export type { Dialect } from './compile/dialect';
+export { clickhouseDialect } from './compile/dialects/clickhouse';
+export { duckdbDialect } from './compile/dialects/duckdb';
 export {
   type Bind,
   cellsQuery,
@@ -21,20 +23,8 @@ export {
 } from './compile/query';
 export { sortRangesQuery, withSortRangesRow } from './compile/sort-ranges';
 export { compactParams, type SqlParam, type SqlQuery } from './compile/sql';
-// The storage layout: ingestion writes it, the compiler reads it.
-export {
-  columnType,
-  GEO_SHAPE_TYPE,
-  POSITION_COLUMN,
-  quoteIdent,
-  RECORD_ID_COLUMN,
-  RECORD_SIZE_COLUMN,
-  RECORD_TIMESTAMP_COLUMN,
-  SEARCH_COLUMN,
-  searchColumnSql,
-  searchSqlExpression,
-  technicalField,
-} from './compile/storage';
+// A technical field a query may name (the storage layout itself is src/layout's).
+export { technicalField } from './compile/storage';
 export * from './errors';
 export * from './functions';
 export { bboxPolygon, geometryBbox } from './geo/bbox';

@@ -132,6 +132,8 @@ export const DIAGNOSTIC_MESSAGES = {
   geometryLiteral: '{detail}',
   /** A now() argument refused by its planner; `detail` is the planner's own words. */
   nowArgument: '{detail}',
+  /** A construct the engine's dialect cannot run (docs/odsql-coverage.md lists them per engine). */
+  unsupportedOnEngine: '{construct} is not supported on {engine}',
 } as const;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_MESSAGES;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { duckdbDialect } from './compile/dialects/duckdb';
 import { type CompileResult, compileRecordsQuery, type RecordsQuery } from './compile/query';
 import type { Diagnostic } from './errors';
 import { parseGroupBy, parseOrderBy, parseSelect, parseWhere } from './parser/clauses';
@@ -44,6 +45,7 @@ const OPTIONS = {
   timezone: 'Europe/Paris',
   lang: 'fr',
   now: Date.parse('2024-05-15T12:00:00Z'),
+  dialect: duckdbDialect,
 } as const;
 
 type ClauseName = 'select' | 'where' | 'group_by' | 'order_by';

@@ -1,15 +1,7 @@
-/** ODSQL field types, as the interface names them in dataset `fields[].type`. */
-export const FIELD_TYPES = [
-  'text',
-  'int',
-  'double',
-  'boolean',
-  'date',
-  'datetime',
-  'geo_point_2d',
-  'geo_shape',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+// ODSQL field types, as the interface names them in dataset `fields[].type`: the storage layout's.
+import type { FieldType } from '../layout/columns';
+
+export { FIELD_TYPES, type FieldType } from '../layout/columns';
 
 /**
  * What the language needs to know about a field: its name, its type and whether it holds several

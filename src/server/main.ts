@@ -1,4 +1,4 @@
-import { isValidTimezone, setupStatements, timeZoneNamesQuery } from '../odsql';
+import { isValidTimezone } from '../odsql';
 import { buildApp } from './app';
 import { openExploreData } from './catalog/open';
 import { ConfigError, loadConfig } from './config';
@@ -9,7 +9,7 @@ import { consoleLog } from './log';
 
 /** Time zones usable in requests: known to the SQL engine and to Intl alike. */
 async function knownTimezones(engine: Engine): Promise<Set<string>> {
-  const rows = await engine.rows(timeZoneNamesQuery());
+  const rows = await engine.rows(engine.dialect.timeZoneNamesQuery());
   const names = new Set(rows.map((r) => String(r[0])).filter(isValidTimezone));
   names.add('UTC');
   return names;
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     waitForIngestion: config.ingestBeforeListen,
   });
   const { engine, catalog } = data;
-  for (const statement of setupStatements()) await engine.execute(statement);
+  for (const statement of engine.dialect.setupStatements()) await engine.execute(statement);
   const timezones = await knownTimezones(engine);
   // Ingestion runs on its own engine: the request engine reads the records files and writes export
   // files only (defence in depth behind the compiler).

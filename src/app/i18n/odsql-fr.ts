@@ -137,6 +137,7 @@ export const odsqlFr: Readonly<Record<DiagnosticCode, string>> & {
   datePattern: 'Motif de date_format() refusé — {{detail}}',
   geometryLiteral: 'Littéral géométrique refusé — {{detail}}',
   nowArgument: 'Argument de now() refusé — {{detail}}',
+  unsupportedOnEngine: '{{construct}} : non pris en charge par {{engine}}',
 
   // What the parser would have accepted, when it is described rather than quoted.
   expected: {

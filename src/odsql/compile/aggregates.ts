@@ -29,7 +29,7 @@ export function compileAggregate(e: Call, scope: Scope): Sql {
       const sql = !e.distinct
         ? `count(${v.sql})`
         : v.multivalued
-          ? `len(list_distinct(flatten(list(${v.sql}))))`
+          ? scope.dialect.countDistinctElements(v.sql)
           : `count(DISTINCT ${v.sql})`;
       return { sql, type: 'int', aggregate: true };
     }
@@ -40,7 +40,7 @@ export function compileAggregate(e: Call, scope: Scope): Sql {
       const v = numericArgument(e, argument(0), scope);
       const sql =
         e.name === 'median'
-          ? `quantile_cont(${v.sql}, 0.5)`
+          ? scope.dialect.quantile(v.sql, '0.5')
           : e.name === 'avg'
             ? `avg(${v.sql})`
             : `sum(${v.sql})`;
@@ -52,7 +52,7 @@ export function compileAggregate(e: Call, scope: Scope): Sql {
       const p = numberLiteral(e.args[1]!, scope, 'The percentile');
       if (!(p >= 0 && p <= 100)) scope.fail('percentileRange', { value: p }, e.args[1]!);
       return {
-        sql: `quantile_cont(${v.sql}, ${scope.params.double(p / 100)})`,
+        sql: scope.dialect.quantile(v.sql, scope.params.double(p / 100)),
         type: 'double',
         aggregate: true,
       };
@@ -81,7 +81,8 @@ export function compileAggregate(e: Call, scope: Scope): Sql {
           e.args[0]!,
         );
       }
-      return { sql: geoAggregate(e.name, v), type: 'geo_shape', aggregate: true, post: e.name };
+      const sql = scope.dialect.geoAggregate(e.name, v.sql, v.type as 'geo_point_2d' | 'geo_shape');
+      return { sql, type: 'geo_shape', aggregate: true, post: e.name };
     }
     default:
       return scope.fail('unknownAggregation', { name: e.name }, e);
@@ -97,20 +98,4 @@ function numericArgument(e: Call, v: Sql, scope: Scope): Sql {
     );
   }
   return v;
-}
-
-/** JSON the post-processing turns into a geometry: all positions (envelope) or the extent (bbox). */
-function geoAggregate(kind: 'envelope' | 'bbox', v: Sql): string {
-  if (kind === 'envelope') {
-    const positions =
-      v.type === 'geo_point_2d'
-        ? `list(DISTINCT [${v.sql}.lon, ${v.sql}.lat]) FILTER (WHERE ${v.sql} IS NOT NULL)`
-        : `flatten(list(${v.sql}.pts) FILTER (WHERE ${v.sql} IS NOT NULL))`;
-    return `to_json(${positions})`;
-  }
-  const [minx, miny, maxx, maxy] =
-    v.type === 'geo_point_2d'
-      ? [`${v.sql}.lon`, `${v.sql}.lat`, `${v.sql}.lon`, `${v.sql}.lat`]
-      : [`${v.sql}.minx`, `${v.sql}.miny`, `${v.sql}.maxx`, `${v.sql}.maxy`];
-  return `CASE WHEN count(${v.sql}) = 0 THEN NULL ELSE to_json([min(${minx}), min(${miny}), max(${maxx}), max(${maxy})]) END`;
 }

@@ -1,8 +1,7 @@
 import type { Call } from '../ast';
 import { offsetSpans } from '../time/transitions';
 import { describeExpr, describeType, isGeo, isTemporal, type Scope, type Sql } from './context';
-import { instantFromText, shiftedWallClock, wallClock } from './dialect';
-import { utcText, wallClockOfDateLiteral } from './literals';
+import { instantText, wallClockOfDateLiteral } from './literals';
 
 /*
  * Checked arguments of function calls. An argument is compiled through the scope's compilers, so this
@@ -68,11 +67,13 @@ export function wallClockOf(value: Sql, scope: Scope): string {
   if (zone === null) return value.sql;
   const range = value.field?.type === 'datetime' ? value.field.range : undefined;
   const spans = range ? offsetSpans(scope.options.timezone, range.min, range.max + 1) : undefined;
-  if (!spans) return wallClock(value.sql, zone);
-  return shiftedWallClock(
+  if (!spans) return scope.dialect.wallClock(value.sql, zone);
+  return scope.dialect.shiftedWallClock(
     value.sql,
     spans.map((s) => ({
-      ...(s.until !== undefined ? { until: instantFromText(scope.params.text(utcText(s.until))) } : {}),
+      ...(s.until !== undefined
+        ? { until: scope.dialect.instantLiteral(instantText(s.until), scope.params) }
+        : {}),
       seconds: scope.params.number(s.offsetMs / 1000),
     })),
   );

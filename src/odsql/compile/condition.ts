@@ -19,6 +19,6 @@ export function isPredicateNode(e: Expr): boolean {
 }
 
 /** A condition as a two-valued boolean: NULL (unknown) becomes false. */
-export function definite(sql: string): string {
-  return `coalesce(${sql}, false)`;
+export function definite(sql: string, falseSql: string): string {
+  return `coalesce(${sql}, ${falseSql})`;
 }

@@ -11,7 +11,7 @@ import {
 import type { ValueType } from '../functions';
 import { type DatasetSchema, type FieldSchema, findField } from '../schema';
 import type { Lang } from '../time/date-format';
-import { BOOLEAN, DOUBLE, DOUBLE_LIST, INT, TEXT, TEXT_LIST, typedParam } from './dialect';
+import type { Dialect, ParamType } from './dialect';
 import type { SqlParam } from './sql';
 import { technicalField } from './storage';
 
@@ -25,6 +25,8 @@ export interface CompileOptions {
   readonly lang: Lang;
   /** The instant `now()` refers to, in epoch milliseconds. */
   readonly now: number;
+  /** The SQL engine's dialect, chosen by the server (dialects/duckdb.ts for DuckDB). */
+  readonly dialect: Dialect;
 }
 
 /** Thrown inside the compiler to unwind; never escapes the entry points. */
@@ -33,7 +35,7 @@ export class CompileFailure {
 }
 
 /**
- * A compiled expression: DuckDB SQL plus what the checker knows of it. `aggregate` tells whether it
+ * A compiled expression: SQL of the dialect plus what the checker knows of it. `aggregate` tells whether it
  * holds an aggregate function, which decides where it may appear.
  */
 export interface Sql {
@@ -84,33 +86,42 @@ export class ParamList {
 
   constructor(readonly options: CompileOptions) {}
 
-  bind(value: SqlParam, sqlType: string): string {
+  get dialect(): Dialect {
+    return this.options.dialect;
+  }
+
+  bind(value: SqlParam, type: ParamType): string {
     this.values.push(value);
-    return typedParam(this.values.length, sqlType);
+    return this.dialect.param(this.values.length, type);
   }
 
   text(value: string): string {
-    return this.bind(value, TEXT);
+    return this.bind(value, 'text');
   }
 
   number(value: number): string {
-    return this.bind(value, Number.isSafeInteger(value) ? INT : DOUBLE);
+    return this.bind(value, Number.isSafeInteger(value) ? 'int' : 'double');
+  }
+
+  /** A number of rows (LIMIT, OFFSET): some engines take only a plain number there. */
+  count(value: number): string {
+    return this.bind(value, 'count');
   }
 
   double(value: number): string {
-    return this.bind(value, DOUBLE);
+    return this.bind(value, 'double');
   }
 
   boolean(value: boolean): string {
-    return this.bind(value, BOOLEAN);
+    return this.bind(value, 'boolean');
   }
 
   textList(values: readonly string[]): string {
-    return this.bind(values, TEXT_LIST);
+    return this.bind(values, 'textList');
   }
 
   doubleList(values: readonly number[]): string {
-    return this.bind(values, DOUBLE_LIST);
+    return this.bind(values, 'doubleList');
   }
 
   /** The request time zone as SQL, or null for UTC (no conversion needed). */
@@ -124,7 +135,7 @@ export class ParamList {
       this.values.push(this.options.timezone);
       this.tzIndex = this.values.length;
     }
-    return typedParam(this.tzIndex, TEXT);
+    return this.dialect.param(this.tzIndex, 'text');
   }
 }
 
@@ -142,6 +153,10 @@ export class Scope {
 
   get options(): CompileOptions {
     return this.params.options;
+  }
+
+  get dialect(): Dialect {
+    return this.params.options.dialect;
   }
 
   withAggregate(): Scope {

@@ -1,30 +1,17 @@
 import type { StringLit } from '../ast';
 import { DAY_NAMES, type DateFormatPart, MONTH_NAMES, parseDateFormatPattern } from '../time/date-format';
 import type { Scope } from './context';
+import type { DateComponent as Component } from './dialect';
 
 /*
  * `date_format(date, 'pattern')`. Read from the wall clock `wall` (a TIMESTAMP or DATE already in the
- * request time zone), numbers go through strftime with one bound format string where a directive
- * exists (much faster than formatting each number), and names follow the request `lang`.
+ * request time zone), numbers go through the dialect's date format (strftime for DuckDB) with one bound
+ * format string where a directive exists (much faster than formatting each number), and names follow
+ * the request `lang`.
  *
  * As a group_by key, the pattern is grouped on the date parts it shows and formatted once per group:
  * formatting millions of records to group a few hundred labels is the costly way round.
  */
-
-/** An integer part of a date that a pattern shows. */
-type Component =
-  | 'year'
-  | 'year % 100'
-  | 'isoyear'
-  | 'isoyear % 100'
-  | 'week'
-  | 'isodow'
-  | 'dayofyear'
-  | 'month'
-  | 'day'
-  | 'hour'
-  | 'minute'
-  | 'second';
 
 type NameKind = 'dayOfWeekShort' | 'dayOfWeekName' | 'monthShort' | 'monthName';
 /** A pattern part that prints a date field (not literal text). */
@@ -73,40 +60,6 @@ function componentOf(part: FieldPart): Component {
   }
 }
 
-function componentSql(c: Component, wall: string): string {
-  const [fn, modulo] = c.split(' % ');
-  return modulo ? `(${fn}(${wall}) % ${modulo})` : `${fn}(${wall})`;
-}
-
-/** The strftime directive printing a number part exactly as the pattern does, if there is one. */
-function directive(part: FieldPart): string | undefined {
-  const padded = part.width === 2;
-  switch (part.kind) {
-    case 'year':
-      return part.width === 2 ? '%y' : part.width === 4 ? '%Y' : undefined;
-    case 'weekYear':
-      return part.width === 4 ? '%G' : undefined;
-    case 'weekOfWeekYear':
-      return padded ? '%V' : undefined;
-    case 'dayOfWeekNumber':
-      return '%u';
-    case 'dayOfYear':
-      return part.width === 3 ? '%j' : undefined;
-    case 'month':
-      return padded ? '%m' : '%-m';
-    case 'dayOfMonth':
-      return padded ? '%d' : '%-d';
-    case 'hour':
-      return padded ? '%H' : '%-H';
-    case 'minute':
-      return padded ? '%M' : '%-M';
-    case 'second':
-      return padded ? '%S' : '%-S';
-    default:
-      return undefined;
-  }
-}
-
 function parts(pattern: StringLit, scope: Scope): readonly DateFormatPart[] {
   const parsed = parseDateFormatPattern(pattern.value);
   if (!parsed.ok) scope.fail('datePattern', { detail: parsed.message }, pattern);
@@ -123,8 +76,8 @@ function nameKind(part: FieldPart): NameKind | undefined {
 /** A number zero-padded to the part's width, or a name, from the integer SQL of its component. */
 function fromComponent(part: FieldPart, value: string, scope: Scope): string {
   const name = nameKind(part);
-  if (name) return `list_extract(${scope.params.textList(names(name, scope.options.lang))}, ${value})`;
-  return `printf(${scope.params.text(`%0${part.width}d`)}, ${value})`;
+  if (name) return scope.dialect.listElement(scope.params.textList(names(name, scope.options.lang)), value);
+  return scope.dialect.zeroPad(value, part.width, scope.params);
 }
 
 /** `date_format` as a value (select, where, order_by). */
@@ -132,21 +85,21 @@ export function compileDateFormat(wall: string, pattern: StringLit, scope: Scope
   const pieces: string[] = [];
   let format = '';
   const flush = (): void => {
-    if (format !== '') pieces.push(`strftime(${wall}, ${scope.params.text(format)})`);
+    if (format !== '') pieces.push(scope.dialect.formatDate(wall, scope.params.text(format)));
     format = '';
   };
   for (const part of parts(pattern, scope)) {
     if (part.kind === 'literal') {
-      format += part.text.replaceAll('%', '%%');
+      format += scope.dialect.formatLiteral(part.text);
       continue;
     }
-    const d = nameKind(part) ? undefined : directive(part);
+    const d = nameKind(part) ? undefined : scope.dialect.dateDirective(part);
     if (d !== undefined) {
       format += d;
       continue;
     }
     flush();
-    pieces.push(fromComponent(part, componentSql(componentOf(part), wall), scope));
+    pieces.push(fromComponent(part, scope.dialect.datePart(componentOf(part), wall), scope));
   }
   flush();
   if (pieces.length === 0) return scope.params.text('');
@@ -170,7 +123,7 @@ export function dateFormatKey(
     if (!components.includes(c)) components.push(c);
   }
   return {
-    components: components.map((c) => componentSql(c, wall)),
+    components: components.map((c) => scope.dialect.datePart(c, wall)),
     label: (columns) => {
       if (all.length === 0) return scope.params.text('');
       const pieces = all.map((part) =>

@@ -1,9 +1,8 @@
 import type { FieldType } from '../schema';
+import { daysFromCivil } from '../time/calendar';
 import { zonedToEpoch } from '../time/zones';
 import type { ParamList } from './context';
-import { anyListElement, listContains, startsWith } from './dialect';
-import { utcText } from './literals';
-import { quoteIdent } from './storage';
+import { instantText } from './literals';
 
 /*
  * refine and exclude, as the compiler takes them: structured values the server has checked against the
@@ -46,7 +45,7 @@ export function facetFilterConditions(filters: readonly FacetFilterInput[], para
   const refinesByFacet = new Map<string, { facet: FilterFacet; tests: string[] }>();
   for (const f of filters) {
     if (f.kind === 'exclude') {
-      conditions.push(`(NOT coalesce(${facetMatchSql(f, params)}, false))`);
+      conditions.push(`(NOT coalesce(${facetMatchSql(f, params)}, ${params.dialect.false}))`);
       continue;
     }
     const entry = refinesByFacet.get(f.facet.name) ?? { facet: f.facet, tests: [] };
@@ -64,18 +63,22 @@ export function facetFilterConditions(filters: readonly FacetFilterInput[], para
  * so that the engine can use them to skip blocks of rows; an exclude wraps them in coalesce.
  */
 export function facetMatchSql(f: FacetMatch, params: ParamList): string {
-  const column = quoteIdent(f.facet.name);
+  const column = params.dialect.fieldValue(f.facet.name, f.facet.type);
   if (f.period) {
+    const d = params.dialect;
     if (f.facet.type === 'date') {
-      const [start, end] = f.period.map(([y, m, d]) => `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`);
-      return `(${column} >= CAST(${params.text(start!)} AS DATE) AND ${column} < CAST(${params.text(end!)} AS DATE))`;
+      const [start, end] = f.period.map(([y, m, day]) => ({
+        text: `${String(y).padStart(4, '0')}-${pad(m)}-${pad(day)}`,
+        days: daysFromCivil(y, m, day),
+      }));
+      return `(${column} >= ${d.dateLiteral(start!, params)} AND ${column} < ${d.dateLiteral(end!, params)})`;
     }
     // Datetimes are stored as UTC wall clocks: the period's bounds in the request time zone, as UTC.
     const tz = params.options.timezone;
     const [start, end] = f.period.map(([year, month, day]) =>
-      utcText(zonedToEpoch({ year, month, day, hour: 0, minute: 0, second: 0, millisecond: 0 }, tz)),
+      instantText(zonedToEpoch({ year, month, day, hour: 0, minute: 0, second: 0, millisecond: 0 }, tz)),
     );
-    return `(${column} >= CAST(${params.text(start!)} AS TIMESTAMP) AND ${column} < CAST(${params.text(end!)} AS TIMESTAMP))`;
+    return `(${column} >= ${d.instantLiteral(start!, params)} AND ${column} < ${d.instantLiteral(end!, params)})`;
   }
   if (f.facet.type === 'int' || f.facet.type === 'double')
     return `${column} = ${params.double(Number(f.value.trim()))}`;
@@ -83,12 +86,12 @@ export function facetMatchSql(f: FacetMatch, params: ParamList): string {
     return `${column} = ${params.boolean(f.value.trim().toLowerCase() === 'true')}`;
   const v = params.text(f.value);
   if (f.facet.separator === undefined) {
-    return f.facet.multivalued ? listContains(column, v) : `${column} = ${v}`;
+    return f.facet.multivalued ? params.dialect.listContains(column, v) : `${column} = ${v}`;
   }
   // A hierarchical value matches itself and everything below it.
   const below = params.text(f.value + f.facet.separator);
-  const test = (x: string): string => `(${x} = ${v} OR ${startsWith(x, below)})`;
-  return f.facet.multivalued ? anyListElement(column, test) : test(column);
+  const test = (x: string): string => `(${x} = ${v} OR ${params.dialect.startsWith(x, below)})`;
+  return f.facet.multivalued ? params.dialect.anyListElement(column, test) : test(column);
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');

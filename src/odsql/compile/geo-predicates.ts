@@ -3,11 +3,10 @@ import { isDistanceUnit, toMetres } from '../geo/distance';
 import { normalizeGeometry } from '../geo/normalize';
 import { geoArgument } from './arguments';
 import { type Condition, checkArity, type Scope } from './context';
-import { shapeFromJson } from './dialect';
 import { numberLiteral, parsedGeometry, pointOf } from './literals';
 
 /*
- * Geo filters. Points are {lat, lon} structs; shapes are the normalised struct of compile/storage;
+ * Geo filters. Points are {lat, lon} structs; shapes are the normalised struct of src/layout/columns.ts;
  * geometry literals are bound as JSON of the same normalised form. The SQL macros of the dialect do
  * the geometry.
  */
@@ -105,14 +104,14 @@ function inBbox(e: Call, scope: Scope): Condition {
     ],
   });
   return plain(
-    `ods_shapes_intersect(${geo.sql}, ${shapeFromJson(p.text(JSON.stringify({ geojson: '', ...box })))})`,
+    `ods_shapes_intersect(${geo.sql}, ${scope.dialect.shapeFromJson(p.text(JSON.stringify({ geojson: '', ...box })))})`,
   );
 }
 
 function shapeRelation(e: Call, relation: 'intersects' | 'disjoint' | 'within', scope: Scope): Condition {
   const geo = geoArgument(e, 0, scope);
   const geometry = parsedGeometry(e.args[1]!, scope);
-  const lit = shapeFromJson(
+  const lit = scope.dialect.shapeFromJson(
     scope.params.text(JSON.stringify({ geojson: '', ...normalizeGeometry(geometry) })),
   );
   let test: string;
@@ -130,6 +129,9 @@ function shapeRelation(e: Call, relation: 'intersects' | 'disjoint' | 'within', 
         : `ods_shapes_intersect(${geo.sql}, ${lit})`;
   }
   if (relation === 'disjoint')
-    return { sql: `(${geo.sql} IS NOT NULL AND NOT coalesce(${test}, false))`, aggregate: false };
+    return {
+      sql: `(${geo.sql} IS NOT NULL AND NOT coalesce(${test}, ${scope.dialect.false}))`,
+      aggregate: false,
+    };
   return plain(test);
 }

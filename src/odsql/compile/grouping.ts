@@ -1,6 +1,6 @@
 import { type Call, type Expr, type GroupByItem, type RangeExpr, unwrap } from '../ast';
 import { zonedToEpoch } from '../time/zones';
-import { INTERVAL_UNITS, type IntervalUnit } from '../vocabulary';
+import { INTERVAL_UNITS } from '../vocabulary';
 import { wallClockArgument, wallClockOf } from './arguments';
 import {
   checkArity,
@@ -12,7 +12,6 @@ import {
   type Sql,
 } from './context';
 import { dateFormatKey } from './date-format';
-import { fromWallClock } from './dialect';
 import { dateLiteralValue, instantOfDateLiteral, integerLiteral, numberLiteral } from './literals';
 import { compileValue } from './values';
 
@@ -53,11 +52,10 @@ export function compileGroupKey(item: GroupByItem, scope: Scope): GroupKey {
     );
   }
   const dropNull = scope.options.version === '2.0';
-  // A record without values (null or an empty list) falls in the null group, like a null scalar.
-  const values = `CASE WHEN len(${v.sql}) > 0 THEN ${v.sql} ELSE [NULL] END`;
   return {
     ...base,
-    inner: [v.multivalued ? `unnest(${values})` : v.sql],
+    // A record without values (null or an empty list) falls in the null group, like a null scalar.
+    inner: [v.multivalued ? scope.dialect.unnestValues(v.sql) : v.sql],
     unnest: v.multivalued === true,
     output: ([c]) => ({ ...v, sql: c!, multivalued: false }),
     sort: ([c]) => [c!],
@@ -108,42 +106,17 @@ const ranged = (inner: string, label: (k: string) => string): KeyParts => ({
 
 function widthRange(operand: Sql, width: number, span: Expr, scope: Scope): KeyParts {
   if (!(width > 0)) scope.fail('rangeWidthPositive', {}, span);
+  const d = scope.dialect;
   const w = scope.params.double(width);
-  const inner = `floor(CAST(${operand.sql} AS DOUBLE) / ${w}) * ${w}`;
+  const inner = `floor(${d.cast(operand.sql, 'double')} / ${w}) * ${w}`;
   if (operand.type === 'int' && Number.isInteger(width)) {
     // Integer buckets are written with closed bounds: [0, 14], [15, 29].
-    return ranged(
-      inner,
-      (k) =>
-        `'[' || CAST(CAST(${k} AS BIGINT) AS VARCHAR) || ', ' || CAST(CAST(${k} + ${w} - 1 AS BIGINT) AS VARCHAR) || ']'`,
+    return ranged(inner, (k) =>
+      d.concat(["'['", d.integerText(k), "', '", d.integerText(`${k} + ${w} - 1`), "']'"]),
     );
   }
-  return ranged(inner, (k) => `'[' || ods_float_label(${k}) || ', ' || ods_float_label(${k} + ${w}) || '['`);
+  return ranged(inner, (k) => d.concat(["'['", d.floatText(k), "', '", d.floatText(`${k} + ${w}`), "'['"]));
 }
-
-const TRUNC: Record<IntervalUnit, string> = {
-  millisecond: 'millisecond',
-  second: 'second',
-  minute: 'minute',
-  hour: 'hour',
-  day: 'day',
-  week: 'week',
-  month: 'month',
-  quarter: 'quarter',
-  year: 'year',
-};
-
-const TO_INTERVAL: Record<IntervalUnit, (n: string) => string> = {
-  millisecond: (n) => `to_milliseconds(${n})`,
-  second: (n) => `to_seconds(${n})`,
-  minute: (n) => `to_minutes(${n})`,
-  hour: (n) => `to_hours(${n})`,
-  day: (n) => `to_days(${n})`,
-  week: (n) => `to_weeks(${n})`,
-  month: (n) => `to_months(${n})`,
-  quarter: (n) => `to_months(3 * ${n})`,
-  year: (n) => `to_years(${n})`,
-};
 
 function intervalRange(operand: Sql, value: number, unitWord: string, span: Expr, scope: Scope): KeyParts {
   const unit = INTERVAL_UNITS[unitWord];
@@ -154,18 +127,20 @@ function intervalRange(operand: Sql, value: number, unitWord: string, span: Expr
   if (value > 1 && (unit === 'week' || unit === 'month' || unit === 'quarter' || unit === 'year')) {
     scope.fail('intervalMultiples', { unit }, span);
   }
+  const d = scope.dialect;
   const tz = scope.params.zone();
-  const wall = operand.type === 'date' ? `CAST(${operand.sql} AS TIMESTAMP)` : wallClockOf(operand, scope);
+  const wall = operand.type === 'date' ? d.dateToWallClock(operand.sql) : wallClockOf(operand, scope);
   const n = scope.params.number(value);
-  const interval = TO_INTERVAL[unit](n);
-  const start =
-    value === 1
-      ? `date_trunc('${TRUNC[unit]}', ${wall})`
-      : `time_bucket(${interval}, ${wall}, TIMESTAMP '1970-01-01')`;
-  return ranged(
-    start,
-    (k) =>
-      `'[' || ods_iso_utc_millis(${fromWallClock(k, tz)}) || ', ' || ods_iso_utc_millis(${fromWallClock(`${k} + ${interval}`, tz)}) || '['`,
+  const interval = d.interval(unit, n);
+  const start = value === 1 ? d.truncate(unit, wall) : d.timeBucket(interval, wall);
+  return ranged(start, (k) =>
+    d.concat([
+      "'['",
+      d.isoUtcMillis(d.fromWallClock(k, tz)),
+      "', '",
+      d.isoUtcMillis(d.fromWallClock(`${k} + ${interval}`, tz)),
+      "'['",
+    ]),
   );
 }
 
@@ -196,7 +171,7 @@ function staticRange(
   }
   const x =
     temporal && operand.type === 'date'
-      ? fromWallClock(`CAST(${operand.sql} AS TIMESTAMP)`, scope.params.zone())
+      ? scope.dialect.fromWallClock(scope.dialect.dateToWallClock(operand.sql), scope.params.zone())
       : operand.sql;
   const closedIntegers = operand.type === 'int' && bounds.every((b) => Number.isInteger(b.value));
   const text = (v: number): string =>
@@ -222,7 +197,7 @@ function staticRange(
   }
   const inner = `CASE WHEN ${x} IS NULL THEN NULL ${whens.join(' ')} END`;
   const list = scope.params.textList(labels);
-  return ranged(inner, (k) => `list_extract(${list}, CAST(${k} AS INTEGER) + 1)`);
+  return ranged(inner, (k) => scope.dialect.listElement(list, `${scope.dialect.cast(k, 'integer')} + 1`));
 }
 
 /** Python's float repr for whole numbers (`20.0`), shortest form otherwise. */
@@ -287,11 +262,15 @@ function compileGeoCluster(e: Call, scope: Scope): KeyParts {
   // A cluster gathers the points of a square of `radius` pixels of a 256-pixel web map tile.
   const cell = scope.params.double((radius * 360) / (256 * 2 ** zoom));
   const f = field.sql;
+  const d = scope.dialect;
   return {
-    inner: [`CAST(floor(${f}.lon / ${cell}) AS BIGINT)`, `CAST(floor(${f}.lat / ${cell}) AS BIGINT)`],
+    inner: [
+      d.cast(`floor(${d.pointLon(f)} / ${cell})`, 'bigint'),
+      d.cast(`floor(${d.pointLat(f)} / ${cell})`, 'bigint'),
+    ],
     unnest: false,
     output: () => ({
-      sql: `to_json({'cluster_centroid': {'lat': avg(${f}.lat), 'lon': avg(${f}.lon)}})`,
+      sql: d.clusterCentroid(f),
       type: 'json',
       aggregate: true,
     }),

@@ -2,9 +2,13 @@ import type { DateLit, Expr, GeomLit, Span } from '../ast';
 import { normalizeGeometry } from '../geo/normalize';
 import { parseGeometryLiteral } from '../geo/parse';
 import type { Geometry } from '../geo/types';
-import { type DateLiteralResult, localToIsoString, parseDateLiteral } from '../time/date-literal';
+import {
+  type DateLiteralResult,
+  localAsUtcMs,
+  localToIsoString,
+  parseDateLiteral,
+} from '../time/date-literal';
 import { describeExpr, describeType, isNumeric, isTemporal, type Scope, type Sql } from './context';
-import { fromWallClock, instantFromText, wallClock } from './dialect';
 
 /*
  * Literals of a query (dates, geometries, numbers) read into values and bound as parameters. They
@@ -27,15 +31,27 @@ export function instantOfDateLiteral(
   scope: Scope,
 ): string {
   const v = dateLiteralValue(e.value, e, scope);
-  if (v.kind === 'instant') return instantFromText(scope.params.text(utcText(v.epochMs)));
-  return fromWallClock(`CAST(${scope.params.text(localToIsoString(v))} AS TIMESTAMP)`, scope.params.zone());
+  if (v.kind === 'instant') return scope.dialect.instantLiteral(instantText(v.epochMs), scope.params);
+  return scope.dialect.fromWallClock(
+    scope.dialect.wallClockLiteral({ text: localToIsoString(v), ms: localAsUtcMs(v) }, scope.params),
+    scope.params.zone(),
+  );
 }
 
 /** A date literal as a wall-clock TIMESTAMP in the request time zone (to compare with DATE values). */
 export function wallClockOfDateLiteral(e: { value: string; from: number; to: number }, scope: Scope): string {
   const v = dateLiteralValue(e.value, e, scope);
-  if (v.kind === 'local') return `CAST(${scope.params.text(localToIsoString(v))} AS TIMESTAMP)`;
-  return wallClock(instantFromText(scope.params.text(utcText(v.epochMs))), scope.params.zone());
+  if (v.kind === 'local')
+    return scope.dialect.wallClockLiteral({ text: localToIsoString(v), ms: localAsUtcMs(v) }, scope.params);
+  return scope.dialect.wallClock(
+    scope.dialect.instantLiteral(instantText(v.epochMs), scope.params),
+    scope.params.zone(),
+  );
+}
+
+/** An instant as the dialects bind it: its UTC wall-clock text and its epoch milliseconds. */
+export function instantText(epochMs: number): { text: string; ms: number } {
+  return { text: utcText(epochMs), ms: epochMs };
 }
 
 /** `2020-01-01 12:00:00.000`: an instant as UTC wall-clock text, what a TIMESTAMP is cast from. */

@@ -12,7 +12,6 @@ import {
   type Scope,
   type Sql,
 } from './context';
-import { anyListElement, fromWallClock, listContains, listHasAny } from './dialect';
 import { compileGeoFilter } from './geo-predicates';
 import { coerceLiteral, instantOfDateLiteral, wallClockOfDateLiteral } from './literals';
 import { quoteIdent, SEARCH_COLUMN } from './storage';
@@ -37,10 +36,10 @@ export function compileCondition(e: Expr, scope: Scope): Condition {
     }
     case 'not': {
       const inner = compileCondition(e.operand, scope);
-      return { sql: `(NOT ${definite(inner.sql)})`, aggregate: inner.aggregate };
+      return { sql: `(NOT ${definite(inner.sql, scope.dialect.false)})`, aggregate: inner.aggregate };
     }
     case 'boolean':
-      return { sql: e.value ? 'true' : 'false', aggregate: false };
+      return { sql: e.value ? scope.dialect.true : scope.dialect.false, aggregate: false };
     case 'fulltext':
       return matchTerms(quoteIdent(SEARCH_COLUMN), e.text, 'exact', scope);
     case 'compare':
@@ -60,12 +59,12 @@ export function compileCondition(e: Expr, scope: Scope): Condition {
         e.field,
         scope,
       );
-      if (field.multivalued) return safe(listContains(field.sql, value.sql));
+      if (field.multivalued) return safe(scope.dialect.listContains(field.sql, value.sql));
       return safe(`(${field.sql} = ${value.sql})`);
     }
     case 'is_null': {
       const v = compileValue(e.operand, scope);
-      const isNull = v.multivalued ? `(${v.sql} IS NULL OR len(${v.sql}) = 0)` : `(${v.sql} IS NULL)`;
+      const isNull = v.multivalued ? scope.dialect.noValues(v.sql) : `(${v.sql} IS NULL)`;
       return { sql: e.negated ? `(NOT ${isNull})` : isNull, aggregate: v.aggregate };
     }
     case 'is_bool': {
@@ -123,7 +122,7 @@ function compileCompare(op: CompareOp, leftNode: Expr, rightNode: Expr, span: Sp
   let right = compileValue(rightNode, scope);
   const aggregate = left.aggregate || right.aggregate;
   // A comparison with null is false, whatever the operator.
-  if (left.type === 'null' || right.type === 'null') return { sql: 'false', aggregate };
+  if (left.type === 'null' || right.type === 'null') return { sql: scope.dialect.false, aggregate };
   if (right.multivalued && !left.multivalued) {
     [left, right] = [right, left];
     [leftNode, rightNode] = [rightNode, leftNode];
@@ -134,10 +133,10 @@ function compileCompare(op: CompareOp, leftNode: Expr, rightNode: Expr, span: Sp
   const sqlOp = SQL_OPS[op];
   if (left.multivalued) {
     if (right.multivalued) scope.fail('multivaluedCompared', {}, span);
-    if (sqlOp === '=') return safe(listContains(l, r), aggregate);
-    if (sqlOp === '<>') return safe(`(NOT ${listContains(l, r)})`, aggregate);
+    if (sqlOp === '=') return safe(scope.dialect.listContains(l, r), aggregate);
+    if (sqlOp === '<>') return safe(`(NOT ${scope.dialect.listContains(l, r)})`, aggregate);
     return safe(
-      anyListElement(l, (v) => `${v} ${sqlOp} ${r}`),
+      scope.dialect.anyListElement(l, (v) => `${v} ${sqlOp} ${r}`),
       aggregate,
     );
   }
@@ -217,8 +216,8 @@ function temporal(s: Sql, local: boolean, scope: Scope): string {
     return local ? wallClockOfDateLiteral(lit, scope) : instantOfDateLiteral(lit, scope);
   }
   if (s.type === 'date') {
-    const ts = `CAST(${s.sql} AS TIMESTAMP)`;
-    return local ? ts : fromWallClock(ts, scope.params.zone());
+    const ts = scope.dialect.dateToWallClock(s.sql);
+    return local ? ts : scope.dialect.fromWallClock(ts, scope.params.zone());
   }
   return local ? wallClockOf(s, scope) : s.sql;
 }
@@ -234,8 +233,8 @@ function compileInList(e: Extract<Expr, { kind: 'in_list' }>, scope: Scope): Con
     operandSql = l;
     values.push(r);
   }
-  if (values.length === 0) return { sql: 'false', aggregate: operand.aggregate };
-  if (operand.multivalued) return safe(listHasAny(operand.sql, values), operand.aggregate);
+  if (values.length === 0) return { sql: scope.dialect.false, aggregate: operand.aggregate };
+  if (operand.multivalued) return safe(scope.dialect.listHasAny(operand.sql, values), operand.aggregate);
   return safe(`(${operandSql} IN (${values.join(', ')}))`, operand.aggregate);
 }
 

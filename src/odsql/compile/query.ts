@@ -1,5 +1,6 @@
 import { type OrderByItem, type SelectClause, type SelectItem, unwrap } from '../ast';
-import type { Clause } from '../errors';
+import { type Clause, semanticError } from '../errors';
+import { diagnosticMessage } from '../messages';
 import { parseGroupBy, parseOrderBy, parseSelect, parseWhere } from '../parser/clauses';
 import { ParseFailure, type ParseResult } from '../parser/core';
 import { type DatasetSchema, findField } from '../schema';
@@ -12,32 +13,50 @@ import {
   selectAlias,
 } from './columns';
 import { CompileFailure, type CompileOptions, ParamList, Scope } from './context';
-import { quoteIdent, randomOrderKey, technicalColumns } from './dialect';
+import { DialectUnsupported } from './dialect';
 import { EXPRESSION_COMPILERS } from './expressions';
 import { facetFilterConditions, facetMatchSql } from './facet-filters';
 import { compileGroups } from './groups';
 import { integerLiteral } from './literals';
-import { jsonValue } from './output';
 import { compileCondition } from './predicates';
 import type { CompiledQuery, CompileResult, QueryParts, RecordsQuery } from './query-types';
 import { compactParams, type SqlQuery } from './sql';
-import { POSITION_COLUMN, RECORD_ID_COLUMN, RECORD_SIZE_COLUMN, RECORD_TIMESTAMP_COLUMN } from './storage';
+import { POSITION_COLUMN, quoteIdent, RECORD_ID_COLUMN, RECORD_SIZE_COLUMN } from './storage';
 import { compileValue } from './values';
 
 export type { OutputColumn } from './columns';
 export type { CompiledQuery, CompileResult, RecordsQuery } from './query-types';
 
-/** Compiles the ODSQL parameters of a request against a dataset schema into DuckDB SQL. */
+/** Compiles the ODSQL parameters of a request against a dataset schema into SQL of the options' dialect. */
 export function compileRecordsQuery(
   query: RecordsQuery,
   schema: DatasetSchema,
   options: CompileOptions,
 ): CompileResult {
+  const compiler = new QueryCompiler(query, schema, options);
   try {
-    return { ok: true, query: new QueryCompiler(query, schema, options).compile() };
+    return { ok: true, query: compiler.compile() };
   } catch (e) {
     if (e instanceof CompileFailure || e instanceof ParseFailure)
       return { ok: false, diagnostics: [e.diagnostic] };
+    if (e instanceof DialectUnsupported) {
+      // The dialect knows no span: the clause being compiled is named, its whole text marked.
+      const { clause, source } = compiler.compiling;
+      const span = { from: 0, to: source.length };
+      return {
+        ok: false,
+        diagnostics: [
+          {
+            ...semanticError(
+              diagnosticMessage('unsupportedOnEngine', { construct: e.construct, engine: e.engine }),
+              span,
+              source,
+            ),
+            clause,
+          },
+        ],
+      };
+    }
     throw e;
   }
 }
@@ -58,7 +77,11 @@ export class QueryCompiler implements QueryParts {
     this.params = new ParamList(options);
   }
 
+  /** The clause compiled last (every clause is compiled in a scope of its own). */
+  compiling: { clause: Clause; source: string } = { clause: 'select', source: '' };
+
   scope(clause: Clause, source: string): Scope {
+    this.compiling = { clause, source };
     return new Scope(this.schema, this.params, clause, source, EXPRESSION_COMPILERS);
   }
 
@@ -112,9 +135,10 @@ export class QueryCompiler implements QueryParts {
       // Facets are fields of the schema, checked by the server: anything else is a bug, not a 400.
       if (!this.schema.fields.some((f) => f.name === name)) throw new Error(`Not a field: ${name}`);
     }
+    this.compiling = { clause: 'refine', source: '' };
     const conditions = facetFilterConditions(q.filters ?? [], this.params);
     if (q.withValueIn !== undefined) {
-      conditions.push(`${quoteIdent(q.withValueIn)} IS NOT NULL`);
+      conditions.push(`${this.params.dialect.quoteIdent(q.withValueIn)} IS NOT NULL`);
     }
     if (q.anyOf !== undefined && q.anyOf.length > 0)
       conditions.push(`(${q.anyOf.map((m) => facetMatchSql(m, this.params)).join(' OR ')})`);
@@ -197,7 +221,7 @@ export class QueryCompiler implements QueryParts {
   }
 
   json(c: Column, ref: string): string {
-    return jsonValue({ ...c.value, sql: ref }, this.params, this.options.version, c.role);
+    return this.params.dialect.jsonValue({ ...c.value, sql: ref }, this.params, this.options.version, c.role);
   }
 
   // ---- records ------------------------------------------------------------------------------------
@@ -214,15 +238,17 @@ export class QueryCompiler implements QueryParts {
     const sorts = orderItems.map((item) => this.recordSort(item, scope, select));
     const single = orderItems.length === 1 ? this.singleKeySort(orderItems[0]!, select) : undefined;
     if (single) sorts.splice(0, 1, single);
-    const technical = technicalColumns(
+    const technical = this.params.dialect.technicalColumns(
       quoteIdent(RECORD_ID_COLUMN),
-      quoteIdent(RECORD_TIMESTAMP_COLUMN),
+      quoteIdent(this.params.dialect.timestampColumn),
       quoteIdent(RECORD_SIZE_COLUMN),
     );
     if (sorts.length === 0) {
       // Source order: no sort, so the scan stops as soon as the page is full.
       const outer = [
-        ...columns.map((c) => jsonValue(c.value, this.params, this.options.version, c.role)),
+        ...columns.map((c) =>
+          this.params.dialect.jsonValue(c.value, this.params, this.options.version, c.role),
+        ),
         ...technical,
       ];
       // A deep page of every record starts at its position: positions run from 0 in file order, so the
@@ -230,9 +256,10 @@ export class QueryCompiler implements QueryParts {
       // the offset (OFFSET 2,000,000 on 30M records ran out of memory at 128 MB).
       const offset = this.query.offset ?? 0;
       const deep = whereSql === '' && typeof count === 'number' && offset > 0;
+      const order = this.params.dialect.scansInSourceOrder ? '' : ` ORDER BY ${quoteIdent(POSITION_COLUMN)}`;
       const page = deep
-        ? `SELECT ${outer.join(', ')} FROM ${table} WHERE ${quoteIdent(POSITION_COLUMN)} >= ${this.params.number(offset)}${this.query.limit === undefined ? '' : ` LIMIT ${this.params.number(this.query.limit)}`}`
-        : `SELECT ${outer.join(', ')} FROM ${table}${whereSql}${this.limitSql()}`;
+        ? `SELECT ${outer.join(', ')} FROM ${table} WHERE ${quoteIdent(POSITION_COLUMN)} >= ${this.params.number(offset)}${order}${this.query.limit === undefined ? '' : ` LIMIT ${this.params.count(this.query.limit)}`}`
+        : `SELECT ${outer.join(', ')} FROM ${table}${whereSql}${order}${this.limitSql()}`;
       return {
         kind: 'records',
         page: compactParams(page, this.params.values),
@@ -244,7 +271,7 @@ export class QueryCompiler implements QueryParts {
       ...columns.map((c, i) => `${c.value.sql} AS "__c${i}"`),
       ...sorts.map((s, i) => `${s.sql} AS "__s${i}"`),
       quoteIdent(RECORD_ID_COLUMN),
-      quoteIdent(RECORD_TIMESTAMP_COLUMN),
+      quoteIdent(this.params.dialect.timestampColumn),
       quoteIdent(RECORD_SIZE_COLUMN),
       quoteIdent(POSITION_COLUMN),
     ];
@@ -290,14 +317,15 @@ export class QueryCompiler implements QueryParts {
     ) {
       return undefined;
     }
-    const column = quoteIdent(field.name);
-    const value = field.type === 'date' ? `(${column} - DATE '1970-01-01')` : column;
+    const dialect = this.params.dialect;
+    const column = dialect.fieldValue(field.name, field.type);
+    const value = field.type === 'date' ? dialect.daysSinceEpoch(column) : column;
     const offset =
       item.direction === 'desc'
         ? `(${this.params.number(range.max)} - ${value})`
         : `(${value} - ${this.params.number(range.min)})`;
     // Nulls take the slot after the largest offset: last, in position order.
-    const key = `(coalesce(CAST(${offset} AS BIGINT), ${this.params.number(span)}) * ${this.params.number(2 ** bits)} + ${quoteIdent(POSITION_COLUMN)})`;
+    const key = `(coalesce(${dialect.cast(offset, 'bigint')}, ${this.params.number(span)}) * ${this.params.number(2 ** bits)} + ${quoteIdent(POSITION_COLUMN)})`;
     return { sql: key, direction: 'ASC' };
   }
 
@@ -315,7 +343,7 @@ export class QueryCompiler implements QueryParts {
           : scope.fail('randomSeed', {}, e);
       // The same seed gives the same permutation, so pages stay consistent.
       return {
-        sql: randomOrderKey(quoteIdent(POSITION_COLUMN), this.params.number(seed)),
+        sql: this.params.dialect.randomOrderKey(quoteIdent(POSITION_COLUMN), this.params.number(seed)),
         direction: desc ? 'DESC' : 'ASC',
       };
     }
@@ -332,8 +360,8 @@ export class QueryCompiler implements QueryParts {
   limitSql(): string {
     const { limit, offset } = this.query;
     const parts: string[] = [];
-    if (limit !== undefined) parts.push(` LIMIT ${this.params.number(limit)}`);
-    if (offset !== undefined && offset > 0) parts.push(` OFFSET ${this.params.number(offset)}`);
+    if (limit !== undefined) parts.push(` LIMIT ${this.params.count(limit)}`);
+    if (offset !== undefined && offset > 0) parts.push(` OFFSET ${this.params.count(offset)}`);
     return parts.join('');
   }
 

@@ -1,4 +1,5 @@
 import type { DatasetSchema, FieldSchema } from '../schema';
+import type { Dialect } from './dialect';
 import type { SqlQuery } from './sql';
 import { quoteIdent } from './storage';
 
@@ -15,15 +16,15 @@ function ranged(schema: DatasetSchema): FieldSchema[] {
 }
 
 /** The query of the count and ranges: one row, count first, then min and max of each ranged field. */
-export function sortRangesQuery(table: string, schema: DatasetSchema): SqlQuery {
+export function sortRangesQuery(table: string, schema: DatasetSchema, dialect: Dialect): SqlQuery {
   const value = (f: FieldSchema): string =>
     f.type === 'date'
-      ? `(${quoteIdent(f.name)} - DATE '1970-01-01')`
+      ? dialect.daysSinceEpoch(quoteIdent(f.name))
       : f.type === 'datetime'
-        ? `epoch_ms(${quoteIdent(f.name)})`
+        ? dialect.epochMillis(quoteIdent(f.name))
         : quoteIdent(f.name);
   const aggregates = ranged(schema).flatMap((f) => [`min(${value(f)})`, `max(${value(f)})`]);
-  const sql = `SELECT count(*)${aggregates.map((a) => `, CAST(${a} AS DOUBLE)`).join('')} FROM ${quoteIdent(table)}`;
+  const sql = `SELECT count(*)${aggregates.map((a) => `, ${dialect.cast(a, 'double')}`).join('')} FROM ${quoteIdent(table)}`;
   return { sql, params: [] };
 }
 

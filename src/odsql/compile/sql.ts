@@ -1,11 +1,6 @@
-/** A value bound to a SQL placeholder. Lists bind as SQL lists of their element type. */
-export type SqlParam = string | number | boolean | null | readonly string[] | readonly number[];
+import type { SqlParam, SqlQuery } from '../../layout/sql';
 
-/** SQL text with positional `$1…$n` placeholders and the values bound to them. */
-export interface SqlQuery {
-  readonly sql: string;
-  readonly params: readonly SqlParam[];
-}
+export type { SqlParam, SqlQuery };
 
 /**
  * Drops parameters the SQL does not use and renumbers the placeholders in order. Compiling may bind a

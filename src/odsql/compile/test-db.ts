@@ -1,38 +1,35 @@
-import {
-  DOUBLE,
-  type DuckDBConnection,
-  DuckDBInstance,
-  type DuckDBPreparedStatement,
-  LIST,
-  listValue,
-  VARCHAR,
-} from '@duckdb/node-api';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { bindParams } from '../../layout/duckdb-bind';
+import { GEOMETRY_SOURCE, SHAPE_COLUMN } from '../../layout/features';
+import { type FieldSpec, resolveFields } from '../../layout/fields';
+import { type RecordsPlan, recordsCopySql, repeatCountsSql, repeatsTableSql } from '../../layout/records';
+import { describeTableSql, jsonReaderSql, sourceColumns, stagingTableSql } from '../../layout/sources';
+import { viewSql } from '../../layout/views';
 import type { Diagnostic } from '../errors';
 import { normalizeGeometry } from '../geo/normalize';
 import type { Geometry } from '../geo/types';
 import type { DatasetSchema, FieldSchema } from '../schema';
 import type { CompileOptions } from './context';
-import { setupStatements } from './dialect';
+import { duckdbDialect } from './dialects/duckdb';
 import { type CompileResult, compileRecordsQuery, type OutputColumn, type RecordsQuery } from './query';
-import type { SqlParam, SqlQuery } from './sql';
-import {
-  columnType,
-  GEO_SHAPE_TYPE,
-  POSITION_COLUMN,
-  quoteIdent,
-  RECORD_ID_COLUMN,
-  RECORD_SIZE_COLUMN,
-  RECORD_TIMESTAMP_COLUMN,
-  SEARCH_COLUMN,
-  searchColumnSql,
-} from './storage';
+import type { SqlQuery } from './sql';
+import { quoteIdent } from './storage';
 
 /*
- * Test support: an in-memory DuckDB holding small tables in the storage layout (see storage.ts), and a
- * runner that compiles ODSQL parameters, executes the SQL and decodes the JSON columns.
+ * Test support: an in-memory DuckDB whose tables are written the way ingestion writes a dataset (the
+ * records layout's own statements, src/layout: the fixture staged as NDJSON in a temporary folder, its
+ * fields resolved, its records file written and seen through the dataset view), and a runner that
+ * compiles ODSQL parameters, executes the SQL and decodes the JSON columns. The temporary folder is
+ * removed by `close`.
  */
 
-/** One fixture record: field name → value (dates as `YYYY-MM-DD`, datetimes as ISO text). */
+/**
+ * One fixture record: field name → value as a JSON source holds it (dates as `YYYY-MM-DD`, datetimes as
+ * ISO text, points as `{lat, lon}`, multivalued text as lists, shapes as GeoJSON geometries).
+ */
 export type FixtureRecord = Readonly<Record<string, unknown>>;
 
 export const DEFAULT_OPTIONS: CompileOptions = {
@@ -40,7 +37,11 @@ export const DEFAULT_OPTIONS: CompileOptions = {
   timezone: 'UTC',
   lang: 'en',
   now: Date.parse('2024-05-15T12:00:00Z'),
+  dialect: duckdbDialect,
 };
+
+/** data_processed of the fixture: every record's `__timestamp`. */
+export const PROCESSED_AT = '2024-01-02T03:04:05.678Z';
 
 export interface QueryOutput {
   readonly rows: Record<string, unknown>[];
@@ -53,6 +54,8 @@ export class TestDb {
   private constructor(
     private readonly instance: DuckDBInstance,
     readonly connection: DuckDBConnection,
+    /** Where fixtures are staged and records files written. */
+    private readonly folder: string,
   ) {}
 
   static async open(): Promise<TestDb> {
@@ -61,40 +64,59 @@ export class TestDb {
       autoload_known_extensions: 'false',
     });
     const connection = await instance.connect();
-    for (const statement of setupStatements()) await connection.run(statement);
-    return new TestDb(instance, connection);
+    for (const statement of duckdbDialect.setupStatements()) await connection.run(statement);
+    return new TestDb(instance, connection, mkdtempSync(join(tmpdir(), 'odsql-test-db-')));
   }
 
   close(): void {
     this.connection.closeSync();
     this.instance.closeSync();
+    rmSync(this.folder, { recursive: true, force: true });
   }
 
-  /** Creates `table` with the storage layout of `schema` and fills it with `records`, in order. */
+  /**
+   * Writes `records` as the dataset `table` of `schema`, as ingestion does from a JSON source with the
+   * schema's fields declared: staged, typed and written to a records file by the records writer, then
+   * seen through the dataset view. Record ids, sizes and search text are the writer's.
+   */
   async createTable(table: string, schema: DatasetSchema, records: readonly FixtureRecord[]): Promise<void> {
-    const columns = [
-      ...schema.fields.map((f) => `${quoteIdent(f.name)} ${columnType(f)}`),
-      `${RECORD_ID_COLUMN} VARCHAR`,
-      `${RECORD_TIMESTAMP_COLUMN} TIMESTAMP`,
-      `${RECORD_SIZE_COLUMN} INTEGER`,
-      `${SEARCH_COLUMN} VARCHAR`,
-      `${POSITION_COLUMN} BIGINT`,
-    ];
-    await this.connection.run(`CREATE OR REPLACE TABLE ${quoteIdent(table)} (${columns.join(', ')})`);
-    for (const [pos, record] of records.entries()) {
-      const values = [
-        ...schema.fields.map((f) => sqlValue(f, record[f.name])),
-        sqlString(`id${pos}`),
-        "TIMESTAMP '2024-01-02 03:04:05.678'",
-        String(100 + pos),
-        'NULL',
-        String(pos),
-      ];
-      await this.connection.run(`INSERT INTO ${quoteIdent(table)} VALUES (${values.join(', ')})`);
-    }
-    await this.connection.run(
-      `UPDATE ${quoteIdent(table)} SET ${SEARCH_COLUMN} = ${searchColumnSql(schema.fields)}`,
+    const shapes = schema.fields.filter((f) => f.type === 'geo_shape');
+    if (shapes.length > 1)
+      throw new Error('a fixture holds one geo_shape field at most (one geometry a row)');
+    const source = join(this.folder, `${table}.ndjson`);
+    writeFileSync(source, records.map((r) => `${JSON.stringify(stagedRow(schema, r))}\n`).join(''));
+    const raw = `__stage_${table}_raw`;
+    const repeats = `__stage_${table}_repeats`;
+    await this.connection.run(stagingTableSql(raw, jsonReaderSql(source, 'ndjson')));
+    const columns = sourceColumns((await this.connection.runAndReadAll(describeTableSql(raw))).getRows());
+    const withGeometry = records.filter((r) => shapes.some((f) => r[f.name] != null)).length;
+    const fields = resolveFields(
+      { fields: schema.fields.map(fieldSpec), geoPoint: undefined, join: undefined },
+      {
+        source: columns,
+        join: [],
+        features:
+          shapes.length > 0 ? { features: records.length, allPoints: false, withGeometry } : undefined,
+      },
+      (message) => {
+        throw new Error(`fixture ${table}: ${message}`);
+      },
     );
+    const plan: RecordsPlan = {
+      source: quoteIdent(raw),
+      position: 'rowid',
+      joinTable: undefined,
+      join: undefined,
+      fields,
+      nullValues: [],
+      timezone: 'UTC',
+      processedAt: PROCESSED_AT,
+    };
+    const file = join(this.folder, `${table}.parquet`);
+    await this.connection.run(repeatsTableSql(plan, repeats));
+    const counts = (await this.connection.runAndReadAll(repeatCountsSql(repeats))).getRows()[0];
+    await this.connection.run(recordsCopySql(plan, repeats, Number(counts?.[1] ?? 0), file));
+    await this.connection.run(viewSql(table, file));
   }
 
   /** Runs one compiled SQL query; every column comes back as JavaScript. */
@@ -160,75 +182,38 @@ function decodeJson(value: unknown): unknown {
   return JSON.parse(String(value));
 }
 
-function bindParams(prepared: DuckDBPreparedStatement, params: readonly SqlParam[]): void {
-  params.forEach((param, i) => {
-    const index = i + 1;
-    if (param === null) prepared.bindNull(index);
-    else if (typeof param === 'string') prepared.bindVarchar(index, param);
-    else if (typeof param === 'boolean') prepared.bindBoolean(index, param);
-    else if (typeof param === 'number') {
-      if (Number.isSafeInteger(param)) prepared.bindBigInt(index, BigInt(param));
-      else prepared.bindDouble(index, param);
-    } else if (param.every((item: string | number) => typeof item === 'string')) {
-      prepared.bindList(index, listValue([...param]), LIST(VARCHAR));
-    } else {
-      prepared.bindList(index, listValue([...param]), LIST(DOUBLE));
-    }
-  });
-}
+// ---- Staging a fixture as ingestion stages a source --------------------------------------------------
 
-// ---- Literals of fixture values -------------------------------------------------------------------
-
-function sqlString(s: string): string {
-  return `'${s.replaceAll("'", "''")}'`;
-}
-
-function sqlValue(field: FieldSchema, value: unknown): string {
-  if (value === null || value === undefined) return `CAST(NULL AS ${columnType(field)})`;
-  switch (field.type) {
-    case 'text':
-      if (field.multivalued) {
-        if (!Array.isArray(value)) throw new Error(`${field.name}: expected a list`);
-        return `CAST([${value.map((v) => sqlString(String(v))).join(', ')}] AS VARCHAR[])`;
-      }
-      return sqlString(String(value));
-    case 'json':
-      return sqlString(String(value));
-    case 'int':
-    case 'double':
-      return `CAST(${Number(value)} AS ${columnType(field)})`;
-    case 'boolean':
-      return value === true ? 'true' : 'false';
-    case 'date':
-      return `DATE ${sqlString(String(value))}`;
-    case 'datetime':
-      return `CAST(TIMESTAMPTZ ${sqlString(String(value))} AS ${columnType(field)})`;
-    case 'geo_point_2d': {
-      const p = value as { lat: number; lon: number };
-      return `{'lat': CAST(${p.lat} AS DOUBLE), 'lon': CAST(${p.lon} AS DOUBLE)}`;
-    }
-    case 'geo_shape': {
-      const g = value as Geometry;
-      const json = JSON.stringify({ geojson: JSON.stringify(g), ...normalizeGeometry(g) });
-      return `CAST(from_json(${sqlString(json)}, ${sqlString(shapeStructure())}) AS ${GEO_SHAPE_TYPE})`;
+/**
+ * The staged NDJSON row of a record: its fields by name, and a shape as the GeoJSON staging writes a
+ * feature's geometry (server/ingest/geojson.ts): JSON text of the GeoJSON and its normalised form.
+ */
+function stagedRow(schema: DatasetSchema, record: FixtureRecord): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const f of schema.fields) {
+    const value = record[f.name] ?? null;
+    if (f.type !== 'geo_shape') row[f.name] = value;
+    else {
+      const g = value as Geometry | null;
+      row[SHAPE_COLUMN] = g && JSON.stringify({ geojson: JSON.stringify(g), ...normalizeGeometry(g) });
     }
   }
+  return row;
 }
 
-function shapeStructure(): string {
-  return JSON.stringify({
-    geojson: 'VARCHAR',
-    minx: 'DOUBLE',
-    miny: 'DOUBLE',
-    maxx: 'DOUBLE',
-    maxy: 'DOUBLE',
-    pts: 'DOUBLE[][]',
-    lines: 'DOUBLE[][][]',
-    areas: 'DOUBLE[][][][]',
-  });
+/** A schema field declared as a descriptor declares it (a json document is text of the source). */
+function fieldSpec(f: FieldSchema): FieldSpec {
+  return {
+    name: f.name,
+    source: f.type === 'geo_shape' ? GEOMETRY_SOURCE : f.name,
+    type: f.type === 'json' ? 'text' : f.type,
+    label: undefined,
+    description: null,
+    annotations: f.multivalued ? { multivalued: ',' } : {},
+    format: undefined,
+  };
 }
 
-/** The search column as ingestion computes it: normalised text fields joined by spaces. */
 // ---- The shared fixture ---------------------------------------------------------------------------
 
 export const FIXTURE_SCHEMA: DatasetSchema = {

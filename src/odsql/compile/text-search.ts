@@ -1,13 +1,5 @@
 import type { Call, Expr } from '../ast';
 import { type Condition, checkArity, describeExpr, describeType, type Scope, type Sql } from './context';
-import {
-  anyListElement,
-  containsText,
-  fuzzyTokenMatch,
-  listToText,
-  searchTokens,
-  startsWith,
-} from './dialect';
 import { normalizeSearchText, quoteIdent, SEARCH_COLUMN } from './storage';
 
 /*
@@ -49,26 +41,32 @@ type MatchMode = 'exact' | 'prefix' | 'search';
  */
 export function matchTerms(tokens: string, text: string, mode: MatchMode, scope: Scope): Condition {
   const terms = searchTerms(text);
-  if (terms.length === 0) return { sql: 'true', aggregate: false };
+  if (terms.length === 0) return { sql: scope.dialect.true, aggregate: false };
   const parts = terms.map((t, i) => {
     const last = i === terms.length - 1;
     if (mode === 'prefix' || t.prefix || (mode === 'search' && last)) {
-      return containsText(tokens, scope.params.text(` ${t.token}`));
+      return scope.dialect.containsText(tokens, scope.params.text(` ${t.token}`));
     }
-    const exact = containsText(tokens, scope.params.text(` ${t.token} `));
+    const exact = scope.dialect.containsText(tokens, scope.params.text(` ${t.token} `));
     const edits = mode === 'search' ? (t.token.length > 5 ? 2 : t.token.length > 2 ? 1 : 0) : 0;
     if (edits === 0) return exact;
     const word = scope.params.text(t.token);
-    return `(${exact} OR ${fuzzyTokenMatch(tokens, word, edits)})`;
+    return `(${exact} OR ${scope.dialect.fuzzyTokenMatch(tokens, word, edits)})`;
   });
   return { sql: `(${parts.join(' AND ')})`, aggregate: false };
 }
 
 /** Search tokens of text fields (or of every text field, through the search column). */
-export function tokensOf(fields: readonly Sql[]): string {
+export function tokensOf(fields: readonly Sql[], scope: Scope): string {
   if (fields.length === 0) return quoteIdent(SEARCH_COLUMN);
-  const texts = fields.map((f) => (f.multivalued ? listToText(f.sql) : f.sql));
-  return searchTokens(texts.length === 1 ? texts[0]! : `concat_ws(' ', ${texts.join(', ')})`);
+  return scope.dialect.fieldTokens(
+    fields.map((f) => ({
+      sql: f.sql,
+      multivalued: f.multivalued === true,
+      // A plain reference to a field of the dataset (not a technical one).
+      ...(f.field && scope.schema.fields.includes(f.field) ? { field: f.field.name } : {}),
+    })),
+  );
 }
 
 export function textFieldArguments(e: Call, args: readonly Expr[], scope: Scope): Sql[] {
@@ -100,7 +98,7 @@ export function compileLike(e: Extract<Expr, { kind: 'like' }>, scope: Scope): C
       { expression: describeExpr(scope, v, e.operand), type: describeType(v) },
       e.operand,
     );
-  return plain(matchTerms(tokensOf([v]), e.pattern.value, 'exact', scope).sql, v.aggregate);
+  return plain(matchTerms(tokensOf([v], scope), e.pattern.value, 'exact', scope).sql, v.aggregate);
 }
 
 /** search(), suggest() and startswith(). */
@@ -111,18 +109,19 @@ export function compileTextFilter(e: Call, scope: Scope): Condition {
       if (e.args.length === 0) checkArity(e, scope, 1, Number.POSITIVE_INFINITY);
       const text = lastStringArgument(e, scope);
       const fields = textFieldArguments(e, e.args.slice(0, -1), scope);
-      if (e.name === 'search') return plain(matchTerms(tokensOf(fields), text, 'search', scope).sql);
-      if (fields.length <= 1) return plain(matchTerms(tokensOf(fields), text, 'prefix', scope).sql);
+      if (e.name === 'search') return plain(matchTerms(tokensOf(fields, scope), text, 'search', scope).sql);
+      if (fields.length <= 1) return plain(matchTerms(tokensOf(fields, scope), text, 'prefix', scope).sql);
       // suggest(a, b, "x") is suggest(a, "x") OR suggest(b, "x").
-      const each = fields.map((f) => matchTerms(tokensOf([f]), text, 'prefix', scope).sql);
+      const each = fields.map((f) => matchTerms(tokensOf([f], scope), text, 'prefix', scope).sql);
       return plain(`(${each.join(' OR ')})`);
     }
     case 'startswith': {
       checkArity(e, scope, 2, 2);
       const [v] = textFieldArguments(e, e.args.slice(0, 1), scope);
       const prefix = scope.params.text(lastStringArgument(e, scope));
-      if (v!.multivalued) return plain(anyListElement(v!.sql, (x) => startsWith(x, prefix)));
-      return plain(startsWith(v!.sql, prefix));
+      if (v!.multivalued)
+        return plain(scope.dialect.anyListElement(v!.sql, (x) => scope.dialect.startsWith(x, prefix)));
+      return plain(scope.dialect.startsWith(v!.sql, prefix));
     }
     default:
       return scope.fail('functionNotTextFilter', { name: e.name }, e);

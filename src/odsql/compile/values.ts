@@ -5,7 +5,6 @@ import { distanceSql, geoArgument, textArgument, wallClockArgument } from './arg
 import { definite, isPredicateNode } from './condition';
 import { checkArity, describeExpr, describeType, isNumeric, type Scope, type Sql } from './context';
 import { compileDateFormat } from './date-format';
-import { instantFromText, jsonOfText, shapeFromJson, shapeGeometryType, toJson } from './dialect';
 import {
   coerceLiteral,
   geometryOf,
@@ -27,7 +26,7 @@ export function compileValue(e: Expr, scope: Scope): Sql {
     case 'field': {
       const field = scope.field(e.name, e);
       return {
-        sql: fieldColumn(field, scope.schema.fields.includes(field)),
+        sql: scope.dialect.fieldValue(fieldColumn(field, scope.schema.fields.includes(field)), field.type),
         type: field.type === 'json' ? 'json' : field.type,
         aggregate: false,
         field,
@@ -51,7 +50,7 @@ export function compileValue(e: Expr, scope: Scope): Sql {
       return { sql: instantOfDateLiteral(e, scope), type: 'datetime', aggregate: false, literal: e };
     case 'geom':
       return {
-        sql: shapeFromJson(scope.params.text(JSON.stringify(geometryOf(e, scope)))),
+        sql: scope.dialect.shapeFromJson(scope.params.text(JSON.stringify(geometryOf(e, scope)))),
         type: 'geometry',
         aggregate: false,
         literal: e,
@@ -84,7 +83,7 @@ export function compileValue(e: Expr, scope: Scope): Sql {
     default:
       if (isPredicateNode(e)) {
         const cond = scope.compilers.condition(e, scope);
-        return { sql: definite(cond.sql), type: 'boolean', aggregate: cond.aggregate };
+        return { sql: definite(cond.sql, scope.dialect.false), type: 'boolean', aggregate: cond.aggregate };
       }
       return scope.fail('unsupportedExpression', {}, e);
   }
@@ -109,7 +108,7 @@ function compileArith(e: Extract<Expr, { kind: 'arith' }>, scope: Scope): Sql {
   if (e.op === '/') {
     // Division by zero yields null, as the service documents.
     return {
-      sql: `(CAST(${left.sql} AS DOUBLE) / NULLIF(CAST(${right.sql} AS DOUBLE), 0))`,
+      sql: scope.dialect.divide(left.sql, right.sql),
       type: 'double',
       aggregate,
     };
@@ -138,7 +137,7 @@ function compileCall(e: Call, scope: Scope): Sql {
     case 'lower': {
       checkArity(e, scope, 1, 1);
       const arg = textArgument(e, 0, scope);
-      const sql = e.name === 'length' ? `length(${arg.sql})` : `lower(${arg.sql})`;
+      const sql = e.name === 'length' ? scope.dialect.textLength(arg.sql) : scope.dialect.lowerText(arg.sql);
       return { sql, type: e.name === 'length' ? 'int' : 'text', aggregate: arg.aggregate };
     }
     case 'year':
@@ -149,7 +148,8 @@ function compileCall(e: Call, scope: Scope): Sql {
     case 'second': {
       checkArity(e, scope, 1, 1);
       const wall = wallClockArgument(e, 0, scope);
-      return { sql: `${e.name}(${wall.sql})`, type: 'int', aggregate: wall.aggregate, temporalPart: true };
+      const sql = scope.dialect.datePart(e.name, wall.sql);
+      return { sql, type: 'int', aggregate: wall.aggregate, temporalPart: true };
     }
     case 'date_format': {
       checkArity(e, scope, 2, 2);
@@ -186,9 +186,11 @@ function compileCall(e: Call, scope: Scope): Sql {
       checkArity(e, scope, 1, 2);
       const text = textArgument(e, 0, scope);
       const fallbackArg = e.args[1];
-      const fallback = fallbackArg ? jsonOf(compileValue(fallbackArg, scope)) : toJson(text.sql);
+      const fallback = fallbackArg
+        ? jsonOf(compileValue(fallbackArg, scope), scope)
+        : scope.dialect.toJson(text.sql);
       return {
-        sql: jsonOfText(text.sql, fallback),
+        sql: scope.dialect.jsonOfText(text.sql, fallback),
         type: 'json',
         aggregate: text.aggregate,
       };
@@ -206,7 +208,7 @@ function compileCall(e: Call, scope: Scope): Sql {
       const sql =
         geo.type === 'geo_point_2d'
           ? `CASE WHEN ${geo.sql} IS NULL THEN NULL ELSE 'Point' END`
-          : shapeGeometryType(geo.sql);
+          : scope.dialect.shapeGeometryType(geo.sql);
       return { sql, type: 'text', aggregate: false };
     }
     case 'random':
@@ -226,13 +228,16 @@ function compileNow(e: Call, scope: Scope): Sql {
   // The microseconds past the millisecond (set by microsecond= or microseconds=) extend the fraction.
   const micros = String(result.micros).padStart(3, '0');
   return {
-    sql: instantFromText(scope.params.text(`${utcText(result.epochMs)}${micros}`)),
+    sql: scope.dialect.instantLiteral(
+      { text: `${utcText(result.epochMs)}${micros}`, ms: result.epochMs },
+      scope.params,
+    ),
     type: 'datetime',
     aggregate: false,
   };
 }
 
 /** JSON text of a value, for json_format's fallback. */
-function jsonOf(s: Sql): string {
-  return s.type === 'json' ? s.sql : toJson(s.sql);
+function jsonOf(s: Sql, scope: Scope): string {
+  return s.type === 'json' ? s.sql : scope.dialect.toJson(s.sql);
 }

@@ -1,6 +1,6 @@
 import type { Geometry, NormalizedShape, Position } from './types';
 
-/** Takes a geometry apart into the form the SQL geometry predicates read (see compile/storage). */
+/** Takes a geometry apart into the form the SQL geometry predicates read (see src/layout/columns.ts). */
 export function normalizeGeometry(geometry: Geometry): NormalizedShape {
   const pts: Position[] = [];
   const lines: (readonly Position[])[] = [];

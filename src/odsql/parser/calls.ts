@@ -1,7 +1,27 @@
-import type { Call, Expr, NamedArg, RangeExpr, RangeSpec, Star } from '../ast';
+import type { Call, Expr, NamedArg, RangeExpr, RangeSpec, Span, Star } from '../ast';
 import { lookupFunction } from '../functions';
+import type { DiagnosticCode, DiagnosticParams } from '../messages';
 import type { Token } from '../tokens';
-import type { Parser } from './core';
+
+/**
+ * What parsing a call needs of the parser (core.ts's Parser has it). Declared here, so that the call
+ * parser does not import the parser that calls it back.
+ */
+export interface Parser {
+  peek(offset?: number): Token;
+  next(): Token;
+  isPunct(value: string, offset?: number): boolean;
+  isWord(word: string, offset?: number): boolean;
+  eatPunct(value: string): boolean;
+  eatWord(word: string): boolean;
+  expectPunct(value: string): Token;
+  fail(expected: readonly string[], token?: Token): never;
+  failAt<C extends DiagnosticCode>(code: C, params: Omit<DiagnosticParams<C>, 'position'>, span: Span): never;
+  nested<T>(parse: () => T): T;
+  asValues<T>(parse: () => T): T;
+  parseExpression(): Expr;
+  parseAdditive(): Expr;
+}
 
 /** Functions whose arguments may be named: `now(days=-7)`, `geo_cluster(geo, 10, radius=40)`. */
 const NAMED_ARG_FUNCTIONS: ReadonlySet<string> = new Set(['now', 'geo_cluster']);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { duckdbDialect } from '../compile/dialects/duckdb';
 import { compileRecordsQuery } from '../compile/query';
 import {
   DIAGNOSTIC_MESSAGES,
@@ -29,6 +30,7 @@ function compileDiagnostics(query: {
     timezone: 'UTC',
     lang: 'en',
     now: 0,
+    dialect: duckdbDialect,
   });
   if (result.ok) throw new Error('compiled');
   return result.diagnostics;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { quoteIdent } from '../../odsql';
+import { quoteIdent } from '../../layout/columns';
 import { CostModel, tablesOf } from './cost';
 
 const sizes: Record<string, number> = { big: 3_000_000, 'we"ird': 5_000_000, small: 344 };

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupStatements } from '../../odsql';
+import { duckdbDialect } from '../../odsql';
 import { buildApp } from '../app';
 import { openExploreData } from '../catalog/open';
 import { loadConfig } from '../config';
@@ -53,7 +53,7 @@ async function startServer(env: Record<string, string>): Promise<TestServer> {
     watch: false,
   });
   const { engine, catalog } = data;
-  for (const statement of setupStatements()) await engine.execute(statement);
+  for (const statement of duckdbDialect.setupStatements()) await engine.execute(statement);
   const app: FastifyInstance = await buildApp({
     engine,
     catalog,

@@ -1,8 +1,9 @@
+import { humanize } from '../../layout/field-names';
+import type { ResolvedField } from '../../layout/fields';
 import { bboxPolygon } from '../../odsql';
 import type { DatasetDescriptor } from '../ingest/descriptor';
-import type { ResolvedField } from '../ingest/fields';
 import { isoUtc } from '../ingest/files';
-import { datasetUid, humanize } from '../ingest/names';
+import { datasetUid } from '../ingest/names';
 import type { RecordStats } from '../storage/stats';
 import type { Attachment, Dataset, DefaultMetas, FieldDescriptor } from './types';
 

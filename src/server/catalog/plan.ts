@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
+import { deduplicateNames } from '../../layout/field-names';
 import type { DatasetDescriptor } from '../ingest/descriptor';
 import { type FileStamp, mimetypeOf } from '../ingest/files';
-import { attachmentId, datasetUid, deduplicateNames, recordsTableName } from '../ingest/names';
+import { attachmentId, datasetUid, recordsTableName } from '../ingest/names';
 import { statFiles } from './read-files';
 import type { CatalogEntry } from './sources';
 import type { Attachment } from './types';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { columnType } from '../../odsql';
+import { columnType } from '../../layout/columns';
 import type { Logger } from '../ingest/logger';
 import { type ExploreData, openExploreData } from './open';
 import type { Dataset, DefaultMetas } from './types';

@@ -39,7 +39,7 @@ export interface Catalog {
   get(datasetId: string): Dataset | undefined;
   /** The ODSQL schema of a dataset's records. */
   schema(datasetId: string): DatasetSchema | undefined;
-  /** Table with one row per dataset, laid out like records (odsql/compile/storage). */
+  /** Table with one row per dataset, laid out like records (layout/columns.ts). */
   readonly catalogTable: string;
   readonly catalogSchema: DatasetSchema;
   /** Datasets left out, with the reason (also logged). */

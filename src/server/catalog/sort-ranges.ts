@@ -12,6 +12,6 @@ export async function withSortRanges(
   table: string,
   schema: DatasetSchema,
 ): Promise<DatasetSchema> {
-  const [row] = await engine.rows(sortRangesQuery(table, schema));
+  const [row] = await engine.rows(sortRangesQuery(table, schema, engine.dialect));
   return withSortRangesRow(schema, row);
 }

@@ -9,7 +9,7 @@ import type { Dataset } from './types';
 /*
  * The storage of record, in `<DATA_DIR>/store/`: one folder per records table holding
  *
- *   <version>.parquet   the records (layout: odsql/compile/storage), one file per ingested version;
+ *   <version>.parquet   the records (layout: layout/columns.ts), one file per ingested version;
  *   manifest.json       which version is current, the fingerprint it was built from and the dataset as
  *                       served, so that a start without changes reads no source file;
  *   failure.json        the last failed ingestion (fingerprint, reason, kind), when it failed.

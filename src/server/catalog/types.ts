@@ -63,7 +63,7 @@ export interface DefaultMetas {
   readonly update_frequency: string | null;
 }
 
-/** A dataset as the catalog serves it. Its records live in `table` (layout: odsql/compile/storage). */
+/** A dataset as the catalog serves it. Its records live in `table` (layout: layout/columns.ts). */
 export interface Dataset {
   readonly dataset_id: string;
   /** `restricted`: only callers whose API key grants the dataset see it (auth/). */

@@ -6,10 +6,8 @@ import {
   bytesFromBlobValue,
   bytesFromGeometryValue,
   createDuckDBValueConverter,
-  DOUBLE,
   type DuckDBConnection,
   DuckDBDateValue,
-  type DuckDBPreparedStatement,
   DuckDBTimestampMillisecondsValue,
   DuckDBTimestampNanosecondsValue,
   DuckDBTimestampSecondsValue,
@@ -20,8 +18,6 @@ import {
   type DuckDBValueConverter,
   doubleFromDecimalValue,
   fromVariantValue,
-  LIST,
-  listValue,
   nullConverter,
   numberFromValue,
   objectArrayFromMapValue,
@@ -29,8 +25,8 @@ import {
   objectFromUnionValue,
   stringFromValue,
   unsupportedConverter,
-  VARCHAR,
 } from '@duckdb/node-api';
+import { bindParams } from '../../layout/duckdb-bind';
 import type { SqlParam } from '../../odsql';
 
 /*
@@ -132,27 +128,6 @@ export const plainValueConverter: DuckDBValueConverter<unknown> = createDuckDBVa
   [DuckDBTypeId.GEOMETRY]: bytesFromGeometryValue,
   [DuckDBTypeId.VARIANT]: fromVariantValue,
 });
-
-/**
- * Binds `$1…$n`. Integral numbers bind as BIGINT (so `LIMIT $1` works), other numbers as DOUBLE; lists bind
- * as VARCHAR[] or DOUBLE[] after their elements.
- */
-export function bindParams(prepared: DuckDBPreparedStatement, params: readonly SqlParam[]): void {
-  params.forEach((param, i) => {
-    const index = i + 1;
-    if (param === null) prepared.bindNull(index);
-    else if (typeof param === 'string') prepared.bindVarchar(index, param);
-    else if (typeof param === 'boolean') prepared.bindBoolean(index, param);
-    else if (typeof param === 'number') {
-      if (Number.isSafeInteger(param)) prepared.bindBigInt(index, BigInt(param));
-      else prepared.bindDouble(index, param);
-    } else if (param.every((item: string | number) => typeof item === 'string')) {
-      prepared.bindList(index, listValue([...param]), LIST(VARCHAR));
-    } else {
-      prepared.bindList(index, listValue([...param]), LIST(DOUBLE));
-    }
-  });
-}
 
 /**
  * Runs one statement for its effect: unprepared without parameters, so that a script of several

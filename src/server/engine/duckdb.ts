@@ -1,6 +1,7 @@
 import { type DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
-import type { SqlQuery } from '../../odsql';
-import { bindParams, plainValueConverter, runStatement } from './duckdb-values';
+import { bindParams } from '../../layout/duckdb-bind';
+import { duckdbDialect, type SqlQuery } from '../../odsql';
+import { plainValueConverter, runStatement } from './duckdb-values';
 import { EngineBusyError, EngineError, engineErrorKind, QueryCancelledError } from './errors';
 import { ConnectionLanes, type LaneSizes } from './lanes';
 import { type Engine, LANES, type Lane, type QueryOptions, type Row } from './types';
@@ -212,6 +213,7 @@ export async function openDuckDBEngine(options: DuckDBEngineOptions): Promise<Du
   };
 
   return {
+    dialect: duckdbDialect,
     path: options.path,
     lanes,
     load: () => pool.load(),

@@ -1,4 +1,4 @@
-import type { SqlQuery } from '../../odsql';
+import type { Dialect, SqlQuery } from '../../odsql';
 
 /** One result row, values in column order, converted to plain JavaScript (BIGINT → number). */
 export type Row = readonly unknown[];
@@ -39,6 +39,8 @@ export interface QueryOptions {
  * user values only ever arrive as bound parameters.
  */
 export interface Engine {
+  /** The SQL its queries are compiled to. */
+  readonly dialect: Dialect;
   /** Runs a query and returns all its rows (meant for pages, counts and facets: small results). */
   rows(query: SqlQuery, options?: QueryOptions): Promise<Row[]>;
   /** Runs a query and yields its rows chunk by chunk, for results too large to hold (exports). */

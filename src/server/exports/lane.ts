@@ -10,6 +10,7 @@ type LaneOptions = Pick<QueryOptions, 'lane' | 'client' | 'waitMs' | 'order'>;
 export function inLane(engine: Engine, lane: LaneOptions): Engine {
   const withLane = (options: QueryOptions | undefined): QueryOptions => ({ ...options, ...lane });
   return {
+    dialect: engine.dialect,
     rows: (query: SqlQuery, options?: QueryOptions) => engine.rows(query, withLane(options)),
     stream: (query: SqlQuery, options?: QueryOptions) => engine.stream(query, withLane(options)),
     copy: (query: SqlQuery, target: string, copyOptions: string, options?: QueryOptions) =>

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import type { FieldSpec, GeoPointSpec } from '../../layout/fields';
 import { FIELD_TYPES, type FieldType } from '../../odsql';
 import type { FacetSort, FieldAnnotations } from '../catalog/types';
 
@@ -19,25 +20,6 @@ export interface SourceSpec {
   readonly delimiter: string | undefined;
   /** Object of a TopoJSON topology to read (default: its first object). */
   readonly topojsonObject: string | undefined;
-}
-
-export interface FieldSpec {
-  readonly name: string;
-  /** Column of the source (default: `name`); `@id`, `@geometry`, `@elevation` in GeoJSON and TopoJSON. */
-  readonly source: string;
-  /** Declared type, or `undefined` to take it from the source column. */
-  readonly type: FieldType | undefined;
-  readonly label: string | undefined;
-  readonly description: string | null;
-  readonly annotations: FieldAnnotations;
-  /** How to read a date or datetime: a strptime pattern, `epoch_ms` or `epoch_s`. */
-  readonly format: string | undefined;
-}
-
-export interface GeoPointSpec {
-  readonly lat: string;
-  readonly lon: string;
-  readonly field: string;
 }
 
 export interface JoinSpec {

@@ -3,6 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { feature } from 'topojson-client';
 import type { Objects, Topology } from 'topojson-specification';
+import {
+  ELEVATION_COLUMN,
+  FEATURE_ID_COLUMN,
+  type FeatureSummary,
+  LAT_COLUMN,
+  LON_COLUMN,
+  SHAPE_COLUMN,
+} from '../../layout/features';
 import type { Geometry, Position } from '../../odsql';
 import { normalizeGeometry } from '../../odsql';
 
@@ -12,25 +20,6 @@ import { normalizeGeometry } from '../../odsql';
  * staging NDJSON file that DuckDB then reads like any other JSON source: the feature's properties, plus
  * the reserved columns below.
  */
-
-/** The feature's `id`. */
-export const FEATURE_ID_COLUMN = '@id';
-/** Source name of the feature's geometry in descriptors. */
-export const GEOMETRY_SOURCE = '@geometry';
-/** The third coordinate of a Point geometry (altitude, or depth for earthquakes). */
-export const ELEVATION_COLUMN = '@elevation';
-/** JSON text of the GEO_SHAPE_TYPE struct (GeoJSON text plus its normalised form). */
-export const SHAPE_COLUMN = '@shape';
-/** A representative point: the Point itself, else the centre of the bounding box. */
-export const LAT_COLUMN = '@lat';
-export const LON_COLUMN = '@lon';
-
-export interface FeatureSummary {
-  readonly features: number;
-  /** Every non-null geometry is a Point (so the geometry reads as a geo_point_2d). */
-  readonly allPoints: boolean;
-  readonly withGeometry: number;
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,15 +1,20 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { declaredTextColumns, type ResolvedField, resolveFields } from '../../layout/fields';
+import {
+  partitionedRepeatsSql,
+  type RecordsPlan,
+  recordsCopySql,
+  repeatsTableSql,
+} from '../../layout/records';
 import type { DatasetSchema } from '../../odsql';
 import { hashesPerAggregate } from '../catalog/memory';
 import { withSortRanges } from '../catalog/sort-ranges';
 import type { IngestEngine } from '../storage/ingest-engine';
-import { partitionedRepeatsSql, type RecordsPlan, recordsCopySql, repeatsTableSql } from '../storage/records';
 import { loadSource } from '../storage/sources';
 import { dropStaging, repeatCounts, stagedRowCount, stagingView } from '../storage/staging';
 import { inferFacets, type RecordStats, recordStats } from '../storage/stats';
 import type { DatasetDescriptor } from './descriptor';
-import { declaredTextColumns, type ResolvedField, resolveFields } from './fields';
 import type { Logger } from './logger';
 
 /** Prefix of the tables and files ingestion works in; leftovers of an interrupted run are removed. */
@@ -124,7 +129,7 @@ async function withProgress<T>(
 
 /**
  * Reads a dataset's source (and joined file) and writes its records file to `options.target`, in a few
- * streaming passes (see storage/records.ts). The records being served are untouched until the caller swaps.
+ * streaming passes (see layout/records.ts). The records being served are untouched until the caller swaps.
  */
 export async function ingestDataset(
   engine: IngestEngine,
@@ -203,7 +208,7 @@ export async function ingestDataset(
     const file = firstFile;
     try {
       step('finding repeated records');
-      // Larger sources count their hashes in slices (storage/records.ts, `partitionedRepeatsSql`).
+      // Larger sources count their hashes in slices (layout/records.ts, `partitionedRepeatsSql`).
       const perAggregate =
         options.hashesPerAggregate ?? hashesPerAggregate(engine.memoryBytes ?? DEFAULT_INGEST_MEMORY);
       if (rows >= LARGE_DATASET_ROWS || rows > perAggregate) {

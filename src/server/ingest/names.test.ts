@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentId, datasetUid, deduplicateNames, humanize, recordsTableName, toSnakeCase } from './names';
+import { deduplicateNames, humanize, toSnakeCase } from '../../layout/field-names';
+import { attachmentId, datasetUid, recordsTableName } from './names';
 
 describe('names', () => {
   it('turns source column names into lower snake case', () => {

@@ -1,7 +1,7 @@
-import { quoteIdent, RECORD_ID_COLUMN } from '../../odsql';
+import { quoteIdent, RECORD_ID_COLUMN } from '../../layout/columns';
+import { sqlString } from '../../layout/sql';
 import type { Engine } from '../engine/types';
 import { RESTRICTED_COLUMN } from './catalog-table';
-import { sqlString } from './sql';
 
 /*
  * The catalog as one caller sees it (auth/policy decides who sees what): a view keeping the public rows

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { DatasetSchema, FieldSchema } from '../../odsql';
 import {
   columnType,
   POSITION_COLUMN,
@@ -9,13 +8,14 @@ import {
   RECORD_TIMESTAMP_COLUMN,
   SEARCH_COLUMN,
   searchSqlExpression,
-} from '../../odsql';
+} from '../../layout/columns';
+import { sqlString } from '../../layout/sql';
+import type { DatasetSchema, FieldSchema } from '../../odsql';
 import type { Dataset } from '../catalog/types';
 import type { Engine } from '../engine/types';
-import { sqlString } from './sql';
 
 /*
- * The catalog as a table, one row per dataset laid out like a dataset's records (odsql/compile/storage),
+ * The catalog as a table, one row per dataset laid out like a dataset's records (layout/columns.ts),
  * so that ODSQL queries over datasets (`where`, `order_by`, facets, exports) run like record queries.
  */
 

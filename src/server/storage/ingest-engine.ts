@@ -1,8 +1,9 @@
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import type { SqlQuery } from '../../odsql';
-import { bindParams, plainValueConverter, runStatement } from '../engine/duckdb-values';
+import { bindParams } from '../../layout/duckdb-bind';
+import { sqlString } from '../../layout/sql';
+import { duckdbDialect, type SqlQuery } from '../../odsql';
+import { plainValueConverter, runStatement } from '../engine/duckdb-values';
 import type { Engine, Row } from '../engine/types';
-import { sqlString } from './sql';
 
 /*
  * The DuckDB instance ingestion works in: separate from the one answering requests, so that the request
@@ -76,6 +77,7 @@ export async function openIngestEngine(options: IngestEngineOptions): Promise<In
       }
     });
   return {
+    dialect: duckdbDialect,
     memoryBytes: options.memoryBytes,
     rows,
     async *stream(query: SqlQuery): AsyncIterable<Row[]> {

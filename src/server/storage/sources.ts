@@ -1,22 +1,25 @@
 import { open, readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { quoteIdent } from '../../odsql';
+import { quoteIdent } from '../../layout/columns';
+import type { FeatureSummary } from '../../layout/features';
+import {
+  describeQuerySql,
+  describeTableSql,
+  jsonReaderSql,
+  type SourceColumn,
+  sourceColumns,
+  stagingTableSql,
+} from '../../layout/sources';
+import { sqlString, sqlStringList } from '../../layout/sql';
 import type { Engine } from '../engine/types';
 import type { SourceFormat, SourceSpec } from '../ingest/descriptor';
-import { type FeatureSummary, readFeatures, writeFeatureLines } from '../ingest/geojson';
-import { sqlString, sqlStringList } from './sql';
+import { readFeatures, writeFeatureLines } from '../ingest/geojson';
 
 /*
  * Reading a source file as it is. Parquet is read in place (`file_row_number` is a row's position); the
  * other formats are loaded into a staging table of the ingestion engine, whose `rowid` is the position
  * (their readers give no row number of their own).
  */
-
-export interface SourceColumn {
-  readonly name: string;
-  /** DuckDB type, as `duckdb_columns()` spells it (`BIGINT`, `VARCHAR[]`, `STRUCT(…)`…). */
-  readonly type: string;
-}
 
 export interface LoadedSource {
   readonly format: SourceFormat;
@@ -98,8 +101,7 @@ export async function resolveFormat(spec: SourceSpec): Promise<SourceFormat> {
 }
 
 export async function tableColumns(engine: Engine, table: string): Promise<SourceColumn[]> {
-  const rows = await engine.rows({ sql: `DESCRIBE ${quoteIdent(table)}`, params: [] });
-  return rows.map(([name, type]) => ({ name: String(name), type: String(type) }));
+  return sourceColumns(await engine.rows({ sql: describeTableSql(table), params: [] }));
 }
 
 /** Bytes DuckDB's CSV reader reads at once (twice its longest line, 2 MB by default). */
@@ -126,11 +128,6 @@ function csvReader(
   return `read_csv(${args.join(', ')})`;
 }
 
-function jsonReader(path: string, format: 'json' | 'ndjson'): string {
-  const layout = format === 'json' ? 'array' : 'newline_delimited';
-  return `read_json(${sqlString(path)}, format = ${sqlString(layout)}, records = true, sample_size = -1)`;
-}
-
 /** Reads the source: in place for Parquet, else into the staging table `table`, in file order. */
 export async function loadSource(
   engine: Engine,
@@ -147,7 +144,7 @@ export async function loadSource(
       let overrides: string[] = [];
       if (options.textColumns.length > 0) {
         const sniffed = await engine.rows({
-          sql: `DESCRIBE SELECT * FROM ${csvReader(spec, format, options, [])}`,
+          sql: describeQuerySql(csvReader(spec, format, options, [])),
           params: [],
         });
         const present = new Set(sniffed.filter((row) => row[1] !== 'VARCHAR').map((row) => String(row[0])));
@@ -158,14 +155,12 @@ export async function loadSource(
     }
     case 'json':
     case 'ndjson':
-      reader = jsonReader(spec.path, format);
+      reader = jsonReaderSql(spec.path, format);
       break;
     case 'parquet': {
-      const rows = await engine.rows({
-        sql: `DESCRIBE SELECT * FROM read_parquet(${sqlString(spec.path)})`,
-        params: [],
-      });
-      const columns = rows.map(([name, type]) => ({ name: String(name), type: String(type) }));
+      const columns = sourceColumns(
+        await engine.rows({ sql: describeQuerySql(`read_parquet(${sqlString(spec.path)})`), params: [] }),
+      );
       if (columns.length === 0) throw new Error('no columns');
       const from = `read_parquet(${sqlString(spec.path)}, file_row_number = true)`;
       return { format, columns, features: undefined, from, position: 'file_row_number' };
@@ -175,11 +170,11 @@ export async function loadSource(
       const list = await readFeatures(spec.path, format, spec.topojsonObject);
       if (list.length === 0) throw new Error('no features');
       features = await writeFeatureLines(list, options.stagingFile);
-      reader = jsonReader(options.stagingFile, 'ndjson');
+      reader = jsonReaderSql(options.stagingFile, 'ndjson');
       break;
     }
   }
-  await engine.execute(`CREATE OR REPLACE TABLE ${quoteIdent(table)} AS SELECT * FROM ${reader}`);
+  await engine.execute(stagingTableSql(table, reader));
   const columns = await tableColumns(engine, table);
   if (columns.length === 0) throw new Error('no columns');
   return { format, columns, features, from: quoteIdent(table), position: 'rowid' };

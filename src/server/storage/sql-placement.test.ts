@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
  * The rule of docs/architecture.md: the server writes no query SQL and no DDL outside the storage
  * module (src/server/storage: the layout, ingestion's statements, views) and the engine
  * (src/server/engine: connections, settings). Every other query comes from the compiler (src/odsql).
+ * The statements that stage sources and write records files live below both, in the records layout
+ * (src/layout), because the compiler's test database writes its tables with them too; the storage
+ * module calls them. This test reads src/server only: src/layout is SQL by its job.
  * This reads the server's sources with Vite's parser (Oxc), so comments never count and every string
  * and template literal does.
  */

@@ -1,6 +1,7 @@
-import { quoteIdent } from '../../odsql';
+import { quoteIdent } from '../../layout/columns';
+import { repeatCountsSql } from '../../layout/records';
+import { sqlString } from '../../layout/sql';
 import type { Engine } from '../engine/types';
-import { sqlString } from './sql';
 
 /*
  * The scratch objects ingestion works in (ingest/ingest.ts names them): the staged source tables, the
@@ -32,10 +33,7 @@ export async function repeatCounts(
   engine: Engine,
   repeatsTable: string,
 ): Promise<{ repeats: number; maxRepeat: number }> {
-  const [row] = await engine.rows({
-    sql: `SELECT count(*), coalesce(max(__rep_n), 0) FROM ${quoteIdent(repeatsTable)}`,
-    params: [],
-  });
+  const [row] = await engine.rows({ sql: repeatCountsSql(repeatsTable), params: [] });
   return { repeats: Number(row?.[0] ?? 0), maxRepeat: Number(row?.[1] ?? 0) };
 }
 

@@ -1,7 +1,7 @@
-import { quoteIdent } from '../../odsql';
+import { quoteIdent } from '../../layout/columns';
+import type { ResolvedField } from '../../layout/fields';
 import type { FieldAnnotations } from '../catalog/types';
 import type { Engine } from '../engine/types';
-import type { ResolvedField } from '../ingest/fields';
 
 /** What the dataset metadata needs to know about the records once they are built. */
 export interface RecordStats {

@@ -1,4 +1,4 @@
-import { POSITION_COLUMN, quoteIdent } from '../../odsql';
+import { POSITION_COLUMN, quoteIdent } from '../../layout/columns';
 import type { Engine } from '../engine/types';
 
 /*

@@ -1,6 +1,6 @@
-import { quoteIdent, RECORD_ID_COLUMN } from '../../odsql';
+import { quoteIdent } from '../../layout/columns';
+import { viewSql } from '../../layout/views';
 import type { Engine } from '../engine/types';
-import { sqlString } from './sql';
 
 /*
  * The request engine sees each dataset as a view over its current records file. Creating a view reads
@@ -131,15 +131,4 @@ export class RecordViews {
     });
     return result;
   }
-}
-
-/**
- * A record id as served: the 16 lower-case hex digits of the UBIGINT content hash stored in `__id`
- * (storage/records.ts). Formatted in the view, so that the file keeps 8 bytes a record (40-character text
- * ids were most of the time of writing a records file).
- */
-export const RECORD_ID_TEXT = `printf('%016x', ${quoteIdent(RECORD_ID_COLUMN)})`;
-
-export function viewSql(table: string, file: string): string {
-  return `CREATE OR REPLACE VIEW ${quoteIdent(table)} AS SELECT * REPLACE (${RECORD_ID_TEXT} AS ${quoteIdent(RECORD_ID_COLUMN)}) FROM read_parquet(${sqlString(file)});`;
 }

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setupStatements } from '../../odsql';
+import { duckdbDialect } from '../../odsql';
 import { buildApp } from '../app';
 import { openExploreData } from '../catalog/open';
 import { loadConfig } from '../config';
@@ -42,7 +42,7 @@ export async function startSmallServer(
     threads: 1,
   });
   const { engine, catalog } = data;
-  for (const statement of setupStatements()) await engine.execute(statement);
+  for (const statement of duckdbDialect.setupStatements()) await engine.execute(statement);
   const app = await buildApp(
     { engine, catalog, config, timezones: new Set(['UTC']), log: silentLogger },
     { now },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupStatements } from '../../../odsql';
+import { duckdbDialect } from '../../../odsql';
 import { ClickHouseClient } from './client';
 import { ingestVersion } from './ingest';
 import { ensureStateTables } from './state';
@@ -58,7 +58,7 @@ describe.skipIf(!cluster)('ClickHouse building blocks give DuckDB answers', () =
     );
     duck = await DuckDBInstance.create(':memory:');
     c = await duck.connect();
-    for (const statement of setupStatements()) await c.run(statement);
+    for (const statement of duckdbDialect.setupStatements()) await c.run(statement);
     await c.run(`CREATE VIEW t AS SELECT * FROM read_parquet('${file}')`);
   });
   afterAll(async () => {

@@ -1,4 +1,3 @@
-import type { DatasetSchema, FieldSchema } from '../../../odsql';
 import {
   POSITION_COLUMN,
   quoteIdent as quoteDuckIdent,
@@ -7,12 +6,13 @@ import {
   RECORD_TIMESTAMP_COLUMN,
   SEARCH_COLUMN,
   searchSqlExpression,
-} from '../../../odsql';
-import { RECORD_ID_TEXT } from '../../storage/views';
+} from '../../../layout/columns';
+import { RECORD_ID_TEXT } from '../../../layout/views';
+import type { DatasetSchema, FieldSchema } from '../../../odsql';
 import { quoteIdentifier } from './literal';
 
 /*
- * How a dataset's records are laid out in ClickHouse, beside DuckDB's layout (odsql/compile/storage):
+ * How a dataset's records are laid out in ClickHouse, beside DuckDB's layout (layout/columns.ts):
  * the same record ids, positions and values, in the types ClickHouse 18.16 has. A field may take
  * several columns; the extra ones are named `<field>@<part>` (a dot would make ClickHouse take arrays
  * for Nested sub-columns of equal length):

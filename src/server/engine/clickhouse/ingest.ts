@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { POSITION_COLUMN, quoteIdent as quoteDuckIdent } from '../../../layout/columns';
 import type { DatasetSchema } from '../../../odsql';
-import { POSITION_COLUMN, quoteIdent as quoteDuckIdent } from '../../../odsql';
 import { type ClickHouseColumn, clickhouseColumns, columnDefinitions, duckdbSelectList } from './columns';
 import { quoteIdentifier, quoteString } from './literal';
 import { readableOf, rowBinary } from './row-binary';

@@ -10,6 +10,8 @@
 export type ChType =
   | { readonly kind: 'String' }
   | { readonly kind: 'Int64' }
+  /** A number of rows (LIMIT, OFFSET): written as plain digits, which is all 18.16 takes there. */
+  | { readonly kind: 'UInt64' }
   | { readonly kind: 'Float64' }
   | { readonly kind: 'Bool' }
   | { readonly kind: 'Date' }
@@ -25,6 +27,7 @@ export type ChValue = string | number | boolean | null | readonly ChValue[];
 export const CH = {
   string: { kind: 'String' },
   int64: { kind: 'Int64' },
+  uint64: { kind: 'UInt64' },
   float64: { kind: 'Float64' },
   bool: { kind: 'Bool' },
   date: { kind: 'Date' },
@@ -116,6 +119,8 @@ function emptyArray(of: ChType): string {
       return 'emptyArrayString()';
     case 'Int64':
       return 'emptyArrayInt64()';
+    case 'UInt64':
+      return 'emptyArrayUInt64()';
     case 'Float64':
       return 'emptyArrayFloat64()';
     case 'Bool':
@@ -167,6 +172,14 @@ export function chLiteral(value: ChValue, type: ChType): string {
         'safe integer',
       ) as number;
       return `toInt64(${numberText(n)})`;
+    }
+    case 'UInt64': {
+      const n = expect(
+        typeof value === 'number' && Number.isSafeInteger(value) && value >= 0,
+        value,
+        'non-negative safe integer',
+      ) as number;
+      return numberText(n);
     }
     case 'Float64': {
       const n = expect(typeof value === 'number', value, 'number') as number;

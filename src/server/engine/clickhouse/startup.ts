@@ -23,8 +23,8 @@ export async function refuseClickHouseUntilDialect(
   throw new EngineNotServedError(
     [
       `ENGINE=clickhouse: ${reached}.`,
-      'This version cannot serve from ClickHouse yet: ODSQL queries are compiled for DuckDB only (the ClickHouse',
-      'dialect of the compiler is not written), so the catalog, records, aggregations, facets, refine/exclude,',
+      'This version cannot serve from ClickHouse yet: the ClickHouse dialect of the compiler covers part of ODSQL',
+      'and the server runs no query on the cluster, so the catalog, records, aggregations, facets, refine/exclude,',
       'record lookup, attachments, exports, v1.0, keys and quotas are NOT served from the cluster. Nothing is',
       'served rather than answers from another engine. Start with ENGINE=duckdb (the default); docs/clickhouse.md',
       'says what is ready (ingestion into the cluster, shared state, the value escaping) and what is not.',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DatasetSchema } from '../../../odsql';
-import { compileRecordsQuery, parseWhere, printExpr } from '../../../odsql';
+import { compileRecordsQuery, duckdbDialect, parseWhere, printExpr } from '../../../odsql';
 import { MAX_Q_LENGTH, parseQ } from './parse';
 import { Translator } from './translate';
 import { type Query, V1QueryError } from './tree';
@@ -211,7 +211,13 @@ const PIECES = [
   '\u0000',
 ];
 
-const OPTIONS = { version: '2.0', timezone: 'Europe/Paris', lang: 'fr', now: Date.UTC(2024, 0, 31) } as const;
+const OPTIONS = {
+  version: '2.0',
+  timezone: 'Europe/Paris',
+  lang: 'fr',
+  now: Date.UTC(2024, 0, 31),
+  dialect: duckdbDialect,
+} as const;
 
 describe('v1 q: properties', () => {
   it('throws nothing but V1QueryError, whatever the input', () => {

@@ -4,7 +4,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { DatasetSchema } from '../../../../odsql';
 
 /*
- * A records file in the store's layout (odsql/compile/storage) with every field type, nulls, dates
+ * A records file in the store's layout (layout/columns.ts) with every field type, nulls, dates
  * before 1970 and after 2106, sub-second instants, hostile text and a hostile field name: what the
  * ClickHouse ingestion must carry over unchanged.
  */

@@ -1,14 +1,43 @@
-import type { FieldType } from '../../odsql';
-import type { FieldAnnotations } from '../catalog/types';
-import type { SourceColumn } from '../storage/sources';
-import type { DatasetDescriptor, FieldSpec } from './descriptor';
-import { ELEVATION_COLUMN, FEATURE_ID_COLUMN, type FeatureSummary, GEOMETRY_SOURCE } from './geojson';
-import { deduplicateNames, humanize, toSnakeCase } from './names';
+import type { FieldAnnotations } from '../api/types';
+import type { FieldType } from './columns';
+import { ELEVATION_COLUMN, FEATURE_ID_COLUMN, type FeatureSummary, GEOMETRY_SOURCE } from './features';
+import { deduplicateNames, humanize, toSnakeCase } from './field-names';
+import type { SourceColumn } from './sources';
 
 /*
  * Resolving a dataset's fields: each declared field (or each inferred one) is tied to where its values
- * come from in the staging tables and to the ODSQL type it will have.
+ * come from in the staging tables and to the ODSQL type it will have. Ingestion and the compiler's test
+ * database resolve their fields here, so the records writer (records.ts) reads both alike.
  */
+
+/** A field as a descriptor declares it (server/ingest/descriptor.ts checks and normalises it). */
+export interface FieldSpec {
+  readonly name: string;
+  /** Column of the source (default: `name`); `@id`, `@geometry`, `@elevation` in GeoJSON and TopoJSON. */
+  readonly source: string;
+  /** Declared type, or `undefined` to take it from the source column. */
+  readonly type: FieldType | undefined;
+  readonly label: string | undefined;
+  readonly description: string | null;
+  readonly annotations: FieldAnnotations;
+  /** How to read a date or datetime: a strptime pattern, `epoch_ms` or `epoch_s`. */
+  readonly format: string | undefined;
+}
+
+export interface GeoPointSpec {
+  readonly lat: string;
+  readonly lon: string;
+  readonly field: string;
+}
+
+/** What field resolution reads of a dataset descriptor. */
+export interface FieldDeclarations {
+  /** Declared fields, or `undefined` to infer them from the source columns. */
+  readonly fields: readonly FieldSpec[] | undefined;
+  readonly geoPoint: GeoPointSpec | undefined;
+  /** The column of a joined file matched against the source (left out of inferred fields). */
+  readonly join: { readonly key: string } | undefined;
+}
 
 export interface ColumnInput {
   readonly kind: 'column';
@@ -160,7 +189,7 @@ function resolveDeclared(spec: FieldSpec, columns: Columns, staged: StagedColumn
 }
 
 function geoPointField(
-  descriptor: DatasetDescriptor,
+  descriptor: FieldDeclarations,
   columns: Columns,
   declared: FieldSpec | undefined,
 ): ResolvedField {
@@ -183,7 +212,7 @@ function geoPointField(
 
 /** Fields inferred from the staged columns: every column but the reserved ones and geo_point's lat/lon. */
 function inferFields(
-  descriptor: DatasetDescriptor,
+  descriptor: FieldDeclarations,
   staged: StagedColumns,
   warn: (m: string) => void,
 ): ResolvedField[] {
@@ -239,7 +268,7 @@ function inferFields(
 
 /** The dataset's fields, in order, each with its input and type. */
 export function resolveFields(
-  descriptor: DatasetDescriptor,
+  descriptor: FieldDeclarations,
   staged: StagedColumns,
   warn: (message: string) => void,
 ): ResolvedField[] {
@@ -257,7 +286,7 @@ export function resolveFields(
 }
 
 /** Source columns of CSV files that declared text fields must read as text (leading zeros, codes). */
-export function declaredTextColumns(descriptor: DatasetDescriptor): string[] {
+export function declaredTextColumns(descriptor: FieldDeclarations): string[] {
   return (descriptor.fields ?? [])
     .filter((f) => f.type === 'text' || f.format !== undefined || f.annotations.multivalued !== undefined)
     .map((f) => f.source)

@@ -8,19 +8,20 @@ import {
   RECORD_TIMESTAMP_COLUMN,
   SEARCH_COLUMN,
   searchColumnSql,
-} from '../../odsql';
-import type { ColumnInput, FieldInput, ResolvedField } from '../ingest/fields';
-import { isListType } from '../ingest/fields';
-import { LAT_COLUMN, LON_COLUMN, SHAPE_COLUMN } from '../ingest/geojson';
+} from './columns';
+import { LAT_COLUMN, LON_COLUMN, SHAPE_COLUMN } from './features';
+import type { ColumnInput, FieldInput, ResolvedField } from './fields';
+import { isListType } from './fields';
 import { sqlString } from './sql';
 
 /*
- * The set-based SQL that turns source rows into the records file (layout: odsql/compile/storage), in
- * streaming passes that never hold a dataset in memory:
+ * The set-based SQL that turns source rows into the records file (layout: columns.ts), in streaming
+ * passes that never hold a dataset in memory. Ingestion (server/ingest/ingest.ts) and the compiler's test
+ * database (odsql/compile/test-db.ts) write their records with these statements:
  *
  * Record ids are content hashes: DuckDB's 64-bit `hash()` of the record's typed values in field order
  * (`contentHash`), stored as a UBIGINT in `__id` and served as its 16 lower-case hex digits (see
- * storage/views.ts). Identical rows would share it, so the n-th repeat (n ≥ 1, in source order) gets the
+ * views.ts). Identical rows would share it, so the n-th repeat (n ≥ 1, in source order) gets the
  * hash of `<hex of the content hash>#n` instead. A record's size (`__size`) is the length in bytes of its
  * canonical JSON (`{"field": value, …}` in field order, a geo_shape as its GeoJSON). (A SHA-1 of the
  * canonical JSON written as 40 hex characters cost 5 to 10 times DuckDB's own load: docs/storage.md.)
@@ -334,4 +335,9 @@ SELECT ${columns},
   CAST(canon.__p AS BIGINT) AS ${POSITION_COLUMN}
 FROM ${from}${sorted ? ' ORDER BY canon.__p' : ''}
 ) TO ${sqlString(target)} (${PARQUET_OPTIONS})`;
+}
+
+/** How many records repeat an earlier one, and the most repeats of one record (one row: both counts). */
+export function repeatCountsSql(repeatsTable: string): string {
+  return `SELECT count(*), coalesce(max(__rep_n), 0) FROM ${quoteIdent(repeatsTable)}`;
 }
