@@ -20,7 +20,14 @@ export async function startServer(
     process.execPath,
     ['--require', './src/server/threadpool.cjs', '--import', 'tsx', 'src/server/main.ts'],
     {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+      // BENCH_PORT: a fixed port on a shared machine (one server at a time); else any free port.
+      env: {
+        ...process.env,
+        PORT: process.env.BENCH_PORT ?? '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -50,6 +57,14 @@ export function residentMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
   return kb / 1024;
+}
+
+/** CPU seconds (user and system, all threads) a process has used so far (Linux). */
+export function cpuSeconds(pid: number): number {
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Waits until the server's log matches `pattern`; returns the match. */
