@@ -169,7 +169,7 @@ async function main(): Promise<void> {
     const memoryLimit = loadConfig().memoryLimit;
     if (process.env.BENCH_ONLY === 'scale') {
       const scale = await scaleBench(work, memoryLimit);
-      const text = renderScale(scale);
+      const text = renderScale(scale, memoryLimit);
       writeFileSync(
         join(import.meta.dirname, 'RESULTS-scale.md'),
         `# Scale figures\n\nMachine: ${machineLine()}.\n${text}`,
@@ -237,7 +237,7 @@ async function main(): Promise<void> {
       renderExports(exports.figures, exports.memory) +
       renderAnalyzeTable(analyze) +
       renderExplorerFigures(explorer) +
-      renderScale(scale) +
+      renderScale(scale, memoryLimit) +
       `\n${renderFairness(fairness, machine)}`;
     writeFileSync(join(import.meta.dirname, 'RESULTS.md'), report);
     console.log(`\n${report}`);

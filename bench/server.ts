@@ -59,6 +59,14 @@ export function residentMiB(pid: number): number {
   return kb / 1024;
 }
 
+/** CPU seconds (user and system, all threads) a process has used so far (Linux). */
+export function cpuSeconds(pid: number): number {
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Waits until the server's log matches `pattern`; returns the match. */
 export async function waitForLog(
   server: RunningServer,

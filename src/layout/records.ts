@@ -200,16 +200,28 @@ function schemaOf(field: ResolvedField): { name: string; type: ResolvedField['ty
   return { name: field.name, type: field.type, multivalued: field.annotations.multivalued !== undefined };
 }
 
-/** The canonical JSON of a record (see the header comment). */
-function canonicalJson(fields: readonly ResolvedField[]): string {
-  const members = fields.map((f) => {
-    const ref = quoteIdent(f.name);
-    return `${ref} := ${f.type === 'geo_shape' ? `json(${ref}.geojson)` : ref}`;
-  });
-  return `CAST(to_json(struct_pack(${members.join(', ')})) AS VARCHAR)`;
+/** A field's member in the canonical JSON: its value, a geo_shape as its GeoJSON. */
+function canonicalMember(field: ResolvedField): string {
+  const ref = quoteIdent(field.name);
+  return field.type === 'geo_shape' ? `json(${ref}.geojson)` : ref;
 }
 
-/** The WITH clause giving each source row its typed field values (`typed`) and canonical JSON (`canon`). */
+/**
+ * The byte length of a record's canonical JSON (see the header comment), summed member by member
+ * (`{}`, the commas, each `"name":` and each value's JSON, `null` for a null) instead of measured on
+ * the whole text: building one JSON object a record took 0.65 s of CPU on flights-3m, the members'
+ * lengths 0.16 s, for the same sizes (a unit test compares them on every field type).
+ */
+function canonicalSize(fields: readonly ResolvedField[]): string {
+  if (fields.length === 0) return '2';
+  const members = fields.map(
+    (f) =>
+      `strlen(CAST(to_json(${sqlString(f.name)}) AS VARCHAR)) + 1 + coalesce(strlen(CAST(to_json(${canonicalMember(f)}) AS VARCHAR)), 4)`,
+  );
+  return `${1 + fields.length} + ${members.join(' + ')}`;
+}
+
+/** The WITH clause giving each source row its typed field values (`canon`). */
 function canonicalRows(plan: RecordsPlan): string {
   const expressions = new Expressions(plan);
   const typed = plan.fields.map(
@@ -222,8 +234,7 @@ function canonicalRows(plan: RecordsPlan): string {
     joinCte = `j AS (SELECT * FROM ${quoteIdent(plan.joinTable)} QUALIFY row_number() OVER (PARTITION BY ${key} ORDER BY rowid) = 1),\n`;
     from += ` LEFT JOIN j ON CAST(r.${quoteIdent(plan.join.on)} AS VARCHAR) = CAST(j.${key} AS VARCHAR)`;
   }
-  return `WITH ${joinCte}typed AS (SELECT r.${quoteIdent(plan.position)} AS __p, ${typed.join(', ')} FROM ${from}),
-canon AS (SELECT *, ${canonicalJson(plan.fields)} AS __canon FROM typed)`;
+  return `WITH ${joinCte}canon AS (SELECT r.${quoteIdent(plan.position)} AS __p, ${typed.join(', ')} FROM ${from})`;
 }
 
 /** Parquet writing options of every records file. */
@@ -330,7 +341,7 @@ ${canonicalRows(plan)}
 SELECT ${columns},
   ${id} AS ${RECORD_ID_COLUMN},
   timezone('UTC', CAST(${sqlString(plan.processedAt)} AS TIMESTAMPTZ)) AS ${RECORD_TIMESTAMP_COLUMN},
-  CAST(strlen(__canon) AS INTEGER) AS ${RECORD_SIZE_COLUMN},
+  CAST(${canonicalSize(plan.fields)} AS INTEGER) AS ${RECORD_SIZE_COLUMN},
   ${searchColumnSql(plan.fields.map(schemaOf))} AS ${SEARCH_COLUMN},
   CAST(canon.__p AS BIGINT) AS ${POSITION_COLUMN}
 FROM ${from}${sorted ? ' ORDER BY canon.__p' : ''}

@@ -18,8 +18,8 @@ describe('memory shares of the two DuckDB engines', () => {
   });
 
   it('counts fewer hashes in one aggregate with less memory', () => {
-    expect(hashesPerAggregate(128e6)).toBe(8e6);
-    expect(hashesPerAggregate(64e6)).toBe(4e6);
+    expect(hashesPerAggregate(128e6)).toBe(16e6);
+    expect(hashesPerAggregate(64e6)).toBe(8e6);
     expect(hashesPerAggregate(1)).toBe(100_000);
   });
 });

@@ -418,6 +418,25 @@ describe('ingestion of user datasets', () => {
     );
   });
 
+  it('sizes every record as the byte length of its whole canonical JSON, whatever its field types', async () => {
+    const ids = ['codes', 'events', 'lists', 'points', 'table', 'trees', 'zones'];
+    const types = new Set(ids.flatMap((id) => dataset(id).fields.map((f) => f.type)));
+    for (const type of ['geo_shape', 'geo_point_2d', 'double', 'datetime', 'boolean'] as const)
+      expect(types.has(type), type).toBe(true);
+    for (const id of ids) {
+      const { table, fields } = dataset(id);
+      const members = fields.map((f) => {
+        const ref = `"${f.name.replaceAll('"', '""')}"`;
+        return `${ref} := ${f.type === 'geo_shape' ? `json(${ref}.geojson)` : ref}`;
+      });
+      const [row] = await sql(
+        `SELECT count(*), count(*) FILTER (WHERE __size <> octet_length(encode(CAST(to_json(struct_pack(${members.join(', ')})) AS VARCHAR)))) FROM ${table}`,
+      );
+      expect(Number(row?.[0]), id).toBeGreaterThan(0);
+      expect(Number(row?.[1]), id).toBe(0);
+    }
+  });
+
   it('writes the catalog table', async () => {
     const rows = await sql(
       `SELECT dataset_id, title, keyword, records_count, features, has_records, __id, __pos, __search FROM ${data.catalog.catalogTable} ORDER BY __pos`,

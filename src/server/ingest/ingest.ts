@@ -24,6 +24,8 @@ export const STAGING_PREFIX = '__stage_';
 const LARGE_DATASET_ROWS = 100_000;
 /** Memory assumed when the engine's limit is not a size: half the default 128 MB. */
 const DEFAULT_INGEST_MEMORY = 64e6;
+/** From this size, reading the source logs its progress. */
+const LARGE_SOURCE_BYTES = 64 * 2 ** 20;
 /** Sources smaller than this are ingested on one thread. */
 const SMALL_SOURCE_BYTES = 4 * 2 ** 20;
 /** How often a long step logs its progress. */
@@ -48,6 +50,8 @@ export interface IngestOptions {
   readonly log: Logger;
   /** Rows counted in one aggregate when looking for repeats (default: from the memory limit; tests). */
   readonly hashesPerAggregate?: number;
+  /** Source bytes from which a CSV is staged as a Parquet file rather than a table (default 4 MiB; tests). */
+  readonly stageAsParquetFrom?: number;
 }
 
 /**
@@ -102,10 +106,15 @@ async function readSource<T>(path: string, read: () => Promise<T>): Promise<T> {
 
 const count = (n: number): string => n.toLocaleString('en-US');
 
-/** Runs a long statement, logging rows done, rows per second and time left every few seconds. */
+/**
+ * Runs a long statement over the `rows` of a source, logging rows done, rows per second and time left
+ * every few seconds. DuckDB's progress counts the rows of every scan of the statement (a join's two
+ * sides, a staged file written then read), so its fraction done is applied to the source's rows.
+ */
 async function withProgress<T>(
   engine: IngestEngine,
   say: ((message: string) => void) | undefined,
+  rows: number | undefined,
   work: () => Promise<T>,
 ): Promise<T> {
   if (!say) return work();
@@ -114,10 +123,16 @@ async function withProgress<T>(
     const progress = engine.progress();
     if (!progress) return;
     const seconds = (Date.now() - started) / 1000;
-    const rate = progress.done / Math.max(seconds, 0.001);
-    const left = rate > 0 ? Math.max(0, (progress.total - progress.done) / rate) : Number.NaN;
+    const fraction = Math.min(progress.done, progress.total) / progress.total;
+    const left = fraction > 0 ? Math.round((seconds * (1 - fraction)) / fraction) : '?';
+    if (rows === undefined) {
+      // Reading a source whose rows are not counted yet: DuckDB knows the share of the file read.
+      say(`${Math.round(fraction * 100)}% of the source read, about ${left} s left`);
+      return;
+    }
+    const done = Math.round(rows * fraction);
     say(
-      `${count(progress.done)} of ${count(progress.total)} rows, ${count(Math.round(rate))} rows/s, about ${Number.isFinite(left) ? Math.round(left) : '?'} s left`,
+      `${count(done)} of ${count(rows)} rows, ${count(Math.round(done / Math.max(seconds, 0.001)))} rows/s, about ${left} s left`,
     );
   }, PROGRESS_EVERY_MS);
   try {
@@ -146,13 +161,15 @@ export async function ingestDataset(
   const firstFile = join(options.tmpDir, `${scratch}_${unique}.parquet`);
   const hashFile = join(options.tmpDir, `${scratch}_${unique}.hashes.parquet`);
   const stagingFile = join(options.tmpDir, `${scratch}_${unique}.ndjson`);
+  const stagingParquet = join(options.tmpDir, `${scratch}_${unique}.source.parquet`);
   const joinFile = join(options.tmpDir, `${scratch}_${unique}.join.ndjson`);
   const dropScratch = async (): Promise<void> => {
     await dropStaging(engine, {
       views: [view],
       tables: [rawTable, joinTable, repeatsTable, `${repeatsTable}_candidates`],
     });
-    for (const file of [firstFile, hashFile, stagingFile, joinFile]) await rm(file, { force: true });
+    for (const file of [firstFile, hashFile, stagingFile, stagingParquet, joinFile])
+      await rm(file, { force: true });
   };
   const started = Date.now();
   options.log.info(`dataset ${id}: ingesting ${descriptor.source.path}`);
@@ -164,12 +181,19 @@ export async function ingestDataset(
   );
   await engine.singleThreaded(sourceBytes < SMALL_SOURCE_BYTES);
   try {
+    const reading =
+      sourceBytes >= LARGE_SOURCE_BYTES
+        ? (message: string) => options.log.info(`dataset ${id}: ${message}`)
+        : undefined;
     const source = await readSource(descriptor.source.path, () =>
-      loadSource(engine, descriptor.source, rawTable, {
-        nullValues: descriptor.nullValues,
-        textColumns: declaredTextColumns(descriptor),
-        stagingFile,
-      }),
+      withProgress(engine, reading, undefined, () =>
+        loadSource(engine, descriptor.source, rawTable, {
+          nullValues: descriptor.nullValues,
+          textColumns: declaredTextColumns(descriptor),
+          stagingFile,
+          ...(sourceBytes >= (options.stageAsParquetFrom ?? SMALL_SOURCE_BYTES) ? { stagingParquet } : {}),
+        }),
+      ),
     );
     const joinSpec = descriptor.join;
     const joined = joinSpec
@@ -214,16 +238,16 @@ export async function ingestDataset(
       if (rows >= LARGE_DATASET_ROWS || rows > perAggregate) {
         const partitions = Math.ceil(rows / perAggregate);
         for (const sql of partitionedRepeatsSql(plan, repeatsTable, hashFile, partitions))
-          await withProgress(engine, progress, () => engine.execute(sql));
+          await withProgress(engine, progress, rows, () => engine.execute(sql));
         await rm(hashFile, { force: true });
       } else {
-        await withProgress(engine, progress, () => engine.execute(repeatsTableSql(plan, repeatsTable)));
+        await withProgress(engine, progress, rows, () => engine.execute(repeatsTableSql(plan, repeatsTable)));
       }
       const { repeats, maxRepeat } = await repeatCounts(engine, repeatsTable);
       step(
         `writing ${count(rows)} records (${count(repeats)} repeated): typed values, record ids, search text`,
       );
-      await withProgress(engine, progress, () =>
+      await withProgress(engine, progress, rows, () =>
         engine.execute(recordsCopySql(plan, repeatsTable, maxRepeat, firstFile)),
       );
     } catch (error) {
