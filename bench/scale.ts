@@ -8,7 +8,6 @@ import { type BenchCase, CASES } from './cases';
 import {
   cpuSeconds,
   peakResidentMiB,
-  type RunningServer,
   residentMiB,
   startServer,
   stopServer,
