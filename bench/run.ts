@@ -107,7 +107,8 @@ async function casesOnly(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'odexplorer-bench-'));
   try {
     const dataDir = await benchDataDir(work);
-    const server = await startServer(dataDir);
+    // Raw DuckDB runs every query; so does the server, its result cache off (a repeat would be a lookup).
+    const server = await startServer(dataDir, { RESULT_CACHE_MB: '0' });
     const table = storedDataset(dataDir, 'flights').dataset.table;
     const http = await httpRunner(server.origin);
     const raw = await rawRunner(await rawInstance(dataDir, ['flights'], loadConfig().memoryLimit), table);
@@ -186,7 +187,8 @@ async function main(): Promise<void> {
 
     // The second server also serves the explorer, for the map's render in a browser.
     process.env.STATIC_DIR = buildExplorer(work);
-    const server = await startServer(dataDir);
+    // Raw DuckDB runs every query; so does the server, its result cache off (a repeat would be a lookup).
+    const server = await startServer(dataDir, { RESULT_CACHE_MB: '0' });
     console.log(`second start: ready in ${Math.round(server.readyMs)} ms`);
     const http = await httpRunner(server.origin);
     // Raw DuckDB reads the same records file, at the same memory limit.

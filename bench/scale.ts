@@ -5,14 +5,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { splitMemoryLimit } from '../src/server/catalog/memory';
 import { CSV_BUFFER_BYTES } from '../src/server/storage/sources';
 import { type BenchCase, CASES } from './cases';
-import {
-  cpuSeconds,
-  peakResidentMiB,
-  residentMiB,
-  startServer,
-  stopServer,
-  waitForLog,
-} from './server';
+import { cpuSeconds, peakResidentMiB, residentMiB, startServer, stopServer, waitForLog } from './server';
 import { fmt, percentile, timeInterleaved } from './stats';
 import { rawInstance, storedDataset } from './store';
 
