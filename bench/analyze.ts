@@ -11,7 +11,10 @@ import { fmt, percentile } from './stats';
  * - following a link to the tab (a cold page load): from navigation to the drawn chart, against the
  *   requests it waits for (the dataset's metadata, then its grouped records calls) replayed alone.
  * Target (the issue's figure is opening the tab): at most twice the requests alone.
- * Each page is a new browser context (nothing cached), after one warm-up load per case.
+ * Each page is a new browser context (nothing cached), after one warm-up load per case. The server must
+ * run with its result cache off (`RESULT_CACHE_MB=0`, as `npm run bench` starts it): otherwise the page's
+ * call and its replay are lookups of the answer the warm-up computed, and the figure compares drawing
+ * with a cache hit instead of with the query.
  */
 
 const RUNS = Number(process.env.BENCH_ANALYZE_RUNS ?? 7);
