@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { Dataset, DatasetField } from '../../api';
 import { FilterChips } from '../components/FilterChips';
 import { RecordsLayout } from '../components/RecordsLayout';
@@ -65,6 +65,8 @@ export default function AnalyzeTab({ dataset }: { readonly dataset: Dataset }) {
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: the answers' data are the inputs, not the query objects
   const data = useMemo(() => chartData(chart, results), [chart, ...results]);
+  // The table of the chart's numbers renders after the chart: it follows in the next idle render.
+  const tableData = useDeferredValue(data);
 
   const locale = appLocale();
   const number = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }), [locale]);
@@ -176,7 +178,7 @@ export default function AnalyzeTab({ dataset }: { readonly dataset: Dataset }) {
                 <p className="muted">{t('pieNote')}</p>
               )}
               <ChartTable
-                data={data}
+                data={tableData}
                 caption={t('tableCaption', { series: seriesNames, x: xName })}
                 xName={xName}
                 xLabel={xLabel}

@@ -1,5 +1,5 @@
 import type { EChartsCoreOption } from 'echarts/core';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { echartsChunk } from './chunk-loader';
 import type { EChartsType } from './echarts';
 
@@ -73,8 +73,9 @@ export function ChartCanvas({
 
   // `data-drawn` says the chart holds the current option (the journeys and the bench wait for it). It is
   // written on the element, not through state: a React pass and a frame only to set a mark would delay
-  // the first chart (the SVG renderer has drawn it, animation off, once setOption returns).
-  useEffect(() => {
+  // the first chart (the SVG renderer has drawn it, animation off, once setOption returns). A layout
+  // effect: the chart is drawn in the frame that shows its box, not one frame after it.
+  useLayoutEffect(() => {
     const chart = instance;
     const element = box.current;
     if (!chart || !option) {
