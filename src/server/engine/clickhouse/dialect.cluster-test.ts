@@ -1,7 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindParams } from '../../../layout/duckdb-bind';
 import { viewSql } from '../../../layout/views';
@@ -17,12 +13,10 @@ import {
   type SqlQuery,
 } from '../../../odsql';
 import { ClickHouseClient } from './client';
-import { ingestVersion } from './ingest';
 import { inlineParams } from './params';
-import { ensureStateTables } from './state';
-import { type ClickHouseTarget, connectTarget } from './target';
+import { type FixtureOnBothEngines, fixtureOnBothEngines } from './testing/both-engines';
 import { testCluster } from './testing/cluster';
-import { FIXTURE_SCHEMA, writeFixture } from './testing/fixture';
+import { FIXTURE_SCHEMA } from './testing/fixture';
 
 /*
  * The ClickHouse dialect gives DuckDB's answers: the same ODSQL requests, compiled by the one compiler
@@ -32,9 +26,6 @@ import { FIXTURE_SCHEMA, writeFixture } from './testing/fixture';
  */
 
 const cluster = testCluster();
-const NODE_URLS = cluster
-  ? [cluster.url, cluster.url.replace(/:(\d+)$/, (_, p: string) => `:${Number(p) + 1}`)]
-  : [];
 
 /** The fixture's fields the ClickHouse dialect reads so far (geo answers 400, see the dialect). */
 const SCHEMA: DatasetSchema = {
@@ -171,16 +162,12 @@ function decoded(rows: readonly (readonly unknown[])[], query: CompiledQuery): u
 }
 
 describe.skipIf(!cluster)('the ClickHouse dialect gives DuckDB answers', () => {
-  let dir: string;
-  let target: ClickHouseTarget;
+  let both: FixtureOnBothEngines;
   let client: ClickHouseClient;
   let table: string;
-  let duck: DuckDBInstance;
-  let c: DuckDBConnection;
-  const database = `dialect_${Date.now()}`;
 
   const duckRows = async (query: SqlQuery): Promise<unknown[][]> => {
-    const prepared = await c.prepare(query.sql);
+    const prepared = await both.duckdb.prepare(query.sql);
     bindParams(prepared, query.params);
     return (await prepared.runAndReadAll()).getRowsJson() as unknown[][];
   };
@@ -188,31 +175,11 @@ describe.skipIf(!cluster)('the ClickHouse dialect gives DuckDB answers', () => {
     (await client.query(inlineParams(query))).rows;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'clickhouse-dialect-'));
-    const file = await writeFixture(dir, 'ds_fixture', '0001-dialect');
-    target = await connectTarget({ urls: NODE_URLS, cluster: cluster!.name, database });
-    await ensureStateTables(target);
-    table = await ingestVersion(target, {
-      datasetId: 'fixture',
-      table: 'ds_fixture',
-      fingerprint: 'd',
-      file,
-      schema: FIXTURE_SCHEMA,
-    });
-    client = new ClickHouseClient({ url: cluster!.url, database });
-    duck = await DuckDBInstance.create(':memory:');
-    c = await duck.connect();
-    for (const statement of duckdbDialect.setupStatements()) await c.run(statement);
-    await c.run(viewSql('t', file));
+    both = await fixtureOnBothEngines(cluster!, 'dialect', (file) => viewSql('t', file));
+    table = both.table;
+    client = new ClickHouseClient({ url: cluster!.url, database: both.database });
   });
-  afterAll(async () => {
-    c?.closeSync();
-    duck?.closeSync();
-    await Promise.all(
-      NODE_URLS.map((url) => new ClickHouseClient({ url }).execute(`DROP DATABASE IF EXISTS ${database}`)),
-    );
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => both?.close());
 
   it('finds a record by its id', async () => {
     const page = compiled({ select: 'name', limit: 1, offset: 1234 }, duckdbDialect, 't');

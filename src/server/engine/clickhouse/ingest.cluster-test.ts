@@ -8,13 +8,12 @@ import { fieldColumn } from './columns';
 import { ingestVersion, versionTable } from './ingest';
 import { addCalls, callsOf, ensureStateTables, ingestionStatuses, liveVersions } from './state';
 import { type ClickHouseTarget, connectTarget, qualified } from './target';
+import { nodeUrls } from './testing/both-engines';
 import { testCluster } from './testing/cluster';
 import { FIXTURE_SCHEMA, FIXTURE_SELECT, writeFixture } from './testing/fixture';
 
 const cluster = testCluster();
-const NODE_URLS = cluster
-  ? [cluster.url, cluster.url.replace(/:(\d+)$/, (_, p: string) => `:${Number(p) + 1}`)]
-  : [];
+const NODE_URLS = cluster ? nodeUrls(cluster) : [];
 
 /** The fixture's values as DuckDB reads them from the Parquet file, in the form ClickHouse returns them. */
 async function duckdbRows(file: string): Promise<unknown[][]> {
