@@ -1,7 +1,7 @@
 import { closeSync, constants, openSync } from 'node:fs';
 import { Socket } from 'node:net';
 import type { SqlQuery } from '../../odsql';
-import type { Engine } from '../engine/types';
+import type { EngineCopy } from '../engine/types';
 import { exportPipes } from './scratch';
 
 /*
@@ -20,7 +20,7 @@ import { exportPipes } from './scratch';
 
 /** Runs `COPY (query) TO <fifo> (options)` and yields its bytes as they are written. */
 export async function* copyStream(
-  engine: Engine,
+  copy: EngineCopy,
   query: SqlQuery,
   options: string,
   signal: AbortSignal,
@@ -39,8 +39,7 @@ export async function* copyStream(
     const stream = reader;
     let failure: unknown;
     let streamError: unknown;
-    const copying = engine
-      .copy(query, fifo, `${options}, USE_TMP_FILE false`, { signal })
+    const copying = copy(query, fifo, `${options}, USE_TMP_FILE false`, { signal })
       .catch((error: unknown) => {
         failure = error;
         stream.destroy();
