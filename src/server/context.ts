@@ -5,10 +5,21 @@ import type { Logger } from './ingest/logger';
 
 /** What the routes share: the engine, the catalog and the settings. */
 export interface ServerContext {
+  /** The engine of the datasets' records. */
   readonly engine: Engine;
+  /**
+   * The engine of the catalog table, usage counts and access views, when not `engine` (records on a
+   * ClickHouse cluster, the catalog on the local DuckDB engine): see `catalogEngineOf`.
+   */
+  readonly catalogEngine?: Engine;
   readonly catalog: Catalog;
   readonly config: ServerConfig;
   /** Time zones both Node and the SQL engine know. */
   readonly timezones: ReadonlySet<string>;
   readonly log: Logger;
+}
+
+/** The engine that runs queries over the catalog table. */
+export function catalogEngineOf(ctx: ServerContext): Engine {
+  return ctx.catalogEngine ?? ctx.engine;
 }
