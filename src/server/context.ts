@@ -1,3 +1,4 @@
+import type { CallQuotas } from './auth/quota';
 import type { Catalog } from './catalog/registry';
 import type { ServerConfig } from './config';
 import type { Engine } from './engine/types';
@@ -12,6 +13,8 @@ export interface ServerContext {
    * ClickHouse cluster, the catalog on the local DuckDB engine): see `catalogEngineOf`.
    */
   readonly catalogEngine?: Engine;
+  /** Call quotas shared with other servers (on a cluster); this process's own counts when unset. */
+  readonly quotas?: CallQuotas;
   readonly catalog: Catalog;
   readonly config: ServerConfig;
   /** Time zones both Node and the SQL engine know. */

@@ -2,6 +2,7 @@ import { isValidTimezone } from '../odsql';
 import { buildApp } from './app';
 import { openExploreData } from './catalog/open';
 import { ConfigError, loadConfig } from './config';
+import { ClusterCallQuota } from './engine/clickhouse/quota';
 import type { Engine } from './engine/types';
 import { EXPORT_SCRATCH_DIR } from './exports/scratch';
 import { consoleLog } from './log';
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   // With ENGINE=clickhouse the records are served from the cluster; the local engine keeps the catalog
   // table, usage counts and access views (docs/clickhouse.md).
   const { engine: local, recordsEngine, catalog } = data;
+  const quotas = data.cluster && new ClusterCallQuota(data.cluster, config.quota, log);
   const engine = recordsEngine ?? local;
   for (const statement of local.dialect.setupStatements()) await local.execute(statement);
   if (recordsEngine)
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     engine,
     ...(recordsEngine ? { catalogEngine: local } : {}),
+    ...(quotas ? { quotas } : {}),
     catalog,
     config,
     timezones,
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
     closing = true;
     log.info(`${signal} received, stopping`);
     await app.close();
+    await quotas?.close();
     await data.close();
     process.exit(0);
   };

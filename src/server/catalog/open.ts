@@ -4,7 +4,7 @@ import type { EngineConfig } from '../config';
 import { ClickHouseEngine } from '../engine/clickhouse/engine';
 import { ClickHouseLiveTables } from '../engine/clickhouse/live-tables';
 import { ensureStateTables } from '../engine/clickhouse/state';
-import { connectTarget } from '../engine/clickhouse/target';
+import { type ClickHouseTarget, connectTarget } from '../engine/clickhouse/target';
 import { type DuckDBEngine, openDuckDBEngine } from '../engine/duckdb';
 import type { Engine } from '../engine/types';
 import type { Logger } from '../ingest/logger';
@@ -54,6 +54,8 @@ export interface ExploreData {
   readonly engine: DuckDBEngine;
   /** The engine of the datasets' records when they are served from a cluster (ENGINE=clickhouse). */
   readonly recordsEngine?: Engine;
+  /** The cluster, with ENGINE=clickhouse (its shared state: live versions, ingestion states, quotas). */
+  readonly cluster?: ClickHouseTarget;
   readonly catalog: LiveCatalog;
   /** Folder of the records files (for the request engine's allowed directories). */
   readonly storeDir: string;
@@ -142,7 +144,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
     const ingestEngine = ingest;
     return {
       engine,
-      ...(recordsEngine ? { recordsEngine } : {}),
+      ...(recordsEngine && cluster ? { recordsEngine, cluster: cluster.target } : {}),
       catalog,
       storeDir,
       tmpDir,
