@@ -129,6 +129,10 @@ export class ParamList {
     return isUtc(this.options.timezone) ? null : this.timezone();
   }
 
+  timezoneName(): string {
+    return this.options.timezone;
+  }
+
   /** The request time zone, bound once per query. */
   timezone(): string {
     if (this.tzIndex === 0) {

@@ -50,7 +50,7 @@ export function compileValue(e: Expr, scope: Scope): Sql {
       return { sql: instantOfDateLiteral(e, scope), type: 'datetime', aggregate: false, literal: e };
     case 'geom':
       return {
-        sql: scope.dialect.shapeFromJson(scope.params.text(JSON.stringify(geometryOf(e, scope)))),
+        sql: scope.dialect.geometryValue(geometryOf(e, scope), scope.params),
         type: 'geometry',
         aggregate: false,
         literal: e,
