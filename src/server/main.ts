@@ -2,7 +2,7 @@ import { isValidTimezone } from '../odsql';
 import { buildApp } from './app';
 import { openExploreData } from './catalog/open';
 import { ConfigError, loadConfig } from './config';
-import { EngineNotServedError, refuseClickHouseUntilDialect } from './engine/clickhouse/startup';
+import { ClusterCallQuota } from './engine/clickhouse/quota';
 import type { Engine } from './engine/types';
 import { EXPORT_SCRATCH_DIR } from './exports/scratch';
 import { consoleLog } from './log';
@@ -18,7 +18,6 @@ async function knownTimezones(engine: Engine): Promise<Set<string>> {
 async function main(): Promise<void> {
   const log = consoleLog();
   const config = loadConfig();
-  if (config.engine.kind === 'clickhouse') await refuseClickHouseUntilDialect(config.engine);
   const started = Date.now();
   // Stored datasets serve at once; new and changed ones are ingested in the background (catalog/registry).
   const data = await openExploreData({
@@ -31,20 +30,39 @@ async function main(): Promise<void> {
     exportConnections: config.exportConnections,
     memoryLimit: config.memoryLimit,
     waitForIngestion: config.ingestBeforeListen,
+    engineConfig: config.engine,
   });
-  const { engine, catalog } = data;
-  for (const statement of engine.dialect.setupStatements()) await engine.execute(statement);
-  const timezones = await knownTimezones(engine);
+  // With ENGINE=clickhouse the records are served from the cluster; the local engine keeps the catalog
+  // table, usage counts and access views (docs/clickhouse.md).
+  const { engine: local, recordsEngine, catalog } = data;
+  const quotas = data.cluster && new ClusterCallQuota(data.cluster, config.quota, log);
+  const engine = recordsEngine ?? local;
+  for (const statement of local.dialect.setupStatements()) await local.execute(statement);
+  if (recordsEngine)
+    for (const statement of recordsEngine.dialect.setupStatements()) await recordsEngine.execute(statement);
+  const timezones = await knownTimezones(local);
   // Ingestion runs on its own engine: the request engine reads the records files and writes export
   // files only (defence in depth behind the compiler).
-  await engine.lockDown([data.storeDir, EXPORT_SCRATCH_DIR]);
-  const app = await buildApp({ engine, catalog, config, timezones, log });
+  await local.lockDown([data.storeDir, EXPORT_SCRATCH_DIR]);
+  const app = await buildApp({
+    engine,
+    ...(recordsEngine ? { catalogEngine: local } : {}),
+    ...(quotas ? { quotas } : {}),
+    catalog,
+    config,
+    timezones,
+    log,
+  });
   const address = await app.listen({ host: config.host, port: config.port });
   const summary = (): string => {
     const records = catalog.list().reduce((n, ds) => n + ds.metas.default.records_count, 0);
     return `${catalog.list().length} datasets (${records.toLocaleString('en')} records)`;
   };
-  log.info(`Serving ${summary()} ${Date.now() - started} ms after start, from ${config.dataDir}`);
+  const from =
+    config.engine.kind === 'clickhouse'
+      ? `ClickHouse cluster ${config.engine.cluster} (${config.engine.urls.join(', ')})`
+      : config.dataDir;
+  log.info(`Serving ${summary()} ${Date.now() - started} ms after start, from ${from}`);
   log.info(`Explorer: ${address}/   Explore API: ${address}/api/explore/v2.1/`);
   void catalog.idle().then(() => {
     log.info(`catalog up to date: ${summary()}, ${Date.now() - started} ms after start`);
@@ -58,6 +76,7 @@ async function main(): Promise<void> {
     closing = true;
     log.info(`${signal} received, stopping`);
     await app.close();
+    await quotas?.close();
     await data.close();
     process.exit(0);
   };
@@ -66,12 +85,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(
-    e instanceof ConfigError || e instanceof EngineNotServedError
-      ? e.message
-      : e instanceof Error
-        ? (e.stack ?? e.message)
-        : e,
-  );
+  console.error(e instanceof ConfigError ? e.message : e instanceof Error ? (e.stack ?? e.message) : e);
   process.exit(1);
 });

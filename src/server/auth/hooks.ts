@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../context';
+import { catalogEngineOf, type ServerContext } from '../context';
 import { ApiError } from '../errors';
 import { setCaller } from './access';
 import { presentedKey } from './credentials';
@@ -62,8 +62,8 @@ export async function installAccess(
   options: AccessOptions = {},
 ): Promise<void> {
   const keys = await loadKeyRing(ctx.config.dataDir);
-  const policy = await openAccessPolicy(ctx.engine, ctx.catalog, keys, ctx.log);
-  const quota = new CallQuota(ctx.config.quota, options.now);
+  const policy = await openAccessPolicy(catalogEngineOf(ctx), ctx.catalog, keys, ctx.log);
+  const quota = ctx.quotas ?? new CallQuota(ctx.config.quota, options.now);
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?', 1)[0] ?? '';
@@ -74,7 +74,7 @@ export async function installAccess(
     const subject: QuotaSubject = grant
       ? { kind: 'key', name: grant.name }
       : { kind: 'anonymous', address: req.ip };
-    const decision = quota.take(subject);
+    const decision = await quota.take(subject);
     if (decision) {
       reply.header('X-RateLimit-Limit', String(decision.limit));
       reply.header('X-RateLimit-Remaining', String(decision.remaining));

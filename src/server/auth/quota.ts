@@ -48,8 +48,32 @@ export function periodEnd(now: number, period: QuotaPeriod): number {
   }
 }
 
+/** The start of the period holding `now` (periods are fixed lengths of UTC time). */
+export function periodStart(now: number, period: QuotaPeriod): number {
+  const length = { minute: 60_000, hour: 3_600_000, day: 86_400_000 }[period];
+  return periodEnd(now, period) - length;
+}
+
+/** Who a subject's calls are counted under. */
+export function subjectId(subject: QuotaSubject): string {
+  return subject.kind === 'key' ? `key:${subject.name}` : `ip:${subject.address}`;
+}
+
+/**
+ * The call quotas a server enforces: `CallQuota` counts in this process; a cluster's counts are shared
+ * by every server on it (engine/clickhouse/quota.ts).
+ */
+export interface CallQuotas {
+  readonly enabled: boolean;
+  readonly now: () => number;
+  /** Counts one call of a subject, or refuses it when its quota is spent (refused calls are not counted). */
+  take(subject: QuotaSubject): QuotaDecision | undefined | Promise<QuotaDecision | undefined>;
+  /** Writes what is not written yet (the server stops). */
+  close?(): Promise<void>;
+}
+
 /** Counts calls in the current period. `now` is injectable so that tests can turn the period. */
-export class CallQuota {
+export class CallQuota implements CallQuotas {
   private periodEndsAt = Number.NEGATIVE_INFINITY;
   /** Calls counted in the current period, by subject; emptied when the period turns. */
   private readonly counts = new Map<string, number>();
@@ -79,7 +103,7 @@ export class CallQuota {
       this.counts.clear();
       this.periodEndsAt = periodEnd(now, this.settings.period);
     }
-    const id = subject.kind === 'key' ? `key:${subject.name}` : `ip:${subject.address}`;
+    const id = subjectId(subject);
     const used = this.counts.get(id) ?? 0;
     if (used >= limit) return { allowed: false, limit, remaining: 0, resetAt: this.periodEndsAt };
     this.counts.set(id, used + 1);

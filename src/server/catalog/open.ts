@@ -1,9 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { EngineConfig } from '../config';
+import { ClickHouseEngine } from '../engine/clickhouse/engine';
+import { ClickHouseLiveTables } from '../engine/clickhouse/live-tables';
+import { ensureStateTables } from '../engine/clickhouse/state';
+import { type ClickHouseTarget, connectTarget } from '../engine/clickhouse/target';
 import { type DuckDBEngine, openDuckDBEngine } from '../engine/duckdb';
+import type { Engine } from '../engine/types';
 import type { Logger } from '../ingest/logger';
 import { type IngestEngine, openIngestEngine } from '../storage/ingest-engine';
-import { RecordViews } from '../storage/views';
+import { type RecordTables, RecordViews } from '../storage/views';
+import { clusterCatalog } from './cluster';
 import { splitMemoryLimit } from './memory';
 import { type LiveCatalog, openCatalog } from './registry';
 import { storeDirOf } from './store';
@@ -35,11 +42,20 @@ export interface ExploreDataOptions {
   readonly rescanMs?: number;
   /** Up to this many datasets, views are created at start, else on first use (default 200). */
   readonly eagerViewsUpTo?: number;
+  /** Where the records are served from: embedded DuckDB (default) or a ClickHouse cluster. */
+  readonly engineConfig?: EngineConfig;
 }
 
 export interface ExploreData {
-  /** The request engine: reads the records files of `storeDir` only (besides its own memory). */
+  /**
+   * The local request engine: reads the records files of `storeDir` only (besides its own memory). It
+   * holds the catalog table, usage counts and access views, and the records too unless `recordsEngine`.
+   */
   readonly engine: DuckDBEngine;
+  /** The engine of the datasets' records when they are served from a cluster (ENGINE=clickhouse). */
+  readonly recordsEngine?: Engine;
+  /** The cluster, with ENGINE=clickhouse (its shared state: live versions, ingestion states, quotas). */
+  readonly cluster?: ClickHouseTarget;
   readonly catalog: LiveCatalog;
   /** Folder of the records files (for the request engine's allowed directories). */
   readonly storeDir: string;
@@ -75,6 +91,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
     beforeQuery: () => views?.pending(),
   });
   let ingest: IngestEngine | undefined;
+  let cluster: ClickHouseLiveTables | undefined;
   try {
     ingest = await openIngestEngine({
       tempDirectory: join(tmpDir, 'spill-ingest'),
@@ -83,30 +100,63 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
       ...(shares === undefined ? {} : { memoryBytes: shares.ingestionBytes }),
     });
     views = new RecordViews(engine);
-    const catalog = await openCatalog(engine, {
+    const config = options.engineConfig;
+    let tables: RecordTables = views;
+    let recordsEngine: ClickHouseEngine | undefined;
+    if (config?.kind === 'clickhouse') {
+      // The records are loaded into the cluster from the store's files (live-tables.ts); the local
+      // DuckDB engine keeps the catalog table, usage counts and access views.
+      const target = await connectTarget(config);
+      await ensureStateTables(target);
+      cluster = new ClickHouseLiveTables(target, options.log);
+      await cluster.start();
+      tables = cluster;
+      recordsEngine = new ClickHouseEngine({
+        url: config.urls[0]!,
+        database: config.database,
+        ...(config.user ? { user: config.user } : {}),
+        ...(config.password ? { password: config.password } : {}),
+        lanes: {
+          cheap: options.connections ?? 4,
+          scan: options.scanConnections ?? 3,
+          heavy: options.heavyConnections ?? 2,
+          export: options.exportConnections ?? 2,
+        },
+      });
+    }
+    const registry = await openCatalog(engine, {
       dataDir: options.dataDir,
       log: options.log,
       includeDefault: options.includeDefault ?? true,
       ingest,
-      views,
+      views: tables,
       ...(options.watch === undefined ? {} : { watch: options.watch }),
       ...(options.rescanMs === undefined ? {} : { rescanMs: options.rescanMs }),
-      ...(options.eagerViewsUpTo === undefined ? {} : { eagerViewsUpTo: options.eagerViewsUpTo }),
+      // On a cluster every version is checked (and loaded when missing) at start.
+      ...(cluster
+        ? { eagerViewsUpTo: Number.POSITIVE_INFINITY }
+        : options.eagerViewsUpTo === undefined
+          ? {}
+          : { eagerViewsUpTo: options.eagerViewsUpTo }),
     });
+    const catalog = cluster ? clusterCatalog(registry, cluster) : registry;
     if (options.waitForIngestion ?? true) await catalog.idle();
     const ingestEngine = ingest;
     return {
       engine,
+      ...(recordsEngine && cluster ? { recordsEngine, cluster: cluster.target } : {}),
       catalog,
       storeDir,
       tmpDir,
       close: async () => {
         await catalog.close();
         await ingestEngine.close();
+        await recordsEngine?.close();
         await engine.close();
       },
     };
   } catch (error) {
+    cluster?.stop();
     await ingest?.close();
     await engine.close();
     throw error;

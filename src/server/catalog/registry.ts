@@ -9,7 +9,7 @@ import type { Logger } from '../ingest/logger';
 import { recordsTableName } from '../ingest/names';
 import { CATALOG_SCHEMA, CATALOG_TABLE } from '../storage/catalog-table';
 import type { IngestEngine } from '../storage/ingest-engine';
-import type { RecordViews } from '../storage/views';
+import type { RecordTables } from '../storage/views';
 import { buildDataset } from './metas';
 import { assignTables, attachmentsOf, stampsOfAll } from './plan';
 import { CatalogPublisher, type ServedDataset } from './publish';
@@ -66,8 +66,8 @@ export interface CatalogOptions {
   readonly includeDefault?: boolean;
   /** The DuckDB instance that reads sources and writes records files. */
   readonly ingest: IngestEngine;
-  /** The request engine's views of the records files. */
-  readonly views: RecordViews;
+  /** The request engine's views of the records files (or a cluster's tables loaded from them). */
+  readonly views: RecordTables;
   /** Follow `datasets/` for changes (default true). */
   readonly watch?: boolean;
   /** Full rescan of descriptors and files, in case a change was not notified (default 60 s; 0: never). */
@@ -311,7 +311,7 @@ class CatalogState implements LiveCatalog {
         continue;
       // Served as stored; when it changed, until its new version is swapped in.
       this.serve(stored, entry.visibility, entry.origin, false);
-      if (running) await this.options.views.swap(stored.dataset.table, stored.file);
+      if (running) await this.options.views.swap(stored.dataset.table, stored.file, stored);
       changed = true;
     }
     if (changed || !running) {
@@ -398,7 +398,7 @@ class CatalogState implements LiveCatalog {
     const replaced = this.served.has(stored.datasetId);
     this.served.set(stored.datasetId, { stored, dataset, origin });
     this.servedVersion++;
-    this.options.views.register(dataset.table, stored.file);
+    this.options.views.register(dataset.table, stored.file, stored);
     if (!sort) return;
     this.sorted = replaced
       ? this.sorted.map((d) => (d.dataset_id === dataset.dataset_id ? dataset : d))
@@ -542,7 +542,7 @@ class CatalogState implements LiveCatalog {
       // The swap: the view, then the manifest on disk, so that a failed swap leaves the manifest naming
       // the previous version (whose file stays), never the new file that the failure handling deletes.
       const previous = this.served.get(id);
-      await this.options.views.swap(plan.table, target);
+      await this.options.views.swap(plan.table, target, stored);
       try {
         await writeManifest(this.storeDir, stored);
       } catch (error) {
@@ -580,7 +580,7 @@ class CatalogState implements LiveCatalog {
   /** Points the table's view back at the version served before a swap that could not be completed. */
   private async restoreView(table: string, previous: Served | undefined): Promise<void> {
     try {
-      if (previous) await this.options.views.swap(table, previous.stored.file);
+      if (previous) await this.options.views.swap(table, previous.stored.file, previous.stored);
       else await this.options.views.drop(table);
     } catch (error) {
       this.options.log.error(`dataset table ${table}: view not restored: ${errorSummary(error)}`);

@@ -39,6 +39,7 @@ export interface DuckDBEngineOptions {
 }
 
 export interface DuckDBEngine extends Engine {
+  copy: NonNullable<Engine['copy']>;
   readonly path: string;
   /** Connections per lane. */
   readonly lanes: LaneSizes;

@@ -48,9 +48,10 @@ export interface Engine {
   /**
    * Writes a query's result with the engine's own writer: `COPY (query) TO target (options)`. `target`
    * and `options` are trusted text built by the server (a temporary path, a fixed option list); user
-   * values stay bound parameters of `query`. Aborting interrupts the copy.
+   * values stay bound parameters of `query`. Aborting interrupts the copy. Absent on an engine that
+   * writes no file on the server's side (ClickHouse): callers check, and stream rows instead.
    */
-  copy(query: SqlQuery, target: string, options: string, queryOptions?: QueryOptions): Promise<void>;
+  copy?(query: SqlQuery, target: string, options: string, queryOptions?: QueryOptions): Promise<void>;
   /** Runs trusted statements with no result (schema setup, ingestion). */
   execute(sql: string, params?: SqlQuery['params']): Promise<void>;
   /**

@@ -1,6 +1,7 @@
 import { closeSync, constants, openSync } from 'node:fs';
 import { Socket } from 'node:net';
 import type { SqlQuery } from '../../odsql';
+import { EngineError } from '../engine/errors';
 import type { Engine } from '../engine/types';
 import { exportPipes } from './scratch';
 
@@ -25,6 +26,8 @@ export async function* copyStream(
   options: string,
   signal: AbortSignal,
 ): AsyncIterable<Buffer> {
+  const copy = engine.copy?.bind(engine);
+  if (!copy) throw new EngineError(`The ${engine.dialect.name} engine writes no files (no COPY)`, 'other');
   const fifo = await exportPipes.acquire();
   let reader: Socket | undefined;
   let keeper: number | undefined;
@@ -39,8 +42,7 @@ export async function* copyStream(
     const stream = reader;
     let failure: unknown;
     let streamError: unknown;
-    const copying = engine
-      .copy(query, fifo, `${options}, USE_TMP_FILE false`, { signal })
+    const copying = copy(query, fifo, `${options}, USE_TMP_FILE false`, { signal })
       .catch((error: unknown) => {
         failure = error;
         stream.destroy();

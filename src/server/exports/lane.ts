@@ -13,8 +13,12 @@ export function inLane(engine: Engine, lane: LaneOptions): Engine {
     dialect: engine.dialect,
     rows: (query: SqlQuery, options?: QueryOptions) => engine.rows(query, withLane(options)),
     stream: (query: SqlQuery, options?: QueryOptions) => engine.stream(query, withLane(options)),
-    copy: (query: SqlQuery, target: string, copyOptions: string, options?: QueryOptions) =>
-      engine.copy(query, target, copyOptions, withLane(options)),
+    ...(engine.copy
+      ? {
+          copy: (query: SqlQuery, target: string, copyOptions: string, options?: QueryOptions) =>
+            engine.copy!(query, target, copyOptions, withLane(options)),
+        }
+      : {}),
     execute: (sql, params) => engine.execute(sql, params),
     close: () => engine.close(),
   };

@@ -4,7 +4,8 @@ import type { FacetsResponse, Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
 import type { DatasetSchema } from '../../odsql';
 import { catalogTableFor } from '../auth/access';
-import type { ServerContext } from '../context';
+import { catalogEngineOf, type ServerContext } from '../context';
+import type { Engine } from '../engine/types';
 import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField, facetSet } from '../facets/config';
 import { enumerateFacets } from '../facets/enumerate';
 import { facetFilters } from '../facets/filters';
@@ -20,13 +21,14 @@ export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVer
     req: FastifyRequest,
     reply: FastifyReply,
     source: { table: string; schema: DatasetSchema; fields: readonly FacetableField[]; links: Link[] },
+    engine: Engine = ctx.engine,
   ): Promise<FacetsResponse> {
     const query = req.query as QueryString;
-    const options = compileOptions(ctx, query, version);
+    const options = compileOptions(ctx, query, version, engine);
     const facets = facetSet(source.fields, query);
     const filters = facetFilters(facets.usable, query);
     const results = await enumerateFacets(facets.enumerated, {
-      engine: ctx.engine,
+      engine,
       table: source.table,
       schema: source.schema,
       where: [...repeated(query, 'where'), ...qv1Where(query, source.schema)],
@@ -42,15 +44,20 @@ export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVer
     const facetsReply = { schema: { response: replySchemas(facetsResponseSchema) } };
     app.get('/catalog/facets', facetsReply, async (req, reply) => {
       const root = apiRoot(req, prefix);
-      return answer(req, reply, {
-        table: catalogTableFor(req),
-        schema: ctx.catalog.catalogSchema,
-        fields: CATALOG_FACET_FIELDS,
-        links: [
-          { rel: 'self', href: `${root}/catalog/facets` },
-          { rel: 'source', href: `${root}/catalog` },
-        ],
-      });
+      return answer(
+        req,
+        reply,
+        {
+          table: catalogTableFor(req),
+          schema: ctx.catalog.catalogSchema,
+          fields: CATALOG_FACET_FIELDS,
+          links: [
+            { rel: 'self', href: `${root}/catalog/facets` },
+            { rel: 'source', href: `${root}/catalog` },
+          ],
+        },
+        catalogEngineOf(ctx),
+      );
     });
 
     app.get<{ Params: { dataset_id: string } }>(

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DatasetSchema } from '../../odsql';
-import type { ServerContext } from '../context';
+import { catalogEngineOf, type ServerContext } from '../context';
 import { errorSummary } from '../ingest/ingest';
 import { writeUsageTable, writeUsageView } from '../storage/usage-table';
 import { type DatasetUsage, UsageCounts } from './counts';
@@ -88,7 +88,7 @@ export class Usage {
     const view = `${table}__explore`;
     let creating = this.views.get(view);
     if (!creating) {
-      creating = writeUsageView(this.ctx.engine, view, table, [
+      creating = writeUsageView(catalogEngineOf(this.ctx), view, table, [
         USAGE_FIELDS[0]!,
         USAGE_FIELDS[1]!,
         USAGE_FIELDS[2]!,
@@ -147,7 +147,7 @@ export class Usage {
     const version = this.counts.version;
     const all = this.counts.all();
     await writeUsageTable(
-      this.ctx.engine,
+      catalogEngineOf(this.ctx),
       [...all].map(([datasetId, u]) => ({ datasetId, downloads: u.downloads, apiCalls: u.api_calls })),
     );
     this.tableVersion = version;

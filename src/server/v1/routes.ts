@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DatasetSchema } from '../../odsql';
 import { compileRecordsQuery, printName } from '../../odsql';
 import { canReadDataset, catalogTableFor } from '../auth/access';
-import type { ServerContext } from '../context';
+import { catalogEngineOf, type ServerContext } from '../context';
 import { recordNotFound } from '../errors';
 import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField } from '../facets/config';
 import { enumerateFacets, type FacetResult } from '../facets/enumerate';
@@ -53,7 +53,9 @@ async function search(
   query: QueryString,
   s: Search,
 ): Promise<SearchOutcome> {
-  const options = { ...compileOptions(ctx, query, '2.0'), version: '2.0' as const };
+  // The catalog's search runs on the catalog engine, a dataset's on the records engine.
+  const engine = s.select === 'dataset_id' ? catalogEngineOf(ctx) : ctx.engine;
+  const options = { ...compileOptions(ctx, query, '2.0', engine), version: '2.0' as const };
   const { rows, start } = v1Page(query);
   const sort = v1Sort(query, s.schema);
   const { where, facets, set, filters } = v1Filters(
@@ -78,10 +80,10 @@ async function search(
   if (!compiled.ok) throw v1CompileError(compiled.diagnostics);
   const signal = clientSignal(reply);
   const [outcome, facetResults] = await Promise.all([
-    runCompiled(ctx.engine, compiled.query, signal, ctx.config.sqlTimeLimitMs),
+    runCompiled(engine, compiled.query, signal, ctx.config.sqlTimeLimitMs),
     facets.names.length > 0
       ? enumerateFacets(set.enumerated, {
-          engine: ctx.engine,
+          engine,
           table: s.table,
           schema: s.schema,
           where,

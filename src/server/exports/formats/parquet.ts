@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SqlQuery } from '../../../odsql';
 import { cellsQuery, engineWritable, parquetRowSql } from '../../../odsql';
+import { EngineError } from '../../engine/errors';
 import { ApiError } from '../../errors';
 import { exportScratchDir } from '../scratch';
 import type { EngineExport, ExportContext } from '../types';
@@ -38,6 +39,8 @@ async function* copyParquet(plan: EngineExport) {
   try {
     const file = join(dir, 'out.parquet');
     const query = parquetQuery(plan.compiled, plan.context);
+    if (!plan.engine.copy)
+      throw new EngineError(`The ${plan.engine.dialect.name} engine writes no files (no COPY)`, 'other');
     await plan.engine.copy(query, file, `FORMAT parquet, COMPRESSION ${plan.parquetCompression}`, {
       signal: plan.context.signal,
     });

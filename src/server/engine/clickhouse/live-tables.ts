@@ -1,0 +1,130 @@
+import { basename } from 'node:path';
+import type { Logger } from '../../ingest/logger';
+import type { RecordTables, TableVersion } from '../../storage/views';
+import { ingestVersion, versionTable } from './ingest';
+import { type LiveVersion, liveVersions, setLive } from './state';
+import type { ClickHouseTarget } from './target';
+
+/*
+ * The catalog's records tables on a cluster. DuckDB still writes each version's Parquet file in the
+ * store; `swap` loads it into the cluster (ingest.ts) and marks it live in `explore_live`, before the
+ * catalog serves it. Which table a dataset is served from is read from `explore_live`, not from this
+ * process's memory: every server on the cluster follows the same live versions (refreshed every
+ * REFRESH_MS, and at once after this server's own swaps), so two servers answer alike.
+ */
+
+/** How often the live versions are read again from the cluster. */
+const REFRESH_MS = 1_000;
+
+export class ClickHouseLiveTables implements RecordTables {
+  /** Registered file and version of each records table (the store's name, `ds_…`). */
+  private readonly registered = new Map<string, { readonly file: string; readonly version: TableVersion }>();
+  private live: ReadonlyMap<string, LiveVersion> = new Map();
+  /** Moves whenever `live` changes (the catalog's served list follows it). */
+  private generation = 0;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private refreshing: Promise<void> | undefined;
+
+  constructor(
+    readonly target: ClickHouseTarget,
+    private readonly log: Logger,
+  ) {}
+
+  /** Reads the live versions once, then every REFRESH_MS. */
+  async start(): Promise<void> {
+    await this.refresh();
+    this.timer = setInterval(() => {
+      void this.refresh().catch((error: unknown) =>
+        this.log.warn(
+          `ClickHouse: live versions not read (${error instanceof Error ? error.message : error})`,
+        ),
+      );
+    }, REFRESH_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The Distributed table serving a dataset now, if the cluster has one live. */
+  tableOf(datasetId: string): string | undefined {
+    return this.live.get(datasetId)?.table;
+  }
+
+  /** Moves whenever a dataset's live table changes. */
+  version(): number {
+    return this.generation;
+  }
+
+  async refresh(): Promise<void> {
+    if (this.refreshing) return this.refreshing;
+    this.refreshing = (async () => {
+      const next = await liveVersions(this.target);
+      const same =
+        next.size === this.live.size && [...next].every(([id, v]) => this.live.get(id)?.table === v.table);
+      if (!same) {
+        this.live = next;
+        this.generation++;
+      }
+    })().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  register(table: string, file: string, version: TableVersion): void {
+    this.registered.set(table, { file, version });
+  }
+
+  /** Loads every registered version the cluster does not serve yet (a new cluster, an older one). */
+  async createAll(): Promise<void> {
+    await this.refresh();
+    for (const [table, { file, version }] of this.registered) {
+      const wanted = versionTable(table, basename(file, '.parquet'));
+      if (this.live.get(version.datasetId)?.table === wanted) continue;
+      await this.load(table, file, version);
+    }
+    await this.refresh();
+  }
+
+  want(): void {}
+
+  pending(): undefined {
+    return undefined;
+  }
+
+  async swap(table: string, file: string, version: TableVersion): Promise<void> {
+    await this.load(table, file, version);
+    this.registered.set(table, { file, version });
+    await this.refresh();
+  }
+
+  /** Stops serving the table's dataset on every server (its tables stay until a new version replaces them). */
+  async drop(table: string): Promise<void> {
+    const registered = this.registered.get(table);
+    this.registered.delete(table);
+    if (!registered) return;
+    await setLive(this.target, {
+      datasetId: registered.version.datasetId,
+      table: '',
+      version: '',
+      fingerprint: '',
+      records: 0,
+    });
+    await this.refresh();
+  }
+
+  private async load(table: string, file: string, version: TableVersion): Promise<void> {
+    const started = Date.now();
+    const loaded = await ingestVersion(this.target, {
+      datasetId: version.datasetId,
+      table,
+      fingerprint: version.fingerprint,
+      file,
+      schema: version.schema,
+    });
+    this.log.info(`ClickHouse: dataset ${version.datasetId} live as ${loaded} (${Date.now() - started} ms)`);
+  }
+}
