@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { bindParams } from '../src/layout/duckdb-bind';
 import { duckdbDialect } from '../src/odsql/compile/dialects/duckdb';
+import { duckdbExportSql } from '../src/odsql/compile/dialects/duckdb-exports';
 import { compileRecordsQuery } from '../src/odsql/compile/query';
 import type { SqlQuery } from '../src/odsql/compile/sql';
 import type { DatasetSchema } from '../src/odsql/schema';
@@ -95,11 +96,14 @@ export async function exportBench(
   if (!compiled.ok) throw new Error('flights export query does not compile');
   const columns: ExportColumn[] = ds.fields.map((f) => ({ name: f.name, label: f.label, type: f.type }));
   const bare = `SELECT ${ds.fields.map((f) => `"${f.name}"`).join(', ')} FROM "${ds.table}"`;
-  const csv = csvCopy(compiled.query, { columns, useLabels: false });
+  const csv = csvCopy(duckdbExportSql, compiled.query, { columns, useLabels: false });
   const plans: Record<string, { same: { query: SqlQuery; options: string }; bareOptions: string }> = {
     csv: { same: csv, bareOptions: "FORMAT csv, HEADER true, DELIMITER ';'" },
-    jsonl: { same: jsonCopy(compiled.query, columns), bareOptions: 'FORMAT json' },
-    json: { same: jsonCopy(compiled.query, columns), bareOptions: 'FORMAT json, ARRAY true' },
+    jsonl: { same: jsonCopy(duckdbExportSql, compiled.query, columns), bareOptions: 'FORMAT json' },
+    json: {
+      same: jsonCopy(duckdbExportSql, compiled.query, columns),
+      bareOptions: 'FORMAT json, ARRAY true',
+    },
   };
 
   // Memory first, before any export has grown the process: idle is the server after the query cases.

@@ -4,15 +4,15 @@ export { type ApiVersion, type CompileOptions, ParamList } from './compile/conte
 export type { Dialect } from './compile/dialect';
 export { clickhouseDialect } from './compile/dialects/clickhouse';
 export { duckdbDialect } from './compile/dialects/duckdb';
+export { duckdbExportSql } from './compile/dialects/duckdb-exports';
 export {
   type Bind,
-  cellsQuery,
   type ExportCellColumn,
+  type ExportRowColumn,
+  type ExportSql,
   engineWritable,
   type RowRefs,
-  textCell,
-} from './compile/export-cells';
-export { type ExportRowColumn, flatLineSql, parquetRowSql, recordLineSql } from './compile/export-rows';
+} from './compile/export-sql';
 export type { CalendarDay, FacetFilterInput, FacetMatch, FilterFacet } from './compile/facet-filters';
 export {
   type CompiledQuery,

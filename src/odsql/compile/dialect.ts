@@ -3,6 +3,7 @@ import type { ValueType } from '../functions';
 import type { FieldType } from '../schema';
 import type { DateFormatPart } from '../time/date-format';
 import type { IntervalUnit } from '../vocabulary';
+import type { ExportSql } from './export-sql';
 import type { SqlQuery } from './sql';
 
 /*
@@ -14,9 +15,8 @@ import type { SqlQuery } from './sql';
  *
  * Still written inline by the compiler in DuckDB's spelling, to move here when a second dialect needs
  * them: struct field access of points and shapes (`geo.lat`, `shape.pts`) in predicates, distances and
- * geo predicates (arguments.ts, predicates.ts, geo-predicates.ts), the `->>` JSON access and
- * `concat_ws` of export cells and rows (export-cells.ts, export-rows.ts), and the `ods_*` macro names
- * that geo SQL calls. Standard SQL (`CASE`, `coalesce`, `IS NULL`, `count`, `sum`…) is written inline.
+ * geo predicates (arguments.ts, predicates.ts, geo-predicates.ts), and the `ods_*` macro names
+ * that geo SQL calls. Export cells and lines are the dialect's `exportSql`, when it has any. Standard SQL (`CASE`, `coalesce`, `IS NULL`, `count`, `sum`…) is written inline.
  */
 
 /**
@@ -102,6 +102,11 @@ export interface Dialect {
   readonly scansInSourceOrder: boolean;
   /** The column a records page reads the records' processing time from (`technicalColumns`). */
   readonly timestampColumn: string;
+  /**
+   * SQL building export cells and lines from a compiled query's JSON outputs, for the engine's own file
+   * writer (export-sql.ts). Absent: the server builds them from the streamed rows.
+   */
+  readonly exportSql?: ExportSql;
 
   // ---- Parameters and identifiers ------------------------------------------------------------------
   /** The placeholder of the index-th bound value (from 1), typed. */

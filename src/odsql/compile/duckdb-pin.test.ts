@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DatasetSchema } from '../schema';
 import type { CompileOptions } from './context';
 import { duckdbDialect } from './dialects/duckdb';
-import { cellsQuery, textCell } from './export-cells';
-import { flatLineSql, recordLineSql } from './export-rows';
+import { duckdbExportSql } from './dialects/duckdb-exports';
 import type { FacetFilterInput, FilterFacet } from './facet-filters';
 import { compileRecordsQuery, type RecordsQuery } from './query';
 import { sortRangesQuery } from './sort-ranges';
@@ -158,11 +157,12 @@ describe('the DuckDB SQL of the compiler', () => {
       { name: 'shape', type: 'geo_shape' },
       { name: 'payload', type: 'json' },
     ] as const;
+    const { cellsQuery, textCell, flatLine, recordLine } = duckdbExportSql;
     const csv = cellsQuery(result.query, columns, (refs, bind) =>
       columns.map((c, i) => textCell(c, refs.values[i]!, bind(';'))),
     );
-    const flat = cellsQuery(result.query, columns, (refs, bind) => [flatLineSql(columns, refs, bind)]);
-    const v20 = cellsQuery(result.query, columns, (refs, bind) => [recordLineSql(columns, refs, bind, 'ds')]);
+    const flat = cellsQuery(result.query, columns, (refs, bind) => [flatLine(columns, refs, bind)]);
+    const v20 = cellsQuery(result.query, columns, (refs, bind) => [recordLine(columns, refs, bind, 'ds')]);
     expect({ csv, flat, v20 }).toMatchSnapshot();
   });
 

@@ -4,7 +4,7 @@ import { duckdbDialect, type SqlQuery } from '../../odsql';
 import { plainValueConverter, runStatement } from './duckdb-values';
 import { EngineBusyError, EngineError, engineErrorKind, QueryCancelledError } from './errors';
 import { ConnectionLanes, type LaneSizes } from './lanes';
-import { type Engine, LANES, type Lane, type QueryOptions, type Row } from './types';
+import { type Engine, type EngineCopy, LANES, type Lane, type QueryOptions, type Row } from './types';
 
 export type { EngineErrorKind } from './errors';
 export { EngineBusyError, EngineError, engineErrorKind, QueryCancelledError };
@@ -41,6 +41,8 @@ export interface DuckDBEngineOptions {
 export interface DuckDBEngine extends Engine {
   copy: NonNullable<Engine['copy']>;
   readonly path: string;
+  /** DuckDB writes export files itself (CSV, Parquet). */
+  readonly copy: EngineCopy;
   /** Connections per lane. */
   readonly lanes: LaneSizes;
   /** Connections handed out and callers waiting, per lane (for tests and the bench). */

@@ -33,6 +33,14 @@ export interface QueryOptions {
   readonly order?: QueueOrder;
 }
 
+/** An engine's own file writer: `COPY (query) TO target (options)` (see `Engine.copy`). */
+export type EngineCopy = (
+  query: SqlQuery,
+  target: string,
+  options: string,
+  queryOptions?: QueryOptions,
+) => Promise<void>;
+
 /**
  * The SQL engine behind the interface. Routes and services talk to this, never to DuckDB itself, so that
  * another engine can take its place. Queries are compiled ODSQL or trusted SQL built by our own code;
@@ -48,10 +56,10 @@ export interface Engine {
   /**
    * Writes a query's result with the engine's own writer: `COPY (query) TO target (options)`. `target`
    * and `options` are trusted text built by the server (a temporary path, a fixed option list); user
-   * values stay bound parameters of `query`. Aborting interrupts the copy. Absent on an engine that
-   * writes no file on the server's side (ClickHouse): callers check, and stream rows instead.
+   * values stay bound parameters of `query`. Aborting interrupts the copy. Absent on an engine without
+   * a file writer of its own (ClickHouse): exports then write their files in the server from `stream`.
    */
-  copy?(query: SqlQuery, target: string, options: string, queryOptions?: QueryOptions): Promise<void>;
+  readonly copy?: EngineCopy;
   /** Runs trusted statements with no result (schema setup, ingestion). */
   execute(sql: string, params?: SqlQuery['params']): Promise<void>;
   /**

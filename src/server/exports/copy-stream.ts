@@ -1,8 +1,7 @@
 import { closeSync, constants, openSync } from 'node:fs';
 import { Socket } from 'node:net';
 import type { SqlQuery } from '../../odsql';
-import { EngineError } from '../engine/errors';
-import type { Engine } from '../engine/types';
+import type { EngineCopy } from '../engine/types';
 import { exportPipes } from './scratch';
 
 /*
@@ -21,13 +20,11 @@ import { exportPipes } from './scratch';
 
 /** Runs `COPY (query) TO <fifo> (options)` and yields its bytes as they are written. */
 export async function* copyStream(
-  engine: Engine,
+  copy: EngineCopy,
   query: SqlQuery,
   options: string,
   signal: AbortSignal,
 ): AsyncIterable<Buffer> {
-  const copy = engine.copy?.bind(engine);
-  if (!copy) throw new EngineError(`The ${engine.dialect.name} engine writes no files (no COPY)`, 'other');
   const fifo = await exportPipes.acquire();
   let reader: Socket | undefined;
   let keeper: number | undefined;

@@ -9,14 +9,16 @@ type LaneOptions = Pick<QueryOptions, 'lane' | 'client' | 'waitMs' | 'order'>;
  */
 export function inLane(engine: Engine, lane: LaneOptions): Engine {
   const withLane = (options: QueryOptions | undefined): QueryOptions => ({ ...options, ...lane });
+  const copy = engine.copy?.bind(engine);
   return {
     dialect: engine.dialect,
     rows: (query: SqlQuery, options?: QueryOptions) => engine.rows(query, withLane(options)),
     stream: (query: SqlQuery, options?: QueryOptions) => engine.stream(query, withLane(options)),
-    ...(engine.copy
+    // An engine without its own file writer stays without one: exports then write files themselves.
+    ...(copy
       ? {
           copy: (query: SqlQuery, target: string, copyOptions: string, options?: QueryOptions) =>
-            engine.copy!(query, target, copyOptions, withLane(options)),
+            copy(query, target, copyOptions, withLane(options)),
         }
       : {}),
     execute: (sql, params) => engine.execute(sql, params),

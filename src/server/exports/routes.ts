@@ -18,9 +18,9 @@ import { availableFormats, recordExportFormat } from './formats/index';
 import { cutWhenIdle } from './idle';
 import { inLane } from './lane';
 import { exportParams } from './params';
+import { exportBytes } from './pipeline';
 import { projection } from './projection';
 import { exportQuery } from './query';
-import { exportRecords } from './records';
 import type { ExportColumn, ExportContext } from './types';
 
 /** A failure the request caused (a value the query cannot convert) is a 400, like on the records endpoint. */
@@ -161,13 +161,12 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
           csv: params.csv,
           signal,
         };
-        const bytes =
-          writer.engineWrite?.({
-            context: base,
-            engine,
-            compiled,
-            parquetCompression: params.parquetCompression,
-          }) ?? writer.write({ ...base, records: exportRecords(engine, compiled, columns, signal) });
+        const bytes = exportBytes(writer, {
+          context: base,
+          engine,
+          compiled,
+          parquetCompression: params.parquetCompression,
+        });
         return sendFile(
           reply,
           bytes,

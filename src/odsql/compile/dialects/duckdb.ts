@@ -10,6 +10,7 @@ import type {
 } from '../dialect';
 import type { SqlQuery } from '../sql';
 import { GEO_SHAPE_TYPE, quoteIdent, RECORD_TIMESTAMP_COLUMN, searchSqlExpression } from '../storage';
+import { duckdbExportSql } from './duckdb-exports';
 import { MACROS } from './duckdb-macros';
 
 /*
@@ -151,6 +152,7 @@ export const duckdbDialect: Dialect = {
   false: 'false',
   scansInSourceOrder: true,
   timestampColumn: RECORD_TIMESTAMP_COLUMN,
+  exportSql: duckdbExportSql,
 
   param: (index, type) => `CAST($${index} AS ${PARAM_TYPES[type]})`,
   quoteIdent,

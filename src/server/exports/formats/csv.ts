@@ -1,41 +1,18 @@
 import { stringify } from 'csv-stringify/sync';
-import type { CompiledQuery, SqlQuery } from '../../../odsql';
-import { cellsQuery, engineWritable, textCell } from '../../../odsql';
+import type { CompiledQuery, ExportSql, SqlQuery } from '../../../odsql';
+import { engineWritable } from '../../../odsql';
 import { copyStream } from '../copy-stream';
-import type { CsvOptions } from '../params';
-import type { EngineExport, ExportColumn, ExportContext } from '../types';
+import { engineFileWriter } from '../engine-writer';
+import type { EngineExport, ExportContext } from '../types';
+import { BOM, cellText, DEFAULT_CSV, headers, stringifyOptions } from './csv-text';
+import { doubleText } from './json-cells';
+import { rowsCsv } from './rows-csv';
 
-const BOM = '\uFEFF';
-
-/** The interface's defaults, for a context that does not say. */
-const DEFAULT_CSV: CsvOptions = { delimiter: ';', listSeparator: ',', quoteAll: false, withBom: false };
-
-/** The header of a file that lists fields: labels with `use_labels=true`, names otherwise. */
-export function headers(context: Pick<ExportContext, 'columns' | 'useLabels'>): string[] {
-  return context.columns.map((c) => (context.useLabels ? c.label : c.name));
-}
-
-/** A value as the CSV cell text the engine path writes (see `textCell`). */
-export function cellText(column: ExportColumn, value: unknown, listSeparator: string): string | null {
-  if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) return value.join(listSeparator);
-  if (column.type === 'geo_point_2d' && typeof value === 'object') {
-    const p = value as { lat: number; lon: number };
-    return `${p.lat}, ${p.lon}`;
-  }
-  if (typeof value === 'object') {
-    const feature = value as { type?: string; geometry?: unknown };
-    return JSON.stringify(feature.type === 'Feature' ? feature.geometry : value);
-  }
-  return String(value);
-}
-
-const hasGeo = (context: Pick<ExportContext, 'columns'>): boolean =>
-  context.columns.some((c) => c.type === 'geo_point_2d' || c.type === 'geo_shape' || c.type === 'json');
+export { cellText, headers };
 
 async function* writeCsv(context: ExportContext) {
-  const { delimiter, listSeparator, quoteAll, withBom } = context.csv ?? DEFAULT_CSV;
-  const options = { delimiter, quoted: quoteAll, record_delimiter: '\r\n' as const };
+  const { listSeparator, withBom } = context.csv ?? DEFAULT_CSV;
+  const options = stringifyOptions(context.csv);
   yield `${withBom ? BOM : ''}${stringify([headers(context)], options)}`;
   for await (const batch of context.records) {
     const rows = batch.map((r) =>
@@ -48,8 +25,11 @@ async function* writeCsv(context: ExportContext) {
           const projected = context.project({ type: 'Point', coordinates: [p.lon, p.lat] });
           const [x, y] = projected.type === 'Point' ? projected.coordinates : [p.lon, p.lat];
           value = { lon: x, lat: y };
+        } else if (c.type === 'double' && typeof value === 'number') {
+          // As the engine writes doubles (`-50.0`), so that every path gives the same cells.
+          return doubleText(value);
         }
-        return cellText(c, value, listSeparator) ?? '';
+        return cellText(c, value, listSeparator);
       }),
     );
     if (rows.length > 0) yield stringify(rows, options);
@@ -58,8 +38,7 @@ async function* writeCsv(context: ExportContext) {
 
 /** The header line of a CSV export, quoted as the rows are. */
 export function csvHeader(context: Pick<ExportContext, 'columns' | 'useLabels' | 'csv'>): string {
-  const { delimiter, quoteAll } = context.csv ?? DEFAULT_CSV;
-  return stringify([headers(context)], { delimiter, quoted: quoteAll, record_delimiter: '\r\n' });
+  return stringify([headers(context)], stringifyOptions(context.csv));
 }
 
 /**
@@ -67,13 +46,14 @@ export function csvHeader(context: Pick<ExportContext, 'columns' | 'useLabels' |
  * and labels stay out of SQL, and `csvHeader` writes them.
  */
 export function csvCopy(
+  sql: ExportSql,
   compiled: CompiledQuery,
   context: Pick<ExportContext, 'columns' | 'useLabels' | 'csv'>,
 ): { query: SqlQuery; options: string; header: string } {
   const { delimiter, listSeparator, quoteAll } = context.csv ?? DEFAULT_CSV;
-  const query = cellsQuery(compiled, context.columns, (refs, bind) => {
+  const query = sql.cellsQuery(compiled, context.columns, (refs, bind) => {
     const separator = bind(listSeparator);
-    return context.columns.map((c, i) => textCell(c, refs.values[i]!, separator));
+    return context.columns.map((c, i) => sql.textCell(c, refs.values[i]!, separator));
   });
   // The delimiter is one of four fixed characters (checked in params.ts), never request text.
   const options = [
@@ -89,18 +69,29 @@ export function csvCopy(
 }
 
 /** `COPY … (FORMAT csv)` into a pipe: see copy-stream.ts for why. */
-async function* copyCsv(plan: EngineExport) {
-  const { query, options, header } = csvCopy(plan.compiled, plan.context);
+async function* copyCsv(plan: EngineExport, writer: NonNullable<ReturnType<typeof engineFileWriter>>) {
+  const { query, options, header } = csvCopy(writer.sql, plan.compiled, plan.context);
   // The BOM and header go out with the first rows (or once the copy ends without any), so that a
   // failure before them is still a JSON error.
   const head = Buffer.from(`${(plan.context.csv ?? DEFAULT_CSV).withBom ? BOM : ''}${header}`);
   let first = true;
-  for await (const chunk of copyStream(plan.engine, query, options, plan.context.signal)) {
+  for await (const chunk of copyStream(writer.copy, query, options, plan.context.signal)) {
     yield first ? Buffer.concat([head, chunk]) : chunk;
     first = false;
   }
   if (first) yield head;
 }
+
+/** The engine's own writer when it has one (DuckDB's COPY), else cells from the streamed rows. */
+function engineCsv(plan: EngineExport) {
+  const writer = engineFileWriter(plan);
+  if (writer) return copyCsv(plan, writer);
+  const { withBom } = plan.context.csv ?? DEFAULT_CSV;
+  return rowsCsv(plan, `${withBom ? BOM : ''}${csvHeader(plan.context)}`);
+}
+
+const hasGeo = (context: Pick<ExportContext, 'columns'>): boolean =>
+  context.columns.some((c) => c.type === 'geo_point_2d' || c.type === 'geo_shape' || c.type === 'json');
 
 export const csv = {
   format: 'csv',
@@ -108,9 +99,9 @@ export const csv = {
   mediaType: 'text/csv; charset=utf-8',
   versions: ['2.0', '2.1'],
   write: writeCsv,
-  // Projected geometries need JavaScript; everything else is written by the engine.
+  // Projected geometries need JavaScript; everything else is written from the engine's rows.
   engineWrite: (plan: EngineExport) =>
     (plan.context.epsg !== 4326 && hasGeo(plan.context)) || !engineWritable(plan.compiled)
       ? undefined
-      : copyCsv(plan),
+      : engineCsv(plan),
 } as const;

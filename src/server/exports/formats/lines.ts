@@ -1,6 +1,7 @@
-import type { Bind, CompiledQuery, Geometry, RowRefs, SqlQuery } from '../../../odsql';
-import { cellsQuery, engineWritable, flatLineSql, recordLineSql } from '../../../odsql';
+import type { Bind, CompiledQuery, ExportSql, Geometry, RowRefs, SqlQuery } from '../../../odsql';
+import { engineWritable } from '../../../odsql';
 import { copyStream } from '../copy-stream';
+import { type EngineFileWriter, engineFileWriter } from '../engine-writer';
 import type { EngineExport, ExportColumn, ExportContext, ExportRecord } from '../types';
 
 /*
@@ -13,11 +14,11 @@ function geometryColumn(columns: readonly ExportColumn[]): number {
   return columns.findIndex((c) => c.type === 'geo_point_2d' || c.type === 'geo_shape');
 }
 
-function lineSql(plan: EngineExport, refs: RowRefs, bind: Bind): string {
+function lineSql(sql: ExportSql, plan: EngineExport, refs: RowRefs, bind: Bind): string {
   const { columns, version, dataset } = plan.context;
   return version === '2.0'
-    ? recordLineSql(columns, refs, bind, dataset.dataset_id)
-    : flatLineSql(columns, refs, bind);
+    ? sql.recordLine(columns, refs, bind, dataset.dataset_id)
+    : sql.flatLine(columns, refs, bind);
 }
 
 function recordObject(context: Omit<ExportContext, 'records'>, record: ExportRecord): unknown {
@@ -42,8 +43,16 @@ function recordObject(context: Omit<ExportContext, 'records'>, record: ExportRec
   };
 }
 
-async function* engineLines(plan: EngineExport, open: string, separator: string, close: string) {
-  const query = cellsQuery(plan.compiled, plan.context.columns, (refs, bind) => [lineSql(plan, refs, bind)]);
+async function* engineLines(
+  sql: ExportSql,
+  plan: EngineExport,
+  open: string,
+  separator: string,
+  close: string,
+) {
+  const query = sql.cellsQuery(plan.compiled, plan.context.columns, (refs, bind) => [
+    lineSql(sql, plan, refs, bind),
+  ]);
   let first = true;
   for await (const rows of plan.engine.stream(query, { signal: plan.context.signal })) {
     if (rows.length === 0) continue;
@@ -72,10 +81,11 @@ async function* jsLines(context: ExportContext, open: string, separator: string,
  * commas are added around them as they stream (`jsonArray`).
  */
 export function jsonCopy(
+  sql: ExportSql,
   compiled: CompiledQuery,
   columns: readonly ExportColumn[],
 ): { query: SqlQuery; options: string } {
-  const query = cellsQuery(compiled, columns, (refs, bind) => [flatLineSql(columns, refs, bind)]);
+  const query = sql.cellsQuery(compiled, columns, (refs, bind) => [sql.flatLine(columns, refs, bind)]);
   return { query, options: `FORMAT csv, HEADER false, QUOTE '', ESCAPE '', DELIMITER '\t', NEW_LINE '\n'` };
 }
 
@@ -108,19 +118,25 @@ export async function* jsonArray(lines: AsyncIterable<Buffer>): AsyncIterable<Bu
   yield Buffer.from(started ? '\n]\n' : '[\n]\n');
 }
 
-function copyJson(plan: EngineExport, array: boolean) {
-  const { query, options } = jsonCopy(plan.compiled, plan.context.columns);
-  const lines = copyStream(plan.engine, query, options, plan.context.signal);
+function copyJson(writer: EngineFileWriter, plan: EngineExport, array: boolean) {
+  const { query, options } = jsonCopy(writer.sql, plan.compiled, plan.context.columns);
+  const lines = copyStream(writer.copy, query, options, plan.context.signal);
   return array ? jsonArray(lines) : lines;
 }
 
-/** The engine path of JSON and JSON Lines, or none when a column is finished in JavaScript. */
+/**
+ * The engine path of JSON and JSON Lines, or none when a column is finished in JavaScript or the engine
+ * writes no lines itself (then `write` makes them from the streamed rows).
+ */
 function engineJson(plan: EngineExport, array: boolean) {
-  if (!engineWritable(plan.compiled)) return undefined;
+  const writer = engineFileWriter(plan);
+  if (!writer || !engineWritable(plan.compiled)) return undefined;
   if (plan.context.version === '2.1' || plan.compiled.kind !== 'records') {
-    return plan.context.columns.length > 0 ? copyJson(plan, array) : undefined;
+    return plan.context.columns.length > 0 ? copyJson(writer, plan, array) : undefined;
   }
-  return array ? engineLines(plan, '[', ',\n', ']\n') : engineLines(plan, '', '\n', '\n');
+  return array
+    ? engineLines(writer.sql, plan, '[', ',\n', ']\n')
+    : engineLines(writer.sql, plan, '', '\n', '\n');
 }
 
 export const json = {

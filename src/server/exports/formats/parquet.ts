@@ -1,13 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SqlQuery } from '../../../odsql';
-import { cellsQuery, engineWritable, parquetRowSql } from '../../../odsql';
-import { EngineError } from '../../engine/errors';
+import type { CompiledQuery, ExportSql, SqlQuery } from '../../../odsql';
+import { duckdbExportSql, engineWritable } from '../../../odsql';
+import { writeRowsFile } from '../../engine/duckdb-file';
 import { ApiError } from '../../errors';
+import { engineFileWriter } from '../engine-writer';
 import { exportScratchDir } from '../scratch';
 import type { EngineExport, ExportContext } from '../types';
-import { headers } from './csv';
+import { headers } from './csv-text';
 
 /**
  * The typed rows of a Parquet export, columns named by the export's headers without putting them in
@@ -15,18 +16,50 @@ import { headers } from './csv';
  * bound structure ({header: type}) into a struct, which `unnest` spreads into named, typed columns.
  */
 export function parquetQuery(
-  compiled: EngineExport['compiled'],
+  sql: ExportSql,
+  compiled: CompiledQuery,
   context: Pick<ExportContext, 'columns' | 'useLabels'>,
 ): SqlQuery {
   const names = headers(context);
-  return cellsQuery(compiled, context.columns, (refs, bind) => [
-    parquetRowSql(context.columns, names, refs, bind),
+  return sql.cellsQuery(compiled, context.columns, (refs, bind) => [
+    sql.parquetRow(context.columns, names, refs, bind),
   ]);
 }
 
+/**
+ * The file, written by the engine's own `COPY … (FORMAT parquet)` (DuckDB); else (ClickHouse) the
+ * streamed rows' JSON texts are stored in a DuckDB of the export's own, which writes the file with the
+ * same SQL over them: the same columns, types and values.
+ */
+async function writeParquet(plan: EngineExport, file: string, dir: string): Promise<void> {
+  const options = `FORMAT parquet, COMPRESSION ${plan.parquetCompression}`;
+  const { signal } = plan.context;
+  const writer = engineFileWriter(plan);
+  if (writer) {
+    await writer.copy(parquetQuery(writer.sql, plan.compiled, plan.context), file, options, { signal });
+    return;
+  }
+  const columns = plan.context.columns.length;
+  await writeRowsFile({
+    dir,
+    rows: plan.engine.stream(plan.compiled.page, { signal }),
+    columns,
+    // The stored texts stand for the compiled outputs: a query whose rows are the JSON values only.
+    query: (source) =>
+      parquetQuery(
+        duckdbExportSql,
+        { kind: 'aggregate', page: source, columns: plan.compiled.columns },
+        plan.context,
+      ),
+    target: file,
+    options,
+    signal,
+  });
+}
+
 /*
- * Parquet is written by the engine (`COPY … (FORMAT parquet)`): its footer is written last, so the file
- * goes to a temporary folder first, is streamed once complete, and is deleted after.
+ * Parquet's footer is written last, so the file goes to a temporary folder first, is streamed once
+ * complete, and is deleted after.
  */
 async function* copyParquet(plan: EngineExport) {
   if (!engineWritable(plan.compiled)) {
@@ -38,12 +71,7 @@ async function* copyParquet(plan: EngineExport) {
   const dir = await exportScratchDir();
   try {
     const file = join(dir, 'out.parquet');
-    const query = parquetQuery(plan.compiled, plan.context);
-    if (!plan.engine.copy)
-      throw new EngineError(`The ${plan.engine.dialect.name} engine writes no files (no COPY)`, 'other');
-    await plan.engine.copy(query, file, `FORMAT parquet, COMPRESSION ${plan.parquetCompression}`, {
-      signal: plan.context.signal,
-    });
+    await writeParquet(plan, file, dir);
     const stream = createReadStream(file);
     const onAbort = (): void => {
       stream.destroy();
@@ -66,7 +94,8 @@ export const parquet = {
   mediaType: 'application/vnd.apache.parquet',
   versions: ['2.1'],
   write: (): AsyncIterable<Uint8Array> => {
-    // Only the engine writes Parquet; the pipeline always takes `engineWrite`.
+    // Parquet is written by DuckDB (the engine's, or one of the export's own); the pipeline always
+    // takes `engineWrite`.
     throw new Error('Parquet exports are written by the engine');
   },
   engineWrite: copyParquet,
