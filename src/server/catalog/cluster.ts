@@ -1,5 +1,4 @@
 import type { DatasetSchema } from '../../odsql';
-import type { ClickHouseLiveTables } from '../engine/clickhouse/live-tables';
 import type { CatalogProblem, LiveCatalog } from './registry';
 import type { Dataset } from './types';
 
@@ -11,6 +10,14 @@ import type { Dataset } from './types';
  * and admission (which key by dataset object and table) see one version per table.
  */
 
+/** Which table the cluster serves each dataset from (engine/clickhouse/live-tables.ts). */
+export interface LiveTableNames {
+  tableOf(datasetId: string): string | undefined;
+  /** Moves whenever a dataset's live table changes. */
+  version(): number;
+  stop(): void;
+}
+
 class ClusterCatalog implements LiveCatalog {
   /** The served form of each dataset of the registry, with the live table it was made for. */
   private readonly served = new WeakMap<Dataset, { readonly table: string; readonly dataset: Dataset }>();
@@ -18,7 +25,7 @@ class ClusterCatalog implements LiveCatalog {
 
   constructor(
     private readonly inner: LiveCatalog,
-    private readonly tables: ClickHouseLiveTables,
+    private readonly tables: LiveTableNames,
   ) {}
 
   get catalogTable(): string {
@@ -84,6 +91,6 @@ class ClusterCatalog implements LiveCatalog {
 }
 
 /** The live catalog served from the cluster's live tables. */
-export function clusterCatalog(inner: LiveCatalog, tables: ClickHouseLiveTables): LiveCatalog {
+export function clusterCatalog(inner: LiveCatalog, tables: LiveTableNames): LiveCatalog {
   return new ClusterCatalog(inner, tables);
 }
