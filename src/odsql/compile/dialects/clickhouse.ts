@@ -1,3 +1,5 @@
+import { MAX_SPANS } from '../../time/transitions';
+import { offsetAt } from '../../time/zones';
 import {
   type Binder,
   type CastType,
@@ -12,14 +14,14 @@ import {
   datePart,
   fixedUnitMs,
   fromWallClock,
+  instantOfWallClock,
   isoDatetime,
   isoUtcMillis,
-  MAX_OFFSET_SPANS,
   MS_PER_DAY,
   offsetOf,
   spanOffset,
   truncate,
-  zoneTableOffset,
+  wallClock,
 } from './clickhouse-dates';
 import {
   clusterCentroid,
@@ -147,7 +149,8 @@ export const clickhouseDialect: Dialect = {
   scansInSourceOrder: false,
   // `__timestamp` is whole seconds: the text comes from the exact milliseconds.
   timestampColumn: '__timestamp@ms',
-  maxOffsetSpans: MAX_OFFSET_SPANS,
+  // Beyond a few changes, the zone tables (with changes outside their window) cost less per value.
+  maxOffsetSpans: MAX_SPANS,
 
   param: (index, type) => `{$${index}:${PARAM_TYPES[type]}}`,
   quoteIdent: (name) => `"${name.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
@@ -208,12 +211,16 @@ export const clickhouseDialect: Dialect = {
   epochMillis: (instant) => instant,
 
   // Wall clocks are milliseconds read as UTC: an instant plus its offset in the zone.
-  wallClock: (instant, tz) =>
-    tz === null ? instant : `(${instant} + ${zoneTableOffset(instant, tz)} * 1000)`,
+  wallClock: (instant, tz, bind, instants) =>
+    tz === null ? instant : wallClock(instant, tz, bind, instants),
   shiftedWallClock: (instant, spans) => `(${instant} + ${spanOffset(instant, spans)} * 1000)`,
-  fromWallClock: (local, tz) => (tz === null ? local : fromWallClock(local, tz)),
+  fromWallClock: (local, tz, bind, instants) =>
+    tz === null ? local : fromWallClock(local, tz, bind, instants),
   instantLiteral: (instant, bind) => bind.number(instant.ms),
   wallClockLiteral: (local, bind) => bind.number(local.ms),
+  // Literals are converted before the query, with the zone data DuckDB's ICU shares (any year).
+  zonedLiteral: (local, bind) => bind.number(instantOfWallClock(local.ms, bind.timezoneName())),
+  literalWallClock: (instant, bind) => bind.number(instant.ms + offsetAt(instant.ms, bind.timezoneName())),
   dateLiteral: (day, bind) => bind.number(day.days),
   dateToWallClock: (date) => `(toInt64(${date}) * ${MS_PER_DAY})`,
   dateAsWallClock: (date) => `(toInt64(${date}) * ${MS_PER_DAY})`,

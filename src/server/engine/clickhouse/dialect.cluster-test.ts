@@ -253,6 +253,32 @@ const VARIANTS: Record<string, Variant> = {
     timezone: 'Europe/Paris',
     ranged: true,
   },
+  'range(at, 1 month) and range(day, 1 month) in Paris, any year (ranged)': {
+    request: { select: 'count(*) AS c', groupBy: 'range(at, 1 M), range(day, 1 M) AS m', limit: 400 },
+    timezone: 'Europe/Paris',
+    ranged: true,
+  },
+  'static date ranges over dates of any year in New York (ranged)': {
+    request: {
+      select: 'count(*) AS c',
+      groupBy:
+        "range(day, *, date'1950-01-01', date'2000-06-01T12:00:00Z', *), range(at, date'1961', date'2001', *) AS r",
+    },
+    timezone: 'America/New_York',
+    ranged: true,
+  },
+  'date literals before 1970 read in Paris': {
+    request: {
+      select: 'at, day',
+      where: [
+        "at >= date'1962-05-01' AND at < date'1969-03-01T10:00:00' OR day = date'1960-07-22T23:30:00Z'",
+      ],
+      orderBy: 'at',
+      limit: 100,
+    },
+    timezone: 'Europe/Paris',
+    ranged: true,
+  },
   'points rendered, distance and within_distance': {
     request: {
       select: "geo, distance(geo, geom'POINT(-3 45)') AS d",
