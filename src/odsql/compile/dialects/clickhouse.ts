@@ -230,9 +230,12 @@ export const clickhouseDialect: Dialect = {
   formatLiteral: (text) => text,
   formatDate: (wall, format) => `if(isNull(${wall}), NULL, ${format})`,
   zeroPad: (value, width) => padded(value, width),
+  // Only buckets of fixed units take a multiple (the compiler refuses multiples of months, quarters
+  // and years); calendar units are added by addInterval.
   interval: (unit, n) => {
     const ms = fixedUnitMs(unit);
-    return ms === undefined ? unsupported(`multiples of ${unit}s`) : `(${n} * ${ms})`;
+    if (ms === undefined) throw new Error(`No fixed length for ${unit}: use addInterval`);
+    return `(${n} * ${ms})`;
   },
   truncate,
   timeBucket: (interval, wall) => `(${floorDiv(wall, interval)} * ${interval})`,
