@@ -148,7 +148,7 @@ export interface Dialect {
   /** Lower case of any letter (not ASCII only). */
   lowerText(text: string): string;
   containsText(text: string, part: string): string;
-  /** Some token of the search tokens is within `edits` single-character edits of `word`. */
+  /** Some token of the search tokens is within `edits` edits of `word` (DuckDB's levenshtein: bytes). */
   fuzzyTokenMatch(tokens: string, word: string, edits: number): string;
 
   // ---- Lists (multivalued fields) ------------------------------------------------------------------

@@ -23,6 +23,7 @@ import {
   truncate,
   wallClock,
 } from './clickhouse-dates';
+import { levenshteinAtMost } from './clickhouse-fuzzy';
 import {
   clusterCentroid,
   floatText,
@@ -55,8 +56,8 @@ import { floorDiv, jsonDouble, jsonText, padded, quoted } from './clickhouse-sql
  * Dates and time zones are in clickhouse-dates.ts, points and shapes in clickhouse-geo.ts. What 18.16
  * cannot compute answers a 400 naming the construct (DialectUnsupported), listed per engine in
  * docs/odsql-coverage.md: `like`/`search()` of expressions other than fields (fields use their `f@norm`
- * column made at ingestion: 18.16 cannot strip accents), fuzzy `search()` terms (no edit distance),
- * `json_format` (no JSON parser), distances and relations of geo_shape fields.
+ * column made at ingestion: 18.16 cannot strip accents), `json_format` (no JSON parser). Fuzzy
+ * `search()` terms are in clickhouse-fuzzy.ts.
  */
 
 const PARAM_TYPES: Readonly<Record<ParamType, string>> = {
@@ -182,7 +183,9 @@ export const clickhouseDialect: Dialect = {
   textLength: (text) => `lengthUTF8(${text})`,
   lowerText: (text) => `lowerUTF8(${text})`,
   containsText: (text, part) => `(position(${text}, ${part}) > 0)`,
-  fuzzyTokenMatch: () => unsupported('fuzzy search() terms'),
+  // The empty tokens around and between values never match: a fuzzy word is longer than its edits.
+  fuzzyTokenMatch: (tokens, word, edits) =>
+    `arrayExists(__ft -> ${levenshteinAtMost('__ft', word, edits === 1 ? 1 : 2)}, splitByChar(' ', ${tokens}))`,
 
   listContains: (list, value) => `has(${list}, ${value})`,
   // A multivalued field holds [] for no value (columns.ts).

@@ -78,6 +78,12 @@ const REQUESTS: Record<string, Omit<RecordsQuery, 'table'>> = {
     orderBy: 'n',
     limit: 40,
   },
+  'fuzzy search() terms, one and two edits': {
+    select: 'name, n',
+    where: ['search(name, "nane 12") OR search("namexx 1") OR search(tags, "a10 b")', 'NOT search("nmae")'],
+    orderBy: 'n',
+    limit: 300,
+  },
   'suggest() over two fields, one multivalued': {
     select: 'name, tags',
     where: [`suggest(tags, ${hostile}, "a1")`],
