@@ -5,10 +5,10 @@ import { bound } from './clickhouse-sql';
  * (on bytes) ≤ 1 or ≤ 2, decided without computing the distance.
  *
  * Two strings are within one edit when their lengths differ by at most one and their common prefix and
- * common suffix together cover all but one byte of the longer. Two strings are within two edits when
- * they can be cut into a prefix pair and a suffix pair each within one edit (cut an optimal alignment
- * between its two edits; the cuts of the second string are within one byte of the first's). The common
- * prefixes and suffixes of the pieces are runs of equal bytes, counted with arrayFirstIndex.
+ * common suffix together cover all but one byte of the longer. Past their common prefix, two strings
+ * differ at their first byte: they are within two edits when, after a substitution, deletion or
+ * insertion there, the rest is within one. Common prefixes and suffixes are runs of equal bytes,
+ * counted with arrayFirstIndex. Tokens whose length is too far from the word's are left out first.
  */
 
 /** The number of equal bytes of t and w going backward from byte i of t and j of w (1-based ends). */
@@ -48,16 +48,25 @@ export function levenshteinAtMost(t: string, w: string, edits: 1 | 2): string {
   );
 }
 
-/** Some cut of t (at __fi) and of w (at __fi - __fd, one byte away at most) leaves two pairs within one edit. */
+/**
+ * Within two edits: past the common prefix the strings differ at their first byte, so any alignment
+ * begins there with a substitution, a deletion or an insertion, and the rest must be within one edit.
+ */
 function withinTwo(t: string, w: string): string {
-  const i = '__fi';
-  const j = '(__fi - __fd)';
-  const prefix = withinOne(i, j, `least(__fp, least(${i}, ${j}))`, runBack(t, w, i, j));
-  const suffix = withinOne(
-    `(__flt - ${i})`,
-    `(__flw - ${j})`,
-    runForward(t, w, '__flt', '__flw', i, j),
-    `least(__fs, least(__flt - ${i}, __flw - ${j}))`,
-  );
-  return `arrayExists(__fi -> arrayExists(__fd -> ${j} >= 0 AND ${j} <= __flw AND ${prefix} AND ${suffix}, [-1, 0, 1]), arrayMap(__fz -> toInt64(__fz), range(toUInt64(__flt + 1))))`;
+  const steps = [
+    [1, 1],
+    [1, 0],
+    [0, 1],
+  ].map(([di, dj]) => {
+    const [a, b] = [`(__fp + ${di})`, `(__fp + ${dj})`];
+    const [la, lb] = [`(__flt - ${a})`, `(__flw - ${b})`];
+    const rest = withinOne(
+      la,
+      lb,
+      runForward(t, w, '__flt', '__flw', a, b),
+      `least(__fs, least(${la}, ${lb}))`,
+    );
+    return `(${la} >= 0 AND ${lb} >= 0 AND ${rest})`;
+  });
+  return `(${withinOne('__flt', '__flw', '__fp', '__fs')} OR ${steps.join(' OR ')})`;
 }

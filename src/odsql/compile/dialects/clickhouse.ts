@@ -185,7 +185,7 @@ export const clickhouseDialect: Dialect = {
   containsText: (text, part) => `(position(${text}, ${part}) > 0)`,
   // The empty tokens around and between values never match: a fuzzy word is longer than its edits.
   fuzzyTokenMatch: (tokens, word, edits) =>
-    `arrayExists(__ft -> ${levenshteinAtMost('__ft', word, edits === 1 ? 1 : 2)}, splitByChar(' ', ${tokens}))`,
+    `arrayExists(__ft -> ${levenshteinAtMost('__ft', word, edits === 1 ? 1 : 2)}, arrayFilter(__ft -> abs(toInt64(length(__ft)) - toInt64(length(${word}))) <= ${edits === 1 ? 1 : 2}, splitByChar(' ', ${tokens})))`,
 
   listContains: (list, value) => `has(${list}, ${value})`,
   // A multivalued field holds [] for no value (columns.ts).

@@ -68,7 +68,7 @@ describe.skipIf(!cluster)('fuzzy search() terms on ClickHouse', () => {
         );
         expect(row!.map((a) => (a as number[]).map(Number))).toEqual(expected);
       }),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
   });
 });
