@@ -243,7 +243,14 @@ export class QueryCompiler implements QueryParts {
       quoteIdent(this.params.dialect.timestampColumn),
       quoteIdent(RECORD_SIZE_COLUMN),
     );
-    if (sorts.length === 0) {
+    // A deep page of every record starts at its position: positions run from 0 in file order, so the
+    // scan skips whole row groups by their `__pos` statistics instead of reading every record before
+    // the offset (OFFSET 2,000,000 on 30M records ran out of memory at 128 MB).
+    const offset = this.query.offset ?? 0;
+    const deep = whereSql === '' && typeof count === 'number' && offset > 0;
+    // An engine that scans in no order sorts a page in source order by position, below (the sorted
+    // form): its JSON is then built for the page's rows only, not for every record before the LIMIT.
+    if (sorts.length === 0 && this.params.dialect.scansInSourceOrder) {
       // Source order: no sort, so the scan stops as soon as the page is full.
       const outer = [
         ...columns.map((c) =>
@@ -251,15 +258,9 @@ export class QueryCompiler implements QueryParts {
         ),
         ...technical,
       ];
-      // A deep page of every record starts at its position: positions run from 0 in file order, so the
-      // scan skips whole row groups by their `__pos` statistics instead of reading every record before
-      // the offset (OFFSET 2,000,000 on 30M records ran out of memory at 128 MB).
-      const offset = this.query.offset ?? 0;
-      const deep = whereSql === '' && typeof count === 'number' && offset > 0;
-      const order = this.params.dialect.scansInSourceOrder ? '' : ` ORDER BY ${quoteIdent(POSITION_COLUMN)}`;
       const page = deep
-        ? `SELECT ${outer.join(', ')} FROM ${table} WHERE ${quoteIdent(POSITION_COLUMN)} >= ${this.params.number(offset)}${order}${this.query.limit === undefined ? '' : ` LIMIT ${this.params.count(this.query.limit)}`}`
-        : `SELECT ${outer.join(', ')} FROM ${table}${whereSql}${order}${this.limitSql()}`;
+        ? `SELECT ${outer.join(', ')} FROM ${table} WHERE ${this.fromPosition(offset)}${this.limitOnly()}`
+        : `SELECT ${outer.join(', ')} FROM ${table}${whereSql}${this.limitSql()}`;
       return {
         kind: 'records',
         page: compactParams(page, this.params.values),
@@ -280,7 +281,10 @@ export class QueryCompiler implements QueryParts {
     const order = single
       ? '"__s0" ASC'
       : [...sorts.map((s, i) => `"__s${i}" ${s.direction}`), quoteIdent(POSITION_COLUMN)].join(', ');
-    const inner = `SELECT ${innerColumns.join(', ')} FROM ${table}${whereSql} ORDER BY ${order}${this.limitSql()}`;
+    const inner =
+      sorts.length === 0 && deep
+        ? `SELECT ${innerColumns.join(', ')} FROM ${table} WHERE ${this.fromPosition(offset)} ORDER BY ${order}${this.limitOnly()}`
+        : `SELECT ${innerColumns.join(', ')} FROM ${table}${whereSql} ORDER BY ${order}${this.limitSql()}`;
     const outer = [...columns.map((c, i) => this.json(c, `"__c${i}"`)), ...technical];
     return {
       kind: 'records',
@@ -355,6 +359,16 @@ export class QueryCompiler implements QueryParts {
     if (value.aggregate) scope.fail('sortByAggregation', {}, item.expr);
     checkSortable(value, item, scope);
     return { sql: value.sql, direction: `${desc ? 'DESC' : 'ASC'} NULLS LAST` };
+  }
+
+  /** A deep page's start: the records from its position on (positions run from 0 in source order). */
+  private fromPosition(offset: number): string {
+    return `${quoteIdent(POSITION_COLUMN)} >= ${this.params.number(offset)}`;
+  }
+
+  /** The page's LIMIT alone (a deep page starts at its position instead of an OFFSET). */
+  private limitOnly(): string {
+    return this.query.limit === undefined ? '' : ` LIMIT ${this.params.count(this.query.limit)}`;
   }
 
   limitSql(): string {
