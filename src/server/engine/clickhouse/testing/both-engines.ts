@@ -33,17 +33,19 @@ export interface FixtureOnBothEngines {
 
 /**
  * Loads the fixture on both engines. `duckdbView` writes DuckDB's view `t` over the records file (the
- * dataset view as the server makes it, or the file as it is stored).
+ * dataset view as the server makes it, or the file as it is stored); `select` replaces the fixture's
+ * records (fixture.ts).
  */
 export async function fixtureOnBothEngines(
   cluster: { readonly url: string; readonly name: string },
   name: string,
   duckdbView: (file: string) => string,
+  select?: string,
 ): Promise<FixtureOnBothEngines> {
   const urls = nodeUrls(cluster);
   const database = `${name}_${Date.now()}`;
   const dir = await mkdtemp(join(tmpdir(), `clickhouse-${name}-`));
-  const file = await writeFixture(dir, 'ds_fixture', `0001-${name}`);
+  const file = await writeFixture(dir, 'ds_fixture', `0001-${name}`, select);
   const target = await connectTarget({ urls, cluster: cluster.name, database });
   await ensureStateTables(target);
   const table = await ingestVersion(target, {
