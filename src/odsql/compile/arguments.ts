@@ -54,7 +54,7 @@ export function wallClockArgument(e: Call, index: number, scope: Scope): Sql {
       node,
     );
   }
-  if (arg.type === 'date') return arg;
+  if (arg.type === 'date') return { ...arg, sql: scope.dialect.dateAsWallClock(arg.sql) };
   return { ...arg, sql: wallClockOf(arg, scope) };
 }
 

@@ -64,8 +64,8 @@ export interface RenderedValue {
   readonly temporalPart?: boolean;
   readonly post?: 'envelope' | 'bbox';
   readonly multivalued?: boolean;
-  /** The field read directly, with the range of its values (epoch ms for datetimes) when known. */
-  readonly field?: { readonly type: string; readonly range?: { readonly min: number; readonly max: number } };
+  /** The smallest and largest value, when known (epoch ms for datetimes). */
+  readonly range?: { readonly min: number; readonly max: number };
 }
 
 /** A point in time as text and in milliseconds (the form a dialect binds is its own). */
@@ -211,6 +211,8 @@ export interface Dialect {
   dateLiteral(day: { readonly text: string; readonly days: number }, bind: Binder): string;
   /** The wall clock at the start of a date value's day. */
   dateToWallClock(date: string): string;
+  /** A date value as date parts and date_format read it (a DATE itself where the engine can). */
+  dateAsWallClock(date: string): string;
   /** An integer part of a wall clock. */
   datePart(component: DateComponent, wall: string): string;
   /** The format directive printing a number exactly as a pattern does, if the engine has one. */

@@ -31,6 +31,7 @@ export function compileValue(e: Expr, scope: Scope): Sql {
         aggregate: false,
         field,
         ...(field.multivalued ? { multivalued: true } : {}),
+        ...(field.range ? { range: field.range } : {}),
       };
     }
     case 'string':

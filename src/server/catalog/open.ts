@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EngineConfig } from '../config';
+import { ConfigError, type EngineConfig } from '../config';
 import { ClickHouseEngine } from '../engine/clickhouse/engine';
 import { ClickHouseLiveTables } from '../engine/clickhouse/live-tables';
 import { ensureStateTables } from '../engine/clickhouse/state';
@@ -106,7 +106,12 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
     if (config?.kind === 'clickhouse') {
       // The records are loaded into the cluster from the store's files (live-tables.ts); the local
       // DuckDB engine keeps the catalog table, usage counts and access views.
-      const target = await connectTarget(config);
+      const target = await connectTarget(config).catch((error: unknown) => {
+        // A setting that points nowhere usable: one line, no stack trace (main.ts).
+        throw new ConfigError(
+          `ENGINE=clickhouse: cluster ${config.cluster} at ${config.urls.join(', ')} is not usable: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
       await ensureStateTables(target);
       cluster = new ClickHouseLiveTables(target, options.log);
       await cluster.start();

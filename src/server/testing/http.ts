@@ -9,6 +9,14 @@ export function origin(): string {
   return base;
 }
 
+/**
+ * The test server runs with ENGINE=clickhouse (`npm run test:clickhouse`): a test may then expect the
+ * documented 400 of a construct the ClickHouse dialect does not support, instead of DuckDB's answer.
+ */
+export function onClickHouse(): boolean {
+  return inject('testEngine') === 'clickhouse';
+}
+
 /** Root of an API version on the test server. */
 export function api(version: '2.0' | '2.1' = '2.1'): string {
   return `${origin()}/api/explore/v${version}`;

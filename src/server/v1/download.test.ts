@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { origin } from '../testing/http';
+import { onClickHouse, origin } from '../testing/http';
 import { type V1Record, type V1RecordsAnswer, v1, v1Records, v20Records } from './testing';
 
 /*
@@ -155,6 +155,12 @@ describe('formats of the other v1 endpoints', () => {
       format: 'json',
       'q.refineonclick': `recordid:${first!.recordid}`,
     });
+    if (onClickHouse()) {
+      // `recordid:<id>` matches the tokens of an expression: documented as unsupported on ClickHouse.
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(/not supported on ClickHouse/);
+      return;
+    }
     expect(await res.json()).toEqual([first]);
   });
 

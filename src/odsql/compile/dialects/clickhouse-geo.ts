@@ -11,8 +11,8 @@ import { DialectUnsupported } from '../dialect';
  * record has no shape) and its normalised columns `f@minx`… `f@areas`.
  *
  * Geometry literals are known when the query is compiled: their coordinates are bound one by one and
- * the tests against them are written out (one `pointInPolygon` per ring, summed modulo 2: 18.16's
- * `pointInPolygon` with holes gave wrong answers).
+ * the tests against them are written out, edge by edge, with the arithmetic of DuckDB's macros
+ * (18.16's `pointInPolygon` gave wrong answers with holes, and decides boundary points otherwise).
  */
 
 const unsupported = (construct: string): never => {
@@ -91,16 +91,22 @@ export function geoInBox(
 /** A literal position as SQL, its coordinates bound. */
 const position = ([x, y]: Position, bind: Binder): [string, string] => [bind.double(x), bind.double(y)];
 
-/** The point (x, y) is inside the literal's areas (even-odd over each polygon's rings). */
+/**
+ * The point (x, y) is inside the literal's areas: DuckDB's even-odd rule (ods_point_in_polygon), each
+ * edge's crossing test written out with the same arithmetic, so that points on a boundary fall on the
+ * same side (18.16's pointInPolygon decides those otherwise).
+ */
 function inAreas(x: string, y: string, areas: GeometryLiteral['areas'], bind: Binder): string {
   if (areas.length === 0) return '0';
-  const p = `(assumeNotNull(${x}), assumeNotNull(${y}))`;
   const polygons = areas.map((rings) => {
-    const tests = rings.map((ring) => {
-      const vertices = ring.map((v) => `(${position(v, bind).join(', ')})`);
-      return `pointInPolygon(${p}, [${vertices.join(', ')}])`;
+    const crossings = rings.flatMap((ring) => {
+      const vertices = ring.map((v) => position(v, bind));
+      return vertices.slice(1).map(([bx, by], i) => {
+        const [ax, ay] = vertices[i]!;
+        return `if((${ay} > ${y}) != (${by} > ${y}) AND ${x} < (${bx} - ${ax}) * (${y} - ${ay}) / (${by} - ${ay}) + ${ax}, 1, 0)`;
+      });
     });
-    return `(${tests.join(' + ')}) % 2 = 1`;
+    return `(${crossings.join(' + ')}) % 2 = 1`;
   });
   return `(${polygons.join(' OR ')})`;
 }

@@ -119,8 +119,7 @@ function jsonValue(s: RenderedValue, bind: Binder, version: string, role: 'value
       if (version === '2.0' && s.aggregate) return quoted(isoUtcMillis(x));
       const zone = bind.zone();
       if (zone === null) return quoted(isoDatetime(x, () => '0'));
-      const range = s.field?.type === 'datetime' ? s.field.range : undefined;
-      return quoted(isoDatetime(x, (instant) => offsetOf(instant, zone, bind, range)));
+      return quoted(isoDatetime(x, (instant) => offsetOf(instant, zone, bind, s.range)));
     }
     case 'geo_point_2d':
       return pointJson(x, version, role);
@@ -217,6 +216,7 @@ export const clickhouseDialect: Dialect = {
   wallClockLiteral: (local, bind) => bind.number(local.ms),
   dateLiteral: (day, bind) => bind.number(day.days),
   dateToWallClock: (date) => `(toInt64(${date}) * ${MS_PER_DAY})`,
+  dateAsWallClock: (date) => `(toInt64(${date}) * ${MS_PER_DAY})`,
   datePart,
   // Every part is computed from the numbers (formatDateTime cannot print a date before 1970).
   dateDirective: () => undefined,

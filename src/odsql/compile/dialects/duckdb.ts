@@ -268,6 +268,7 @@ export const duckdbDialect: Dialect = {
   wallClockLiteral: (local, bind) => `CAST(${bind.text(local.text)} AS TIMESTAMP)`,
   dateLiteral: (day, bind) => `CAST(${bind.text(day.text)} AS DATE)`,
   dateToWallClock: (date) => `CAST(${date} AS TIMESTAMP)`,
+  dateAsWallClock: (date) => date,
   datePart(component: DateComponent, wall: string): string {
     const [fn, modulo] = component.split(' % ');
     return modulo ? `(${fn}(${wall}) % ${modulo})` : `${fn}(${wall})`;

@@ -7,7 +7,6 @@ import {
   SEARCH_COLUMN,
   searchSqlExpression,
 } from '../../../layout/columns';
-import { RECORD_ID_TEXT } from '../../../layout/views';
 import type { DatasetSchema, FieldSchema } from '../../../odsql';
 import { quoteIdentifier } from './literal';
 
@@ -47,6 +46,8 @@ export interface ClickHouseColumn {
   readonly type: string;
   /** DuckDB expression over the Parquet file giving the column's value (Date: day number; DateTime: epoch seconds). */
   readonly duckdb: string;
+  /** `hex64`: `duckdb` gives a UBIGINT whose 16 hex digits are the value (native.ts). */
+  readonly encoding?: 'hex64';
 }
 
 function inRange(expr: string, [low, high]: readonly [string, string], value: string): string {
@@ -122,8 +123,9 @@ function fieldColumns(field: FieldSchema): ClickHouseColumn[] {
 function technicalColumns(): ClickHouseColumn[] {
   const t = quoteDuckIdent(RECORD_TIMESTAMP_COLUMN);
   return [
-    // The served id (16 hex digits of the stored 64-bit content hash), so both engines answer the same ids.
-    { name: RECORD_ID_COLUMN, type: 'String', duckdb: RECORD_ID_TEXT },
+    // The served id (16 hex digits of the stored 64-bit content hash), so both engines answer the same
+    // ids: as layout/views.ts's RECORD_ID_TEXT formats them, written from the number at ingestion (native.ts).
+    { name: RECORD_ID_COLUMN, type: 'String', duckdb: quoteDuckIdent(RECORD_ID_COLUMN), encoding: 'hex64' },
     {
       name: RECORD_TIMESTAMP_COLUMN,
       type: "DateTime('UTC')",
@@ -153,11 +155,6 @@ export function clickhouseColumns(schema: DatasetSchema): ClickHouseColumn[] {
 /** The column list of a CREATE TABLE. */
 export function columnDefinitions(columns: readonly ClickHouseColumn[]): string {
   return columns.map((c) => `${quoteIdentifier(c.name)} ${c.type}`).join(', ');
-}
-
-/** The DuckDB SELECT list producing the ClickHouse columns' values, in column order. */
-export function duckdbSelectList(columns: readonly ClickHouseColumn[]): string {
-  return columns.map((c) => `${c.duckdb} AS ${quoteDuckIdent(c.name)}`).join(', ');
 }
 
 /**

@@ -91,6 +91,19 @@ describe.skipIf(!cluster)('ingestion into a two-shard cluster', () => {
     );
     expect(perShard.every((n) => n > 1000)).toBe(true);
     expect(perShard[0]! + perShard[1]!).toBe(3000);
+    // Each row sits where the Distributed table's sharding key puts it (shard i takes key % 2 = i).
+    const misplaced = await Promise.all(
+      NODE_URLS.map(async (url, shard) =>
+        Number(
+          (
+            await new ClickHouseClient({ url }).query(
+              `SELECT count() FROM ${database}.\`${table}_local\` WHERE reinterpretAsUInt64(reverse(unhex(__id))) % 2 != ${shard}`,
+            )
+          ).rows[0]![0],
+        ),
+      ),
+    );
+    expect(misplaced).toEqual([0, 0]);
     const types = await target.client.query(
       `SELECT name, type FROM system.columns WHERE database = '${database}' AND table = '${table}' AND name IN ('day', 'at', 'tags', 'geo@lat')`,
     );
@@ -104,6 +117,25 @@ describe.skipIf(!cluster)('ingestion into a two-shard cluster', () => {
       state: 'ready',
       version: '0001-aaaa',
     });
+  });
+
+  it('refuses to ingest when a shard has no node given (it would have no table)', async () => {
+    // The first node named twice: the second shard is not among the nodes, so it has no table.
+    const first = await connectTarget({
+      urls: [NODE_URLS[0]!, NODE_URLS[0]!],
+      cluster: cluster!.name,
+      database,
+    });
+    const file = await writeFixture(dir, 'ds_other', '0001-eeee');
+    await expect(
+      ingestVersion(first, {
+        datasetId: 'other',
+        table: 'ds_other',
+        fingerprint: 'o1',
+        file,
+        schema: FIXTURE_SCHEMA,
+      }),
+    ).rejects.toThrow(/no node given for shard 2/);
   });
 
   it('swaps to a new version at once, keeps the replaced one for running queries and drops older ones', async () => {

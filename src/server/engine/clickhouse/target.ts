@@ -65,6 +65,38 @@ export function qualified(target: Pick<ClickHouseTarget, 'database'>, name: stri
 /** Inserts into a Distributed table return once the rows are on their shards, not queued. */
 export const SYNC_INSERT = { insert_distributed_sync: 1 } as const;
 
+/** A shard of the cluster: its weight in `remote_servers` and the node that holds it. */
+export interface ShardNode {
+  readonly weight: number;
+  readonly node: ClickHouseClient;
+}
+
+/**
+ * The shards in `remote_servers` order with the node of each, for writing into their `_local` tables
+ * directly. A node knows which shard it is (`is_local` in its `system.clusters`). A shard whose node
+ * is not among those given is refused: tables are created on the nodes given only, so it would have
+ * none.
+ */
+export async function shardNodes(target: ClickHouseTarget): Promise<ShardNode[]> {
+  const byShard = new Map<number, ShardNode>();
+  let shards: number[] = [];
+  for (const node of target.nodes) {
+    const result = await node.query(
+      `SELECT shard_num, shard_weight, is_local FROM system.clusters WHERE cluster = ${quoteString(target.cluster)} ORDER BY shard_num`,
+    );
+    const rows = (result.rows as [number, number, number][]).map((r) => r.map(Number));
+    shards = rows.map(([shard]) => shard!);
+    for (const [shard, weight, local] of rows)
+      if (local === 1 && !byShard.has(shard!)) byShard.set(shard!, { weight: weight!, node });
+  }
+  const missing = shards.filter((s) => !byShard.has(s));
+  if (missing.length > 0)
+    throw new Error(
+      `Cluster ${target.cluster}: no node given for shard ${missing.join(', ')} (CLICKHOUSE_URL must list the HTTP URL of a node of every shard)`,
+    );
+  return shards.map((s) => byShard.get(s)!);
+}
+
 /**
  * Creates `<name>_local` on every node with `engine` and `<name>` over them, sharded by `shardKey`.
  * Any node then reads and writes the whole table through `<name>`.
