@@ -1,38 +1,16 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import { geojson as flatgeobuf } from 'flatgeobuf';
 import JSZip from 'jszip';
 import { open as openShapefile } from 'shapefile';
 import * as XLSX from 'xlsx';
+import { readParquet } from '../../engine/testing/read-parquet';
 import { readRdf } from '../formats/rdf-read';
 
 /*
  * Test support: an export file read back by a reader independent of its writer, into plain values that
  * two exports of the same records must share whatever engine ran the query.
  */
-
-/** A Parquet file's column types and rows, read by DuckDB. */
-export async function readParquet(bytes: Uint8Array): Promise<{ columns: unknown[]; rows: unknown[] }> {
-  const dir = await mkdtemp(join(tmpdir(), 'read-parquet-'));
-  const db = await DuckDBInstance.create(':memory:');
-  const connection = await db.connect();
-  try {
-    const file = join(dir, 'file.parquet');
-    await writeFile(file, bytes);
-    const source = `read_parquet('${file}')`;
-    const columns = (await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`)).getRows();
-    const rows = (await connection.runAndReadAll(`SELECT * FROM ${source}`)).getRowsJson();
-    return { columns, rows };
-  } finally {
-    connection.closeSync();
-    db.closeSync();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /** Every layer of a shapefile zip, read with mbostock's shapefile reader, and the other files' text. */
 async function readShapefileZip(bytes: Uint8Array): Promise<unknown> {
