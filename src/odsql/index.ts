@@ -3,6 +3,8 @@ export { checkQuery, QUERY_CLAUSES, type QueryClause, type QueryText } from './c
 export { type ApiVersion, type CompileOptions, ParamList } from './compile/context';
 export type { Dialect } from './compile/dialect';
 export { clickhouseDialect } from './compile/dialects/clickhouse';
+/** The ClickHouse dialect's test of fuzzy search() terms, checked on its own against a reference distance. */
+export { levenshteinAtMost } from './compile/dialects/clickhouse-fuzzy';
 export { duckdbDialect } from './compile/dialects/duckdb';
 export { duckdbExportSql } from './compile/dialects/duckdb-exports';
 export {

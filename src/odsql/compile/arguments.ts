@@ -1,7 +1,8 @@
 import type { Call } from '../ast';
+import { MS_PER_DAY } from '../time/calendar';
 import { offsetSpans } from '../time/transitions';
 import { describeExpr, describeType, isGeo, isTemporal, type Scope, type Sql } from './context';
-import type { GeoFieldType } from './dialect';
+import type { GeoFieldType, ValueRange } from './dialect';
 import { instantText, wallClockOfDateLiteral } from './literals';
 
 /*
@@ -58,6 +59,15 @@ export function wallClockArgument(e: Call, index: number, scope: Scope): Sql {
   return { ...arg, sql: wallClockOf(arg, scope) };
 }
 
+/** The instants a date or datetime value lies between, when its range is known (epoch ms). */
+export function instantRange(value: Sql): ValueRange | undefined {
+  if (!value.range) return undefined;
+  if (value.type === 'datetime') return value.range;
+  if (value.type === 'date')
+    return { min: value.range.min * MS_PER_DAY, max: (value.range.max + 1) * MS_PER_DAY };
+  return undefined;
+}
+
 /**
  * The wall clock in the request time zone of a datetime value. For a field whose range is known, the
  * zone's offsets over that range are few: they are bound and chosen per value by comparison.
@@ -69,7 +79,7 @@ export function wallClockOf(value: Sql, scope: Scope): string {
   const spans = range
     ? offsetSpans(scope.options.timezone, range.min, range.max + 1, scope.dialect.maxOffsetSpans)
     : undefined;
-  if (!spans) return scope.dialect.wallClock(value.sql, zone);
+  if (!spans) return scope.dialect.wallClock(value.sql, zone, scope.params, instantRange(value));
   return scope.dialect.shiftedWallClock(
     value.sql,
     spans.map((s) => ({

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { DatasetSchema } from '../schema';
 import { clickhouseDialect } from './dialects/clickhouse';
@@ -77,34 +78,74 @@ describe('the ClickHouse dialect', () => {
 
   it('names the clause it cannot compute', () => {
     const result = compileRecordsQuery(
-      { table: 't', select: 'name', where: ['n > 1', 'year(d) = 2020'] },
+      { table: 't', select: 'name', where: ['n > 1', 'lower(name) like "tour"'] },
       FIXTURE_SCHEMA,
       OPTIONS,
     );
     expect(result.ok ? undefined : result.diagnostics[0]).toMatchObject({
       clause: 'where',
-      source: 'year(d) = 2020',
-      message: 'date parts is not supported on ClickHouse',
+      source: 'lower(name) like "tour"',
+      message: 'matching the tokens of an expression (like, search()) is not supported on ClickHouse',
     });
   });
 
-  it('refuses what it cannot compute yet, naming it', () => {
-    expect(refusal({ select: 'year(d)' })).toBe('date parts is not supported on ClickHouse');
-    const paris = compileRecordsQuery({ table: 't', select: 'dt' }, FIXTURE_SCHEMA, {
-      ...OPTIONS,
-      timezone: 'Europe/Paris',
-    });
-    expect(paris.ok ? undefined : paris.diagnostics[0]!.message).toBe(
-      'datetimes in a time zone other than UTC is not supported on ClickHouse',
-    );
-    expect(refusal({ select: 'geo' })).toBe('geo values is not supported on ClickHouse');
-    expect(refusal({ select: 'name', where: ['search(name, "the secrets")'] })).toBe(
-      'fuzzy search() terms is not supported on ClickHouse',
-    );
-    expect(refusal({ select: 'name', where: ['lower(name) like "tour"'] })).toBe(
-      'matching the tokens of an expression (like, search()) is not supported on ClickHouse',
-    );
-    expect(refusal({ select: 'json_format(payload)' })).toBe('json_format() is not supported on ClickHouse');
-    expect(refusal({ groupBy: 'year(dt)' })).toBe('date parts is not supported on ClickHouse');
+  it('refuses what 18.16 cannot compute, as the coverage document lists it', () => {
+    const rows = refusedInCoverage();
+    expect(rows.length).toBeGreaterThan(3);
+    for (const { construct, example } of rows) {
+      if (!example) continue;
+      const [clause, text] = [
+        example.slice(0, example.indexOf('=')),
+        example.slice(example.indexOf('=') + 1),
+      ];
+      const query = clause === 'where' ? { select: 'name', where: [text] } : { [clause]: text };
+      expect(refusal(query), example).toBe(`${construct} is not supported on ClickHouse`);
+    }
+    // The document lists every refusal of the dialect's source, and nothing else.
+    expect(rows.map((r) => r.construct).sort()).toEqual(refusalsInSource());
+  });
+
+  it('compiles with placeholders what it once refused: zones, date parts, geo', () => {
+    const paris = { ...OPTIONS, timezone: 'Europe/Paris' };
+    for (const query of [
+      {
+        select: 'dt, year(dt), date_format(dt, "EEEE d MMMM yyyy HH:mm")',
+        where: ["dt >= date'1960-01-01'"],
+      },
+      { groupBy: 'range(dt, 1 M), range(d, 1 y), date_format(d, "yyyy-ww")' },
+      {
+        select: "geo, shape, distance(geo, geom'POINT(2 48)')",
+        where: ["intersects(shape, geom'POINT(2 48)')"],
+      },
+      { groupBy: 'geo_cluster(geo, 5)', select: 'count(*), bbox(geo), envelope(shape)' },
+      { select: 'name', where: ['search(name, "secrets tour")', 'search("secrest")'] },
+    ]) {
+      const result = compileRecordsQuery({ table: 't', ...query }, FIXTURE_SCHEMA, paris);
+      if (!result.ok) throw new Error(result.diagnostics[0]!.message);
+      expect(result.query.page.sql).not.toMatch(DUCKDB_ONLY);
+      expect(result.query.page.sql).not.toContain('Europe/Paris');
+    }
   });
 });
+
+/** The rows of the coverage document's "ClickHouse: refused" table: construct and example request. */
+function refusedInCoverage(): { construct: string; example?: string }[] {
+  const doc = readFileSync(new URL('../../../docs/odsql-coverage.md', import.meta.url), 'utf8');
+  const section = doc.slice(doc.indexOf('### ClickHouse: refused'));
+  const table = section.slice(0, section.indexOf('\n\n', section.indexOf('|---')));
+  return [...table.matchAll(/^\| `([^`]+)` \| (?:`([^`]+)`|[^|]*) \|/gm)].map((m) => ({
+    construct: m[1]!,
+    ...(m[2] ? { example: m[2] } : {}),
+  }));
+}
+
+/** Every construct the ClickHouse dialect's modules refuse (`unsupported('…')`). */
+function refusalsInSource(): string[] {
+  const dir = new URL('./dialects/', import.meta.url);
+  const found = readdirSync(dir)
+    .filter((f) => f.startsWith('clickhouse') && f.endsWith('.ts'))
+    .flatMap((f) =>
+      [...readFileSync(new URL(f, dir), 'utf8').matchAll(/unsupported\('([^']+)'\)/g)].map((m) => m[1]!),
+    );
+  return [...new Set(found)].sort();
+}

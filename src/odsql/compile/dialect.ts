@@ -50,6 +50,12 @@ export interface Binder {
   timezoneName(): string;
 }
 
+/** The smallest and largest of some values. */
+export interface ValueRange {
+  readonly min: number;
+  readonly max: number;
+}
+
 /** A geometry literal: its GeoJSON text and its normalised form (geo/normalize.ts). */
 export type GeometryLiteral = NormalizedShape & { readonly geojson: string };
 
@@ -147,7 +153,7 @@ export interface Dialect {
   /** Lower case of any letter (not ASCII only). */
   lowerText(text: string): string;
   containsText(text: string, part: string): string;
-  /** Some token of the search tokens is within `edits` single-character edits of `word`. */
+  /** Some token of the search tokens is within `edits` edits of `word` (DuckDB's levenshtein: bytes). */
   fuzzyTokenMatch(tokens: string, word: string, edits: number): string;
 
   // ---- Lists (multivalued fields) ------------------------------------------------------------------
@@ -194,12 +200,19 @@ export interface Dialect {
   epochMillis(instant: string): string;
 
   // ---- Time ----------------------------------------------------------------------------------------
-  /** Wall clock in a time zone (SQL, or null for UTC) of an instant. */
-  wallClock(instant: string, tz: string | null): string;
+  /**
+   * Wall clock in a time zone (SQL, or null for UTC) of an instant. `instants`: the range the instants
+   * lie in, when known (epoch ms).
+   */
+  wallClock(instant: string, tz: string | null, bind: Binder, instants?: ValueRange): string;
   /** Wall clock of an instant from the known offsets of its zone over the values' range. */
   shiftedWallClock(instant: string, spans: readonly { until?: string; seconds: string }[]): string;
   /** The instant at which a wall clock in a time zone shows `local`. */
-  fromWallClock(local: string, tz: string | null): string;
+  /**
+   * The instant at which a wall clock in a time zone shows `local`. `instants`: the range the instants
+   * lie in, when known (epoch ms), for engines that convert with the zone's offset changes over it.
+   */
+  fromWallClock(local: string, tz: string | null, bind: Binder, instants?: ValueRange): string;
   /**
    * A literal instant (bound): its UTC wall clock as text (`2020-01-01 12:00:00.000`, microseconds may
    * follow) and in epoch milliseconds.
@@ -207,6 +220,10 @@ export interface Dialect {
   instantLiteral(instant: TimeText, bind: Binder): string;
   /** A literal wall clock (bound): as text (`2020-01-01 12:00:00.000`) and in milliseconds read as UTC. */
   wallClockLiteral(local: TimeText, bind: Binder): string;
+  /** A literal wall clock read in the request time zone: the instant it names. */
+  zonedLiteral(local: TimeText, bind: Binder): string;
+  /** The wall clock in the request time zone of a literal instant. */
+  literalWallClock(instant: TimeText, bind: Binder): string;
   /** A literal calendar day (bound): as `YYYY-MM-DD` and in days since 1970-01-01. */
   dateLiteral(day: { readonly text: string; readonly days: number }, bind: Binder): string;
   /** The wall clock at the start of a date value's day. */

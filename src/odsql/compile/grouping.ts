@@ -1,7 +1,7 @@
 import { type Call, type Expr, type GroupByItem, type RangeExpr, unwrap } from '../ast';
 import { zonedToEpoch } from '../time/zones';
 import { INTERVAL_UNITS } from '../vocabulary';
-import { wallClockArgument, wallClockOf } from './arguments';
+import { instantRange, wallClockArgument, wallClockOf } from './arguments';
 import {
   checkArity,
   describeExpr,
@@ -135,9 +135,9 @@ function intervalRange(operand: Sql, value: number, unitWord: string, span: Expr
   return ranged(start, (k) =>
     d.concat([
       "'['",
-      d.isoUtcMillis(d.fromWallClock(k, tz)),
+      d.isoUtcMillis(d.fromWallClock(k, tz, scope.params, instantRange(operand))),
       "', '",
-      d.isoUtcMillis(d.fromWallClock(d.addInterval(k, unit, n), tz)),
+      d.isoUtcMillis(d.fromWallClock(d.addInterval(k, unit, n), tz, scope.params, instantRange(operand))),
       "'['",
     ]),
   );
@@ -170,7 +170,12 @@ function staticRange(
   }
   const x =
     temporal && operand.type === 'date'
-      ? scope.dialect.fromWallClock(scope.dialect.dateToWallClock(operand.sql), scope.params.zone())
+      ? scope.dialect.fromWallClock(
+          scope.dialect.dateToWallClock(operand.sql),
+          scope.params.zone(),
+          scope.params,
+          instantRange(operand),
+        )
       : operand.sql;
   const closedIntegers = operand.type === 'int' && bounds.every((b) => Number.isInteger(b.value));
   const text = (v: number): string =>

@@ -32,10 +32,7 @@ export function instantOfDateLiteral(
 ): string {
   const v = dateLiteralValue(e.value, e, scope);
   if (v.kind === 'instant') return scope.dialect.instantLiteral(instantText(v.epochMs), scope.params);
-  return scope.dialect.fromWallClock(
-    scope.dialect.wallClockLiteral({ text: localToIsoString(v), ms: localAsUtcMs(v) }, scope.params),
-    scope.params.zone(),
-  );
+  return scope.dialect.zonedLiteral({ text: localToIsoString(v), ms: localAsUtcMs(v) }, scope.params);
 }
 
 /** A date literal as a wall-clock TIMESTAMP in the request time zone (to compare with DATE values). */
@@ -43,10 +40,7 @@ export function wallClockOfDateLiteral(e: { value: string; from: number; to: num
   const v = dateLiteralValue(e.value, e, scope);
   if (v.kind === 'local')
     return scope.dialect.wallClockLiteral({ text: localToIsoString(v), ms: localAsUtcMs(v) }, scope.params);
-  return scope.dialect.wallClock(
-    scope.dialect.instantLiteral(instantText(v.epochMs), scope.params),
-    scope.params.zone(),
-  );
+  return scope.dialect.literalWallClock(instantText(v.epochMs), scope.params);
 }
 
 /** An instant as the dialects bind it: its UTC wall-clock text and its epoch milliseconds. */

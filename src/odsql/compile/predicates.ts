@@ -1,6 +1,6 @@
 import type { Call, CompareOp, Expr, Span } from '../ast';
 import { lookupFunction } from '../functions';
-import { wallClockOf } from './arguments';
+import { instantRange, wallClockOf } from './arguments';
 import { definite } from './condition';
 import {
   type Condition,
@@ -217,7 +217,7 @@ function temporal(s: Sql, local: boolean, scope: Scope): string {
   }
   if (s.type === 'date') {
     const ts = scope.dialect.dateToWallClock(s.sql);
-    return local ? ts : scope.dialect.fromWallClock(ts, scope.params.zone());
+    return local ? ts : scope.dialect.fromWallClock(ts, scope.params.zone(), scope.params, instantRange(s));
   }
   return local ? wallClockOf(s, scope) : s.sql;
 }

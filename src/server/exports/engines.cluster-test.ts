@@ -37,7 +37,7 @@ describe.skipIf(!cluster)('exports on both engines', () => {
         file = path;
         return viewSql('t', path);
       },
-      STORED_FIXTURE_SELECT,
+      { select: STORED_FIXTURE_SELECT, schema: FIXTURE_SCHEMA },
     );
     duckdb = await openDuckDBEngine({ path: ':memory:', threads: 2 });
     for (const statement of duckdbDialect.setupStatements()) await duckdb.execute(statement);

@@ -1,6 +1,7 @@
 import { offsetSpans } from '../../time/transitions';
+import { offsetAt } from '../../time/zones';
 import type { IntervalUnit } from '../../vocabulary';
-import type { Binder, DateComponent } from '../dialect';
+import type { Binder, DateComponent, ValueRange } from '../dialect';
 import { bound, floorDiv, mod, padded } from './clickhouse-sql';
 
 /*
@@ -10,10 +11,10 @@ import { bound, floorDiv, mod, padded } from './clickhouse-sql';
  * and 2105. Calendar parts and texts are computed from those numbers (days to civil dates and back as
  * in H. Hinnant's algorithms), never by formatDateTime, which cannot print a date before 1970.
  *
- * Time zones: the offsets of a zone over a known range of instants are found in JavaScript (the zone
- * data DuckDB's ICU shares) and chosen per value by comparison; without a known range, the offset of
- * each value is read from 18.16's zone tables, which are right only between 1970-01-02 and 2105
- * (ZONE_TABLE_WINDOW): outside it the wall clock is null.
+ * Time zones: 18.16's zone tables are right only between 1970-01-02 and 2105 (ZONE_TABLE_WINDOW).
+ * Outside that window, the offsets of a zone over the known range of the values are found in JavaScript
+ * (with the zone data DuckDB's ICU shares) and chosen per value by comparison; without a known range,
+ * a wall clock outside the window is null. Literals are converted in JavaScript, for any year.
  */
 
 export const MS_PER_DAY = 86_400_000;
@@ -21,8 +22,8 @@ export const MS_PER_DAY = 86_400_000;
 /** The instants for which 18.16's zone tables give the right offset. */
 export const ZONE_TABLE_WINDOW = { fromMs: MS_PER_DAY, untilMs: Date.UTC(2106, 0, 1) } as const;
 
-/** Offset changes the dialect takes as comparisons per value before reading the zone tables instead. */
-export const MAX_OFFSET_SPANS = 600;
+/** The most offset changes written out as comparisons per value. */
+export const MAX_OFFSET_SPANS = 400;
 
 const UNIT_MS: Readonly<Partial<Record<IntervalUnit, number>>> = {
   millisecond: 1,
@@ -148,11 +149,10 @@ export function isoDatetime(ms: string, offset: (instant: string) => string): st
   return `if(isNull(${ms}), NULL, ${text})`;
 }
 
-/** The UTC offset in seconds of an instant (ms) from 18.16's zone tables; null outside their window. */
-export function zoneTableOffset(ms: string, zone: string): string {
+/** The UTC offset in seconds of an instant (ms) from 18.16's zone tables: right inside ZONE_TABLE_WINDOW. */
+function zoneTableOffset(ms: string, zone: string): string {
   const dt = `toDateTime(intDiv(${ms}, 1000), 'UTC')`;
-  const local = `toInt64(toDate(${dt}, ${zone})) * 86400 + toHour(${dt}, ${zone}) * 3600 + toMinute(${dt}, ${zone}) * 60 + toSecond(${dt}, ${zone})`;
-  return `if(${ms} >= ${ZONE_TABLE_WINDOW.fromMs} AND ${ms} < ${ZONE_TABLE_WINDOW.untilMs}, ${local} - intDiv(${ms}, 1000), NULL)`;
+  return `(toInt64(toDate(${dt}, ${zone})) * 86400 + toHour(${dt}, ${zone}) * 3600 + toMinute(${dt}, ${zone}) * 60 + toSecond(${dt}, ${zone}) - intDiv(${ms}, 1000))`;
 }
 
 /** The offset in seconds chosen among spans (`until` exclusive, bound) by comparing the instant. */
@@ -163,35 +163,54 @@ export function spanOffset(ms: string, spans: readonly { until?: string; seconds
   return `multiIf(${branches.join(', ')}, ${last.seconds})`;
 }
 
-/**
- * The offset in seconds of an instant in the request zone: chosen among the zone's offset changes over
- * `range` (instants, ms) when it is known and they are few enough, else from the zone tables.
- */
-export function offsetOf(
-  ms: string,
-  zone: string,
-  bind: Binder,
-  range: { readonly min: number; readonly max: number } | undefined,
-): string {
-  const name = bind.timezoneName();
-  const spans = range ? offsetSpans(name, range.min, range.max + 1, MAX_OFFSET_SPANS) : undefined;
-  if (!spans) return zoneTableOffset(ms, zone);
-  return spanOffset(
-    ms,
-    spans.map((s) => ({
-      ...(s.until !== undefined ? { until: bind.number(s.until) } : {}),
-      seconds: bind.number(s.offsetMs / 1000),
-    })),
-  );
+type BoundSpans = { until?: string; seconds: string }[];
+
+/** The request zone's offset changes over a range (bound), or undefined when there are too many. */
+function boundSpans(bind: Binder, fromMs: number, toMs: number): BoundSpans | undefined {
+  const spans = offsetSpans(bind.timezoneName(), fromMs, toMs, MAX_OFFSET_SPANS);
+  return spans?.map((s) => ({
+    ...(s.until !== undefined ? { until: bind.number(s.until) } : {}),
+    seconds: bind.number(s.offsetMs / 1000),
+  }));
 }
+
+/**
+ * How the offset of an instant is found: the zone tables inside their window; outside it, the zone's
+ * offset changes over the part of `instants` (when known) that lies outside, computed before the query;
+ * null where neither applies. The changes are bound once and the returned function used at will.
+ */
+function offsets(zone: string, bind: Binder, instants?: ValueRange): (ms: string) => string {
+  const { fromMs, untilMs } = ZONE_TABLE_WINDOW;
+  const before = instants && instants.min < fromMs ? boundSpans(bind, instants.min, fromMs) : undefined;
+  const after = instants && instants.max >= untilMs ? boundSpans(bind, untilMs, instants.max + 1) : undefined;
+  return (ms) =>
+    `multiIf(${ms} >= ${fromMs} AND ${ms} < ${untilMs}, ${zoneTableOffset(ms, zone)}, ${ms} < ${fromMs}, ${before ? spanOffset(ms, before) : 'NULL'}, ${after ? spanOffset(ms, after) : 'NULL'})`;
+}
+
+/** The offset in seconds of an instant (ms) in the request zone (see offsets). */
+export function offsetOf(ms: string, zone: string, bind: Binder, instants?: ValueRange): string {
+  return offsets(zone, bind, instants)(ms);
+}
+
+/** The wall clock (ms) of an instant (ms) in the request zone (see offsets). */
+export function wallClock(ms: string, zone: string, bind: Binder, instants?: ValueRange): string {
+  return bound(ms, '__wi', `__wi + ${offsetOf('__wi', zone, bind, instants)} * 1000`);
+}
+
+/** Wall clocks lie within 14 hours of their instant, and a bucket's end up to a year past its start. */
+const WALL_MARGIN_MS = 400 * MS_PER_DAY;
 
 /**
  * The instant (ms) at which a wall clock (ms) shows in a zone, as DuckDB's ICU reads it: in a gap
  * (spring forward), with the offset before the change; in an overlap (fall back), the later instant.
- * From the zone tables: null outside their window.
+ * Offsets as `offsets` finds them, over `instants` widened by WALL_MARGIN_MS.
  */
-export function fromWallClock(local: string, zone: string): string {
-  const off = (ms: string): string => zoneTableOffset(ms, zone);
+export function fromWallClock(local: string, zone: string, bind: Binder, instants?: ValueRange): string {
+  const off = offsets(
+    zone,
+    bind,
+    instants && { min: instants.min - WALL_MARGIN_MS, max: instants.max + WALL_MARGIN_MS },
+  );
   return bound(
     local,
     '__fl',
@@ -211,6 +230,17 @@ export function fromWallClock(local: string, zone: string): string {
   );
 }
 
+/** instantOf's rule (DuckDB's ICU) in JavaScript, for literals: the instant a wall clock (ms) shows in `tz`. */
+export function instantOfWallClock(local: number, tz: string): number {
+  const early = offsetAt(local - MS_PER_DAY, tz);
+  const late = offsetAt(local + MS_PER_DAY, tz);
+  const earlyValid = offsetAt(local - early, tz) === early;
+  const lateValid = offsetAt(local - late, tz) === late;
+  if (early === late || !lateValid) return local - early;
+  if (!earlyValid) return local - late;
+  return Math.max(local - early, local - late);
+}
+
 // ---- Calendar parts of a wall clock (ms) ----------------------------------------------------------
 
 /** ISO day of week, 1 = Monday … 7 = Sunday, of a day number (1970-01-01 was a Thursday). */
@@ -222,8 +252,12 @@ const dayOfYear = (days: string, y: string): string => `(${days} - ${daysFromCiv
 /** The Thursday of the ISO week of a day number: its year and day of year give the ISO year and week. */
 const thursday = (days: string): string => `(${days} - ${mod(`${days} + 3`, 7)} + 3)`;
 
+/** An integer part of a wall clock (ms), the wall clock computed once. */
 export function datePart(component: DateComponent, wall: string): string {
-  const days = daysOf(wall);
+  return bound(wall, '__pw', bound(daysOf('__pw'), '__pd', partOf(component, '__pw', '__pd')));
+}
+
+function partOf(component: DateComponent, wall: string, days: string): string {
   const ofDay = mod(wall, MS_PER_DAY);
   switch (component) {
     case 'year':
@@ -267,7 +301,11 @@ export function datePart(component: DateComponent, wall: string): string {
 export const fixedUnitMs = (unit: IntervalUnit): number | undefined => UNIT_MS[unit];
 
 /** The start of the unit holding a wall clock (ms). */
-export function truncate(unit: IntervalUnit, wall: string): string {
+export function truncate(unit: IntervalUnit, value: string): string {
+  return bound(value, '__uw', truncated(unit, '__uw'));
+}
+
+function truncated(unit: IntervalUnit, wall: string): string {
   const fixed = UNIT_MS[unit];
   if (unit === 'week') {
     const days = daysOf(wall);
@@ -280,15 +318,20 @@ export function truncate(unit: IntervalUnit, wall: string): string {
 }
 
 /** A wall clock (ms) at the start of a month plus `n` (SQL) units. */
-export function addInterval(wall: string, unit: IntervalUnit, n: string): string {
+export function addInterval(value: string, unit: IntervalUnit, n: string): string {
   const fixed = UNIT_MS[unit];
-  if (fixed !== undefined) return `(${wall} + ${n} * ${fixed})`;
+  if (fixed !== undefined) return `(${value} + ${n} * ${fixed})`;
+  const wall = '__aw';
   const months = `${n} * ${UNIT_MONTHS[unit]}`;
-  return `(${civil(daysOf(wall), (y, m) =>
-    bound(
-      `${y} * 12 + ${m} - 1 + ${months}`,
-      '__am',
-      daysFromCivil(floorDiv('__am', 12), `(${mod('__am', 12)} + 1)`),
-    ),
-  )} * ${MS_PER_DAY})`;
+  return bound(
+    value,
+    wall,
+    `(${civil(daysOf(wall), (y, m) =>
+      bound(
+        `${y} * 12 + ${m} - 1 + ${months}`,
+        '__am',
+        daysFromCivil(floorDiv('__am', 12), `(${mod('__am', 12)} + 1)`),
+      ),
+    )} * ${MS_PER_DAY})`,
+  );
 }

@@ -1,6 +1,15 @@
+import { normalizeGeometry } from '../../geo/normalize';
 import type { Position } from '../../geo/types';
 import type { Binder, GeoFieldType, GeometryLiteral } from '../dialect';
 import { DialectUnsupported } from '../dialect';
+import {
+  haversine,
+  inLiteralAreas,
+  type ShapeColumns,
+  shapeDistance,
+  shapesIntersect,
+  shapeWithin,
+} from './clickhouse-shapes';
 
 /*
  * Points and shapes of the ClickHouse dialect. A point field is two columns, `f@lat` and `f@lon`; as one
@@ -8,7 +17,7 @@ import { DialectUnsupported } from '../dialect';
  * longitude each as 8 big-endian bytes ordered like the numbers, so that points group and sort as
  * DuckDB's {lat, lon} structs do and decode exactly. Geometry reads the columns themselves when the
  * value is a field, which it nearly always is. A shape field is read through `f@geojson` (null when the
- * record has no shape) and its normalised columns `f@minx`… `f@areas`.
+ * record has no shape) and its normalised columns `f@minx`… `f@areas` (clickhouse-shapes.ts).
  *
  * Geometry literals are known when the query is compiled: their coordinates are bound one by one and
  * the tests against them are written out, edge by edge, with the arithmetic of DuckDB's macros
@@ -52,11 +61,24 @@ export function pointField(column: string): string {
 /** The value of a shape field: its GeoJSON text (null without a shape). */
 export const shapeField = (column: string): string => quote(`${column}@geojson`);
 
-/** A shape field's normalised column (`minx`, `pts`…) from its value. */
+/** A shape field's normalised column (`minx`, `pts`…) from its value (the `f@geojson` column). */
 function shapePart(shape: string, part: string): string {
-  const m = /^"(.*)@geojson"$/s.exec(shape);
-  if (!m) return unsupported('geo_shape values other than fields');
+  if (!/^".*@geojson"$/s.test(shape)) return unsupported('geo_shape values other than fields');
   return `${shape.slice(0, -'@geojson"'.length)}@${part}"`;
+}
+
+function shapeColumns(shape: string): ShapeColumns {
+  const part = (name: string): string => shapePart(shape, name);
+  return {
+    geojson: shape,
+    minx: part('minx'),
+    miny: part('miny'),
+    maxx: part('maxx'),
+    maxy: part('maxy'),
+    pts: part('pts'),
+    lines: part('lines'),
+    areas: part('areas'),
+  };
 }
 
 export function pointLat(point: string): string {
@@ -67,14 +89,8 @@ export function pointLon(point: string): string {
   return pointFields.get(point)?.lon ?? fromOrderedHex(`substring(${point}, 17, 16)`);
 }
 
-/** DuckDB's ods_haversine, in the same order of operations. */
-function haversine(lat1: string, lon1: string, lat2: string, lon2: string): string {
-  const rad = (x: string): string => `((${x}) * pi() / 180)`;
-  return `(2 * 6371008.8 * asin(sqrt(pow(sin(${rad(`${lat2} - ${lat1}`)} / 2), 2) + cos(${rad(lat1)}) * cos(${rad(lat2)}) * pow(sin(${rad(`${lon2} - ${lon1}`)} / 2), 2))))`;
-}
-
 export function geoDistance(geo: string, type: GeoFieldType, lat: string, lon: string): string {
-  if (type === 'geo_shape') return unsupported('distances of geo_shape fields');
+  if (type === 'geo_shape') return shapeDistance(shapeColumns(geo), lat, lon);
   return haversine(pointLat(geo), pointLon(geo), lat, lon);
 }
 
@@ -84,32 +100,27 @@ export function geoInBox(
   box: { readonly minLat: number; readonly maxLat: number; readonly minLon: number; readonly maxLon: number },
   bind: Binder,
 ): string {
-  if (type === 'geo_shape') return unsupported('in_bbox() of geo_shape fields');
+  if (type === 'geo_shape') {
+    const { minLat, maxLat, minLon, maxLon } = box;
+    const polygon = normalizeGeometry({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [minLon, minLat],
+          [maxLon, minLat],
+          [maxLon, maxLat],
+          [minLon, maxLat],
+          [minLon, minLat],
+        ],
+      ],
+    });
+    return shapesIntersect(shapeColumns(geo), { geojson: '', ...polygon }, bind);
+  }
   return `(${pointLat(geo)} BETWEEN ${bind.double(box.minLat)} AND ${bind.double(box.maxLat)} AND ${pointLon(geo)} BETWEEN ${bind.double(box.minLon)} AND ${bind.double(box.maxLon)})`;
 }
 
 /** A literal position as SQL, its coordinates bound. */
 const position = ([x, y]: Position, bind: Binder): [string, string] => [bind.double(x), bind.double(y)];
-
-/**
- * The point (x, y) is inside the literal's areas: DuckDB's even-odd rule (ods_point_in_polygon), each
- * edge's crossing test written out with the same arithmetic, so that points on a boundary fall on the
- * same side (18.16's pointInPolygon decides those otherwise).
- */
-function inAreas(x: string, y: string, areas: GeometryLiteral['areas'], bind: Binder): string {
-  if (areas.length === 0) return '0';
-  const polygons = areas.map((rings) => {
-    const crossings = rings.flatMap((ring) => {
-      const vertices = ring.map((v) => position(v, bind));
-      return vertices.slice(1).map(([bx, by], i) => {
-        const [ax, ay] = vertices[i]!;
-        return `if((${ay} > ${y}) != (${by} > ${y}) AND ${x} < (${bx} - ${ax}) * (${y} - ${ay}) / (${by} - ${ay}) + ${ax}, 1, 0)`;
-      });
-    });
-    return `(${crossings.join(' + ')}) % 2 = 1`;
-  });
-  return `(${polygons.join(' OR ')})`;
-}
 
 /** DuckDB's ods_point_intersects of a point and a literal: in its box and in an area, on a vertex or on an edge. */
 function pointIntersects(x: string, y: string, lit: GeometryLiteral, bind: Binder): string {
@@ -126,7 +137,7 @@ function pointIntersects(x: string, y: string, lit: GeometryLiteral, bind: Binde
       return `((${bx} - ${ax}) * (${y} - ${ay}) - (${by} - ${ay}) * (${x} - ${ax}) = 0 AND least(${ax}, ${bx}) <= ${x} AND ${x} <= greatest(${ax}, ${bx}) AND least(${ay}, ${by}) <= ${y} AND ${y} <= greatest(${ay}, ${by}))`;
     }),
   );
-  return `(${box} AND (${[inAreas(x, y, lit.areas, bind), ...onVertex, ...onEdge].join(' OR ')}))`;
+  return `(${box} AND (${[inLiteralAreas(x, y, lit.areas, bind), ...onVertex, ...onEdge].join(' OR ')}))`;
 }
 
 export function geoRelation(
@@ -136,11 +147,14 @@ export function geoRelation(
   literal: GeometryLiteral,
   bind: Binder,
 ): string {
-  if (type === 'geo_shape') return unsupported('intersects(), within() and disjoint() of geo_shape fields');
+  if (type === 'geo_shape') {
+    const s = shapeColumns(geo);
+    return relation === 'within' ? shapeWithin(s, literal, bind) : shapesIntersect(s, literal, bind);
+  }
   const x = pointLon(geo);
   const y = pointLat(geo);
   const test =
-    relation === 'within' ? inAreas(x, y, literal.areas, bind) : pointIntersects(x, y, literal, bind);
+    relation === 'within' ? inLiteralAreas(x, y, literal.areas, bind) : pointIntersects(x, y, literal, bind);
   return `(isNotNull(${y}) AND ${test})`;
 }
 

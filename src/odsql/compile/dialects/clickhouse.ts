@@ -1,3 +1,5 @@
+import { MAX_SPANS } from '../../time/transitions';
+import { offsetAt } from '../../time/zones';
 import {
   type Binder,
   type CastType,
@@ -12,15 +14,16 @@ import {
   datePart,
   fixedUnitMs,
   fromWallClock,
+  instantOfWallClock,
   isoDatetime,
   isoUtcMillis,
-  MAX_OFFSET_SPANS,
   MS_PER_DAY,
   offsetOf,
   spanOffset,
   truncate,
-  zoneTableOffset,
+  wallClock,
 } from './clickhouse-dates';
+import { levenshteinAtMost } from './clickhouse-fuzzy';
 import {
   clusterCentroid,
   floatText,
@@ -37,7 +40,7 @@ import {
   shapeGeometryType,
   shapeJson,
 } from './clickhouse-geo';
-import { floorDiv, jsonDouble, jsonText, padded, quoted } from './clickhouse-sql';
+import { bound, floorDiv, jsonDouble, jsonText, padded, quoted } from './clickhouse-sql';
 
 /*
  * ClickHouse's dialect (written for 18.16, in SQL that current releases accept too), over the ClickHouse
@@ -53,8 +56,8 @@ import { floorDiv, jsonDouble, jsonText, padded, quoted } from './clickhouse-sql
  * Dates and time zones are in clickhouse-dates.ts, points and shapes in clickhouse-geo.ts. What 18.16
  * cannot compute answers a 400 naming the construct (DialectUnsupported), listed per engine in
  * docs/odsql-coverage.md: `like`/`search()` of expressions other than fields (fields use their `f@norm`
- * column made at ingestion: 18.16 cannot strip accents), fuzzy `search()` terms (no edit distance),
- * `json_format` (no JSON parser), distances and relations of geo_shape fields.
+ * column made at ingestion: 18.16 cannot strip accents), `json_format` (no JSON parser). Fuzzy
+ * `search()` terms are in clickhouse-fuzzy.ts.
  */
 
 const PARAM_TYPES: Readonly<Record<ParamType, string>> = {
@@ -147,7 +150,8 @@ export const clickhouseDialect: Dialect = {
   scansInSourceOrder: false,
   // `__timestamp` is whole seconds: the text comes from the exact milliseconds.
   timestampColumn: '__timestamp@ms',
-  maxOffsetSpans: MAX_OFFSET_SPANS,
+  // Beyond a few changes, the zone tables (with changes outside their window) cost less per value.
+  maxOffsetSpans: MAX_SPANS,
 
   param: (index, type) => `{$${index}:${PARAM_TYPES[type]}}`,
   quoteIdent: (name) => `"${name.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
@@ -179,7 +183,9 @@ export const clickhouseDialect: Dialect = {
   textLength: (text) => `lengthUTF8(${text})`,
   lowerText: (text) => `lowerUTF8(${text})`,
   containsText: (text, part) => `(position(${text}, ${part}) > 0)`,
-  fuzzyTokenMatch: () => unsupported('fuzzy search() terms'),
+  // The empty tokens around and between values never match: a fuzzy word is longer than its edits.
+  fuzzyTokenMatch: (tokens, word, edits) =>
+    `arrayExists(__ft -> ${levenshteinAtMost('__ft', word, edits === 1 ? 1 : 2)}, arrayFilter(__ft -> abs(toInt64(length(__ft)) - toInt64(length(${word}))) <= ${edits === 1 ? 1 : 2}, splitByChar(' ', ${tokens})))`,
 
   listContains: (list, value) => `has(${list}, ${value})`,
   // A multivalued field holds [] for no value (columns.ts).
@@ -208,12 +214,16 @@ export const clickhouseDialect: Dialect = {
   epochMillis: (instant) => instant,
 
   // Wall clocks are milliseconds read as UTC: an instant plus its offset in the zone.
-  wallClock: (instant, tz) =>
-    tz === null ? instant : `(${instant} + ${zoneTableOffset(instant, tz)} * 1000)`,
+  wallClock: (instant, tz, bind, instants) =>
+    tz === null ? instant : wallClock(instant, tz, bind, instants),
   shiftedWallClock: (instant, spans) => `(${instant} + ${spanOffset(instant, spans)} * 1000)`,
-  fromWallClock: (local, tz) => (tz === null ? local : fromWallClock(local, tz)),
+  fromWallClock: (local, tz, bind, instants) =>
+    tz === null ? local : fromWallClock(local, tz, bind, instants),
   instantLiteral: (instant, bind) => bind.number(instant.ms),
   wallClockLiteral: (local, bind) => bind.number(local.ms),
+  // Literals are converted before the query, with the zone data DuckDB's ICU shares (any year).
+  zonedLiteral: (local, bind) => bind.number(instantOfWallClock(local.ms, bind.timezoneName())),
+  literalWallClock: (instant, bind) => bind.number(instant.ms + offsetAt(instant.ms, bind.timezoneName())),
   dateLiteral: (day, bind) => bind.number(day.days),
   dateToWallClock: (date) => `(toInt64(${date}) * ${MS_PER_DAY})`,
   dateAsWallClock: (date) => `(toInt64(${date}) * ${MS_PER_DAY})`,
@@ -222,10 +232,14 @@ export const clickhouseDialect: Dialect = {
   dateDirective: () => undefined,
   formatLiteral: (text) => text,
   formatDate: (wall, format) => `if(isNull(${wall}), NULL, ${format})`,
-  zeroPad: (value, width) => padded(value, width),
+  // The value is written once: padded() reads it three times.
+  zeroPad: (value, width) => bound(value, '__zp', padded('__zp', width)),
+  // Only buckets of fixed units take a multiple (the compiler refuses multiples of months, quarters
+  // and years); calendar units are added by addInterval.
   interval: (unit, n) => {
     const ms = fixedUnitMs(unit);
-    return ms === undefined ? unsupported(`multiples of ${unit}s`) : `(${n} * ${ms})`;
+    if (ms === undefined) throw new Error(`No fixed length for ${unit}: use addInterval`);
+    return `(${n} * ${ms})`;
   },
   truncate,
   timeBucket: (interval, wall) => `(${floorDiv(wall, interval)} * ${interval})`,

@@ -266,6 +266,10 @@ export const duckdbDialect: Dialect = {
   fromWallClock: (local, tz) => (tz === null ? local : `CAST(timezone(${tz}, ${local}) AS TIMESTAMP)`),
   instantLiteral: (instant, bind) => `CAST(${bind.text(instant.text)} AS TIMESTAMP)`,
   wallClockLiteral: (local, bind) => `CAST(${bind.text(local.text)} AS TIMESTAMP)`,
+  zonedLiteral: (local, bind) =>
+    duckdbDialect.fromWallClock(duckdbDialect.wallClockLiteral(local, bind), bind.zone(), bind),
+  literalWallClock: (instant, bind) =>
+    duckdbDialect.wallClock(duckdbDialect.instantLiteral(instant, bind), bind.zone(), bind),
   dateLiteral: (day, bind) => `CAST(${bind.text(day.text)} AS DATE)`,
   dateToWallClock: (date) => `CAST(${date} AS TIMESTAMP)`,
   dateAsWallClock: (date) => date,

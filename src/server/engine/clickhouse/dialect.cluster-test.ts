@@ -78,6 +78,12 @@ const REQUESTS: Record<string, Omit<RecordsQuery, 'table'>> = {
     orderBy: 'n',
     limit: 40,
   },
+  'fuzzy search() terms, one and two edits': {
+    select: 'name, n',
+    where: ['search(name, "nane 12") OR search("namexx 1") OR search(tags, "a10 b")', 'NOT search("nmae")'],
+    orderBy: 'n',
+    limit: 300,
+  },
   'suggest() over two fields, one multivalued': {
     select: 'name, tags',
     where: [`suggest(tags, ${hostile}, "a1")`],
@@ -181,6 +187,21 @@ const VARIANTS: Record<string, Variant> = {
     timezone: 'Asia/Kolkata',
     ranged: true,
   },
+  'date_format in New York, any year (ranged: offset changes before 1970)': {
+    request: { select: PATTERN, orderBy: 'at', limit: 80 },
+    timezone: 'America/New_York',
+    ranged: true,
+  },
+  'group_by date_format of every part in New York (ranged)': {
+    request: {
+      select: 'count(*) AS c',
+      groupBy: `date_format(at, "yy-MM-dd HH:mm:ss x-w-e D") AS k`,
+      orderBy: 'k',
+      limit: 60,
+    },
+    timezone: 'America/New_York',
+    ranged: true,
+  },
   'date_format in Chatham from the zone tables': {
     request: { select: PATTERN, where: [IN_ZONE_TABLES], orderBy: 'at', limit: 80, offset: 700 },
     timezone: 'Pacific/Chatham',
@@ -249,6 +270,32 @@ const VARIANTS: Record<string, Variant> = {
       select: 'count(*) AS c',
       groupBy: 'date_format(at, "yyyy-MM EEE"), hour(at) AS h',
       limit: 300,
+    },
+    timezone: 'Europe/Paris',
+    ranged: true,
+  },
+  'range(at, 1 month) and range(day, 1 month) in Paris, any year (ranged)': {
+    request: { select: 'count(*) AS c', groupBy: 'range(at, 1 M), range(day, 1 M) AS m', limit: 400 },
+    timezone: 'Europe/Paris',
+    ranged: true,
+  },
+  'static date ranges over dates of any year in New York (ranged)': {
+    request: {
+      select: 'count(*) AS c',
+      groupBy:
+        "range(day, *, date'1950-01-01', date'2000-06-01T12:00:00Z', *), range(at, date'1961', date'2001', *) AS r",
+    },
+    timezone: 'America/New_York',
+    ranged: true,
+  },
+  'date literals before 1970 read in Paris': {
+    request: {
+      select: 'at, day',
+      where: [
+        "at >= date'1962-05-01' AND at < date'1969-03-01T10:00:00' OR day = date'1960-07-22T23:30:00Z'",
+      ],
+      orderBy: 'at',
+      limit: 100,
     },
     timezone: 'Europe/Paris',
     ranged: true,

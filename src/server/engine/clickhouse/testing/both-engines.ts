@@ -2,12 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { duckdbDialect } from '../../../../odsql';
+import { type DatasetSchema, duckdbDialect } from '../../../../odsql';
 import { ClickHouseClient } from '../client';
 import { ingestVersion } from '../ingest';
 import { ensureStateTables } from '../state';
 import { type ClickHouseTarget, connectTarget } from '../target';
-import { FIXTURE_SCHEMA, writeFixture } from './fixture';
+import { FIXTURE_SCHEMA, FIXTURE_SELECT, writeFixture } from './fixture';
 
 /*
  * The fixture's records on both engines, for tests that compare their answers: ingested into a new
@@ -32,20 +32,23 @@ export interface FixtureOnBothEngines {
 }
 
 /**
- * Loads the fixture on both engines. `duckdbView` writes DuckDB's view `t` over the records file (the
- * dataset view as the server makes it, or the file as it is stored); `select` replaces the fixture's
- * records (fixture.ts).
+ * Loads the fixture (or another, `records`: its SELECT and schema) on both engines. `duckdbView` writes
+ * DuckDB's view `t` over the records file (the dataset view as the server makes it, or the file as it
+ * is stored).
  */
 export async function fixtureOnBothEngines(
   cluster: { readonly url: string; readonly name: string },
   name: string,
   duckdbView: (file: string) => string,
-  select?: string,
+  records: { readonly select: string; readonly schema: DatasetSchema } = {
+    select: FIXTURE_SELECT,
+    schema: FIXTURE_SCHEMA,
+  },
 ): Promise<FixtureOnBothEngines> {
   const urls = nodeUrls(cluster);
   const database = `${name}_${Date.now()}`;
   const dir = await mkdtemp(join(tmpdir(), `clickhouse-${name}-`));
-  const file = await writeFixture(dir, 'ds_fixture', `0001-${name}`, select);
+  const file = await writeFixture(dir, 'ds_fixture', `0001-${name}`, records.select);
   const target = await connectTarget({ urls, cluster: cluster.name, database });
   await ensureStateTables(target);
   const table = await ingestVersion(target, {
@@ -53,7 +56,7 @@ export async function fixtureOnBothEngines(
     table: 'ds_fixture',
     fingerprint: name,
     file,
-    schema: FIXTURE_SCHEMA,
+    schema: records.schema,
   });
   const duck = await DuckDBInstance.create(':memory:');
   const duckdb = await duck.connect();

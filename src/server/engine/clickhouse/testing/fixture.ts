@@ -71,3 +71,34 @@ export async function writeFixture(
   instance.closeSync();
   return file;
 }
+
+/**
+ * Shapes of every kind in their normalised form (geo/normalize.ts): points, lines, polygons with a
+ * hole, and no shape; with points beside them. What distances and relations of shapes are checked on.
+ */
+export const SHAPES_SCHEMA: DatasetSchema = {
+  records: 400,
+  fields: [
+    { name: 'k', type: 'int' },
+    { name: 'shape', type: 'geo_shape' },
+  ],
+};
+
+export const SHAPES_SELECT = `SELECT k, CASE k % 4
+  WHEN 0 THEN {'geojson': '{"type":"Point","coordinates":[' || x || ',' || y || ']}',
+    'minx': x, 'miny': y, 'maxx': x, 'maxy': y, 'pts': [[x, y]], 'lines': []::DOUBLE[][][], 'areas': []::DOUBLE[][][][]}
+  WHEN 1 THEN {'geojson': '{"type":"LineString","coordinates":[[' || x || ',' || y || '],[' || (x + 1.5) || ',' || (y + 0.7) || ']]}',
+    'minx': x, 'miny': y, 'maxx': x + 1.5, 'maxy': y + 0.7, 'pts': [[x, y], [x + 1.5, y + 0.7]],
+    'lines': [[[x, y], [x + 1.5, y + 0.7]]], 'areas': []::DOUBLE[][][][]}
+  WHEN 2 THEN {'geojson': '{"type":"Polygon","coordinates":[[[' || x || ',' || y || '],[' || (x + 1) || ',' || y || '],[' || (x + 1) || ',' || (y + 1) || '],[' || x || ',' || (y + 1) || '],[' || x || ',' || y || ']],[[' || (x + 0.25) || ',' || (y + 0.25) || '],[' || (x + 0.75) || ',' || (y + 0.25) || '],[' || (x + 0.75) || ',' || (y + 0.75) || '],[' || (x + 0.25) || ',' || (y + 0.75) || '],[' || (x + 0.25) || ',' || (y + 0.25) || ']]]}',
+    'minx': x, 'miny': y, 'maxx': x + 1, 'maxy': y + 1,
+    'pts': [[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1], [x, y], [x + 0.25, y + 0.25], [x + 0.75, y + 0.25], [x + 0.75, y + 0.75], [x + 0.25, y + 0.75], [x + 0.25, y + 0.25]],
+    'lines': [[[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1], [x, y]], [[x + 0.25, y + 0.25], [x + 0.75, y + 0.25], [x + 0.75, y + 0.75], [x + 0.25, y + 0.75], [x + 0.25, y + 0.25]]],
+    'areas': [[[[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1], [x, y]], [[x + 0.25, y + 0.25], [x + 0.75, y + 0.25], [x + 0.75, y + 0.75], [x + 0.25, y + 0.75], [x + 0.25, y + 0.25]]]]}
+  END::STRUCT(geojson VARCHAR, minx DOUBLE, miny DOUBLE, maxx DOUBLE, maxy DOUBLE, pts DOUBLE[][], lines DOUBLE[][][], areas DOUBLE[][][][]) AS "shape",
+  hash(k)::UBIGINT AS "__id",
+  TIMESTAMP '2024-03-01 12:00:00' + to_seconds(k) AS "__timestamp",
+  100::INTEGER AS "__size",
+  ' ' AS "__search",
+  k::BIGINT AS "__pos"
+FROM (SELECT i::BIGINT AS k, (((i * 7) % 41) / 4.0 - 5)::DOUBLE AS x, (((i * 11) % 37) / 4.0 - 4)::DOUBLE AS y FROM range(400) t(i))`;
