@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -10,6 +10,7 @@ import { viewSql } from '../../layout/views';
 import { duckdbDialect } from '../../odsql';
 import { FIXTURE_SCHEMA, writeFixture } from '../engine/clickhouse/testing/fixture';
 import { type DuckDBEngine, openDuckDBEngine } from '../engine/duckdb';
+import { readParquet } from '../engine/testing/read-parquet';
 import type { Engine } from '../engine/types';
 import { stringifyOptions } from './formats/csv-text';
 import { doubleText } from './formats/json-cells';
@@ -54,24 +55,6 @@ afterAll(async () => {
 
 const ALL = exportQueryOf(FIXTURE_SCHEMA, { table: 't' }, duckdbDialect);
 
-async function parquetRows(bytes: Buffer): Promise<{ columns: unknown[]; rows: unknown[][] }> {
-  const file = join(dir, `read-${Math.random().toString(36).slice(2)}.parquet`);
-  await writeFile(file, bytes);
-  const db = await DuckDBInstance.create(':memory:');
-  const connection = await db.connect();
-  try {
-    const path = `'${file}'`;
-    const columns = (
-      await connection.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${path})`)
-    ).getRows();
-    const rows = (await connection.runAndReadAll(`SELECT * FROM read_parquet(${path})`)).getRowsJson();
-    return { columns, rows: rows as unknown[][] };
-  } finally {
-    connection.closeSync();
-    db.closeSync();
-  }
-}
-
 describe('exports of an engine without its own file writer, on DuckDB', () => {
   it.each([
     ['defaults (v2.1: semicolons, BOM)', {}],
@@ -104,8 +87,8 @@ describe('exports of an engine without its own file writer, on DuckDB', () => {
   });
 
   it('Parquet: the same columns, types and values as COPY', async () => {
-    const copied = await parquetRows(await exportFile(engine, ALL, 'parquet'));
-    const written = await parquetRows(await exportFile(copyless, ALL, 'parquet'));
+    const copied = await readParquet(await exportFile(engine, ALL, 'parquet'));
+    const written = await readParquet(await exportFile(copyless, ALL, 'parquet'));
     expect(copied.rows).toHaveLength(3000);
     expect(written).toEqual(copied);
   });

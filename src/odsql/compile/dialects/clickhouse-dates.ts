@@ -252,8 +252,12 @@ const dayOfYear = (days: string, y: string): string => `(${days} - ${daysFromCiv
 /** The Thursday of the ISO week of a day number: its year and day of year give the ISO year and week. */
 const thursday = (days: string): string => `(${days} - ${mod(`${days} + 3`, 7)} + 3)`;
 
+/** An integer part of a wall clock (ms), the wall clock computed once. */
 export function datePart(component: DateComponent, wall: string): string {
-  const days = daysOf(wall);
+  return bound(wall, '__pw', bound(daysOf('__pw'), '__pd', partOf(component, '__pw', '__pd')));
+}
+
+function partOf(component: DateComponent, wall: string, days: string): string {
   const ofDay = mod(wall, MS_PER_DAY);
   switch (component) {
     case 'year':
@@ -297,7 +301,11 @@ export function datePart(component: DateComponent, wall: string): string {
 export const fixedUnitMs = (unit: IntervalUnit): number | undefined => UNIT_MS[unit];
 
 /** The start of the unit holding a wall clock (ms). */
-export function truncate(unit: IntervalUnit, wall: string): string {
+export function truncate(unit: IntervalUnit, value: string): string {
+  return bound(value, '__uw', truncated(unit, '__uw'));
+}
+
+function truncated(unit: IntervalUnit, wall: string): string {
   const fixed = UNIT_MS[unit];
   if (unit === 'week') {
     const days = daysOf(wall);
@@ -310,15 +318,20 @@ export function truncate(unit: IntervalUnit, wall: string): string {
 }
 
 /** A wall clock (ms) at the start of a month plus `n` (SQL) units. */
-export function addInterval(wall: string, unit: IntervalUnit, n: string): string {
+export function addInterval(value: string, unit: IntervalUnit, n: string): string {
   const fixed = UNIT_MS[unit];
-  if (fixed !== undefined) return `(${wall} + ${n} * ${fixed})`;
+  if (fixed !== undefined) return `(${value} + ${n} * ${fixed})`;
+  const wall = '__aw';
   const months = `${n} * ${UNIT_MONTHS[unit]}`;
-  return `(${civil(daysOf(wall), (y, m) =>
-    bound(
-      `${y} * 12 + ${m} - 1 + ${months}`,
-      '__am',
-      daysFromCivil(floorDiv('__am', 12), `(${mod('__am', 12)} + 1)`),
-    ),
-  )} * ${MS_PER_DAY})`;
+  return bound(
+    value,
+    wall,
+    `(${civil(daysOf(wall), (y, m) =>
+      bound(
+        `${y} * 12 + ${m} - 1 + ${months}`,
+        '__am',
+        daysFromCivil(floorDiv('__am', 12), `(${mod('__am', 12)} + 1)`),
+      ),
+    )} * ${MS_PER_DAY})`,
+  );
 }

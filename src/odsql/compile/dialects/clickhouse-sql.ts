@@ -41,5 +41,10 @@ export function jsonText(x: string): string {
   return `concat('"', ${escaped}, '"')`;
 }
 
-/** JSON text of a finite double (null for NaN and infinities, which JSON has not). */
-export const jsonDouble = (x: string): string => `if(isFinite(${x}), toString(${x}), NULL)`;
+/**
+ * JSON text of a finite double as DuckDB writes it (null for NaN and infinities, which JSON has not):
+ * 18.16's `toString` gives the same shortest digits but no decimal point in whole numbers (`126`, not
+ * `126.0`); with it, a value has one text on both engines, which CSV cells copy.
+ */
+export const jsonDouble = (x: string): string =>
+  `if(isFinite(${x}), ${bound(`toString(${x})`, '__dbl', `if(match(__dbl, '^-?[0-9]+$'), concat(__dbl, '.0'), __dbl)`)}, NULL)`;

@@ -40,7 +40,7 @@ import {
   shapeGeometryType,
   shapeJson,
 } from './clickhouse-geo';
-import { floorDiv, jsonDouble, jsonText, padded, quoted } from './clickhouse-sql';
+import { bound, floorDiv, jsonDouble, jsonText, padded, quoted } from './clickhouse-sql';
 
 /*
  * ClickHouse's dialect (written for 18.16, in SQL that current releases accept too), over the ClickHouse
@@ -232,7 +232,8 @@ export const clickhouseDialect: Dialect = {
   dateDirective: () => undefined,
   formatLiteral: (text) => text,
   formatDate: (wall, format) => `if(isNull(${wall}), NULL, ${format})`,
-  zeroPad: (value, width) => padded(value, width),
+  // The value is written once: padded() reads it three times.
+  zeroPad: (value, width) => bound(value, '__zp', padded('__zp', width)),
   // Only buckets of fixed units take a multiple (the compiler refuses multiples of months, quarters
   // and years); calendar units are added by addInterval.
   interval: (unit, n) => {

@@ -187,6 +187,21 @@ const VARIANTS: Record<string, Variant> = {
     timezone: 'Asia/Kolkata',
     ranged: true,
   },
+  'date_format in New York, any year (ranged: offset changes before 1970)': {
+    request: { select: PATTERN, orderBy: 'at', limit: 80 },
+    timezone: 'America/New_York',
+    ranged: true,
+  },
+  'group_by date_format of every part in New York (ranged)': {
+    request: {
+      select: 'count(*) AS c',
+      groupBy: `date_format(at, "yy-MM-dd HH:mm:ss x-w-e D") AS k`,
+      orderBy: 'k',
+      limit: 60,
+    },
+    timezone: 'America/New_York',
+    ranged: true,
+  },
   'date_format in Chatham from the zone tables': {
     request: { select: PATTERN, where: [IN_ZONE_TABLES], orderBy: 'at', limit: 80, offset: 700 },
     timezone: 'Pacific/Chatham',

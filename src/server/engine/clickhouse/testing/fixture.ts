@@ -48,6 +48,13 @@ export const FIXTURE_SELECT = `SELECT
   i::BIGINT AS "__pos"
 FROM range(3000) t(i)`;
 
+/**
+ * The fixture as the records writer stores records (layout/records.ts): a multivalued field without
+ * values is null, never an empty list, which ClickHouse's layout (`[]` for no value) could not tell
+ * from null. For comparisons of whole files, where that difference would show.
+ */
+export const STORED_FIXTURE_SELECT = FIXTURE_SELECT.replace('WHEN i % 5 = 1 THEN []::VARCHAR[] ', '');
+
 /** Writes the fixture to `<dir>/<table>/<version>.parquet` and returns the file's path. */
 export async function writeFixture(
   dir: string,
