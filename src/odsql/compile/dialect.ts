@@ -44,6 +44,7 @@ export interface Binder {
   number(value: number): string;
   double(value: number): string;
   textList(values: readonly string[]): string;
+  doubleList(values: readonly number[]): string;
   /** The request time zone as SQL, or null for UTC (bound once, on first use). */
   zone(): string | null;
   /** The request time zone's IANA name (for offsets computed before the query). */

@@ -1,10 +1,11 @@
 import { normalizeGeometry } from '../../geo/normalize';
-import type { Position } from '../../geo/types';
 import type { Binder, GeoFieldType, GeometryLiteral } from '../dialect';
 import { DialectUnsupported } from '../dialect';
 import {
   haversine,
   inLiteralAreas,
+  onLiteralEdge,
+  onLiteralVertex,
   type ShapeColumns,
   shapeDistance,
   shapesIntersect,
@@ -119,25 +120,11 @@ export function geoInBox(
   return `(${pointLat(geo)} BETWEEN ${bind.double(box.minLat)} AND ${bind.double(box.maxLat)} AND ${pointLon(geo)} BETWEEN ${bind.double(box.minLon)} AND ${bind.double(box.maxLon)})`;
 }
 
-/** A literal position as SQL, its coordinates bound. */
-const position = ([x, y]: Position, bind: Binder): [string, string] => [bind.double(x), bind.double(y)];
-
 /** DuckDB's ods_point_intersects of a point and a literal: in its box and in an area, on a vertex or on an edge. */
 function pointIntersects(x: string, y: string, lit: GeometryLiteral, bind: Binder): string {
   if (lit.pts.length === 0) return '0';
   const box = `${x} BETWEEN ${bind.double(lit.minx)} AND ${bind.double(lit.maxx)} AND ${y} BETWEEN ${bind.double(lit.miny)} AND ${bind.double(lit.maxy)}`;
-  const onVertex = lit.pts.map((v) => {
-    const [px, py] = position(v, bind);
-    return `(${x} = ${px} AND ${y} = ${py})`;
-  });
-  const onEdge = lit.lines.flatMap((line) =>
-    line.slice(1).map((b, i) => {
-      const [ax, ay] = position(line[i]!, bind);
-      const [bx, by] = position(b, bind);
-      return `((${bx} - ${ax}) * (${y} - ${ay}) - (${by} - ${ay}) * (${x} - ${ax}) = 0 AND least(${ax}, ${bx}) <= ${x} AND ${x} <= greatest(${ax}, ${bx}) AND least(${ay}, ${by}) <= ${y} AND ${y} <= greatest(${ay}, ${by}))`;
-    }),
-  );
-  return `(${box} AND (${[inLiteralAreas(x, y, lit.areas, bind), ...onVertex, ...onEdge].join(' OR ')}))`;
+  return `(${box} AND (${inLiteralAreas(x, y, lit.areas, bind)} OR ${onLiteralVertex([x, y], lit, bind)} OR ${onLiteralEdge([x, y], lit, bind)}))`;
 }
 
 export function geoRelation(
@@ -151,11 +138,12 @@ export function geoRelation(
     const s = shapeColumns(geo);
     return relation === 'within' ? shapeWithin(s, literal, bind) : shapesIntersect(s, literal, bind);
   }
-  const x = pointLon(geo);
-  const y = pointLat(geo);
+  // A record without a point is left out by the first test; the others read its (default) numbers.
+  const x = `assumeNotNull(${pointLon(geo)})`;
+  const y = `assumeNotNull(${pointLat(geo)})`;
   const test =
     relation === 'within' ? inLiteralAreas(x, y, literal.areas, bind) : pointIntersects(x, y, literal, bind);
-  return `(isNotNull(${y}) AND ${test})`;
+  return `(isNotNull(${pointLat(geo)}) AND ${test})`;
 }
 
 /** Python's float repr (`45.0`), as DuckDB casts a double to text. */

@@ -31,8 +31,17 @@ export interface CompactResult {
   readonly rows: unknown[][];
 }
 
-/** Output settings every query gets: 64-bit integers as JSON numbers, as DuckDB's engine returns them. */
-const OUTPUT_SETTINGS = { output_format_json_quote_64bit_integers: 0 };
+/**
+ * Settings every query gets: 64-bit integers as JSON numbers, as DuckDB's engine returns them; and room
+ * for the compiled queries' text, which holds every value (18.16 has no query parameters: a geometry
+ * literal of a few hundred vertices passes the default 256 KiB of query text and 50,000 AST nodes).
+ */
+const OUTPUT_SETTINGS = {
+  output_format_json_quote_64bit_integers: 0,
+  max_query_size: 16 * 1024 * 1024,
+  max_ast_elements: 1_000_000,
+  max_expanded_ast_elements: 1_000_000,
+};
 
 export class ClickHouseClient {
   private readonly base: URL;

@@ -168,6 +168,12 @@ const DATE_PARTS =
   'year(at) AS y, month(at) AS mo, day(at) AS d, hour(at) AS h, minute(at) AS mi, second(at) AS s, year(day) AS dy, month(day) AS dm, day(day) AS dd';
 const PATTERN = 'date_format(at, "yyyy-MM-dd\'T\'HH:mm:ss EEE EEEE MMM MMMM D w e xxxx yy d M H m s") AS f';
 
+/** A ring of 120 vertices around (-3, 45), closed: its tests run as lambdas (clickhouse-shapes.ts WRITTEN_OUT). */
+const CIRCLE = Array.from({ length: 121 }, (_, i) => {
+  const a = ((i % 120) * 2 * Math.PI) / 120;
+  return `${-3 + 3 * Math.cos(a)} ${45 + 2.5 * Math.sin(a)}`;
+}).join(', ');
+
 const VARIANTS: Record<string, Variant> = {
   'date parts in UTC, any year': { request: { select: DATE_PARTS, orderBy: 'at', limit: 100 } },
   'date parts in Paris, any year (ranged)': {
@@ -333,6 +339,14 @@ const VARIANTS: Record<string, Variant> = {
       where: [
         `within(geo, geom'MULTIPOLYGON(((-7 40, 0 40, 0 49, -7 49, -7 40)), ((-8 40, -7.5 40, -7.5 41, -8 41, -8 40)))') OR disjoint(geo, geom'{"type":"Polygon","coordinates":[[[-5,42],[-1,42],[-1,46],[-5,46],[-5,42]]]}')`,
         "NOT polygon(geo, geom'POLYGON((-3 40, -2 40, -2 50, -3 50, -3 40))')",
+      ],
+    },
+  },
+  'a polygon of 120 vertices': {
+    request: {
+      select: 'count(*) AS c, avg(n) AS a',
+      where: [
+        `intersects(geo, geom'POLYGON((${CIRCLE}))') AND NOT within(geo, geom'POLYGON((${CIRCLE}))') OR within(geo, geom'POLYGON((${CIRCLE}))')`,
       ],
     },
   },

@@ -26,6 +26,11 @@ const cluster = testCluster();
 
 const HOLED = "geom'POLYGON((-2 -2, 3 -2, 3 3, -2 3, -2 -2), (-1 -1, 1.5 -1, 1.5 1.5, -1 1.5, -1 -1))'";
 const LINE = "geom'LINESTRING(-5 -4, 5 5.25)'";
+/** A ring of 60 vertices: its tests run as lambdas over its rows (clickhouse-shapes.ts WRITTEN_OUT). */
+const RING = `geom'POLYGON((${Array.from({ length: 61 }, (_, i) => {
+  const a = ((i % 60) * 2 * Math.PI) / 60;
+  return `${0.5 + 3 * Math.cos(a)} ${0.5 + 2.5 * Math.sin(a)}`;
+}).join(', ')}))'`;
 
 const REQUESTS: Record<string, Omit<RecordsQuery, 'table'>> = {
   'shapes rendered, their type': { select: 'shape, geometry_type(shape) AS t', orderBy: 'k', limit: 40 },
@@ -63,6 +68,12 @@ const REQUESTS: Record<string, Omit<RecordsQuery, 'table'>> = {
     where: [
       `disjoint(shape, ${LINE}) AND NOT intersects(shape, geom'POINT(0.25 0.5)') OR geometry(shape, geom'POINT(1 1)', INTERSECTS)`,
     ],
+    orderBy: 'k',
+    limit: 400,
+  },
+  'intersects and within a polygon of 60 vertices': {
+    select: 'k',
+    where: [`within(shape, ${RING}) OR NOT disjoint(shape, ${RING})`],
     orderBy: 'k',
     limit: 400,
   },
