@@ -39,7 +39,6 @@ export interface DuckDBEngineOptions {
 }
 
 export interface DuckDBEngine extends Engine {
-  copy: NonNullable<Engine['copy']>;
   readonly path: string;
   /** DuckDB writes export files itself (CSV, Parquet). */
   readonly copy: EngineCopy;
