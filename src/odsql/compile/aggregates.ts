@@ -68,7 +68,12 @@ export function compileAggregate(e: Call, scope: Scope): Sql {
           e.args[0]!,
         );
       }
-      return { sql: `${e.name}(${v.sql})`, type: v.type, aggregate: true };
+      return {
+        sql: `${e.name}(${v.sql})`,
+        type: v.type,
+        aggregate: true,
+        ...(v.range ? { range: v.range } : {}),
+      };
     }
     case 'envelope':
     case 'bbox': {

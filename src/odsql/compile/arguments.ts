@@ -1,6 +1,7 @@
 import type { Call } from '../ast';
 import { offsetSpans } from '../time/transitions';
 import { describeExpr, describeType, isGeo, isTemporal, type Scope, type Sql } from './context';
+import type { GeoFieldType } from './dialect';
 import { instantText, wallClockOfDateLiteral } from './literals';
 
 /*
@@ -11,8 +12,7 @@ import { instantText, wallClockOfDateLiteral } from './literals';
 export function distanceSql(geo: Sql, lat: number, lon: number, scope: Scope): string {
   const pLat = scope.params.double(lat);
   const pLon = scope.params.double(lon);
-  if (geo.type === 'geo_point_2d') return `ods_haversine(${geo.sql}.lat, ${geo.sql}.lon, ${pLat}, ${pLon})`;
-  return `ods_shape_distance(${geo.sql}, ${pLat}, ${pLon})`;
+  return scope.dialect.geoDistance(geo.sql, geo.type as GeoFieldType, pLat, pLon);
 }
 
 export function textArgument(e: Call, index: number, scope: Scope): Sql {
@@ -54,7 +54,7 @@ export function wallClockArgument(e: Call, index: number, scope: Scope): Sql {
       node,
     );
   }
-  if (arg.type === 'date') return arg;
+  if (arg.type === 'date') return { ...arg, sql: scope.dialect.dateAsWallClock(arg.sql) };
   return { ...arg, sql: wallClockOf(arg, scope) };
 }
 
@@ -66,7 +66,9 @@ export function wallClockOf(value: Sql, scope: Scope): string {
   const zone = scope.params.zone();
   if (zone === null) return value.sql;
   const range = value.field?.type === 'datetime' ? value.field.range : undefined;
-  const spans = range ? offsetSpans(scope.options.timezone, range.min, range.max + 1) : undefined;
+  const spans = range
+    ? offsetSpans(scope.options.timezone, range.min, range.max + 1, scope.dialect.maxOffsetSpans)
+    : undefined;
   if (!spans) return scope.dialect.wallClock(value.sql, zone);
   return scope.dialect.shiftedWallClock(
     value.sql,

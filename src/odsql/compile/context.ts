@@ -48,6 +48,8 @@ export interface Sql {
   readonly literal?: Expr;
   /** year(), month()…: integers in v2.1, text in v2.0. */
   readonly temporalPart?: boolean;
+  /** The smallest and largest value, when known (a field's, kept by min() and max()). */
+  readonly range?: { readonly min: number; readonly max: number };
   /** The field it reads directly, if it is a plain field reference. */
   readonly field?: FieldSchema;
   /** The SQL yields raw JSON that JavaScript turns into the final value (envelope, bbox). */
@@ -127,6 +129,10 @@ export class ParamList {
   /** The request time zone as SQL, or null for UTC (no conversion needed). */
   zone(): string | null {
     return isUtc(this.options.timezone) ? null : this.timezone();
+  }
+
+  timezoneName(): string {
+    return this.options.timezone;
   }
 
   /** The request time zone, bound once per query. */

@@ -1,5 +1,6 @@
 import type { ApiVersion } from '../../api/version';
 import type { ValueType } from '../functions';
+import type { NormalizedShape } from '../geo/types';
 import type { FieldType } from '../schema';
 import type { DateFormatPart } from '../time/date-format';
 import type { IntervalUnit } from '../vocabulary';
@@ -13,10 +14,8 @@ import type { SqlQuery } from './sql';
  * run time (`CompileOptions.dialect`, reached as `scope.dialect` or `params.dialect`): DuckDB's is in
  * dialects/duckdb.ts, and another engine's goes beside it without touching the rest of the compiler.
  *
- * Still written inline by the compiler in DuckDB's spelling, to move here when a second dialect needs
- * them: struct field access of points and shapes (`geo.lat`, `shape.pts`) in predicates, distances and
- * geo predicates (arguments.ts, predicates.ts, geo-predicates.ts), and the `ods_*` macro names
- * that geo SQL calls. Export cells and lines are the dialect's `exportSql`, when it has any. Standard SQL (`CASE`, `coalesce`, `IS NULL`, `count`, `sum`…) is written inline.
+ * Only standard SQL (`CASE`, `coalesce`, `IS NULL`, `count`, `sum`…) is written inline by the compiler.
+ * Export cells and lines are the dialect's `exportSql`, when it has any (export-sql.ts).
  */
 
 /**
@@ -47,7 +46,15 @@ export interface Binder {
   textList(values: readonly string[]): string;
   /** The request time zone as SQL, or null for UTC (bound once, on first use). */
   zone(): string | null;
+  /** The request time zone's IANA name (for offsets computed before the query). */
+  timezoneName(): string;
 }
+
+/** A geometry literal: its GeoJSON text and its normalised form (geo/normalize.ts). */
+export type GeometryLiteral = NormalizedShape & { readonly geojson: string };
+
+/** The geo types a field may have. */
+export type GeoFieldType = 'geo_point_2d' | 'geo_shape';
 
 /** A compiled value as the JSON rendering reads it (context.ts's Sql has these and more). */
 export interface RenderedValue {
@@ -57,6 +64,8 @@ export interface RenderedValue {
   readonly temporalPart?: boolean;
   readonly post?: 'envelope' | 'bbox';
   readonly multivalued?: boolean;
+  /** The smallest and largest value, when known (epoch ms for datetimes). */
+  readonly range?: { readonly min: number; readonly max: number };
 }
 
 /** A point in time as text and in milliseconds (the form a dialect binds is its own). */
@@ -107,6 +116,11 @@ export interface Dialect {
    * writer (export-sql.ts). Absent: the server builds them from the streamed rows.
    */
   readonly exportSql?: ExportSql;
+  /**
+   * The most offset changes of a time zone the dialect takes as per-value comparisons
+   * (`shiftedWallClock`) before converting each value with `wallClock`.
+   */
+  readonly maxOffsetSpans: number;
 
   // ---- Parameters and identifiers ------------------------------------------------------------------
   /** The placeholder of the index-th bound value (from 1), typed. */
@@ -153,8 +167,8 @@ export interface Dialect {
   /** json_format(): the text as JSON when it is valid JSON, else the fallback (JSON text). */
   jsonOfText(text: string, fallback: string): string;
   shapeGeometryType(shape: string): string;
-  /** A geometry literal, bound as JSON text of its normalised form. */
-  shapeFromJson(param: string): string;
+  /** A geometry literal as a value (`geometry` type): rendered as a GeoJSON Feature. */
+  geometryValue(literal: GeometryLiteral, bind: Binder): string;
   /**
    * A value as JSON text (or NULL), in the shape the interface gives each type: ISO dates, datetimes in
    * the request time zone, `{lon, lat}` points, GeoJSON Features. v2.0 group keys differ.
@@ -197,6 +211,8 @@ export interface Dialect {
   dateLiteral(day: { readonly text: string; readonly days: number }, bind: Binder): string;
   /** The wall clock at the start of a date value's day. */
   dateToWallClock(date: string): string;
+  /** A date value as date parts and date_format read it (a DATE itself where the engine can). */
+  dateAsWallClock(date: string): string;
   /** An integer part of a wall clock. */
   datePart(component: DateComponent, wall: string): string;
   /** The format directive printing a number exactly as a pattern does, if the engine has one. */
@@ -213,6 +229,8 @@ export interface Dialect {
   truncate(unit: IntervalUnit, wall: string): string;
   /** The start of the bucket of `interval` (from 1970-01-01) holding a wall clock. */
   timeBucket(interval: string, wall: string): string;
+  /** A wall clock at the start of a unit plus `n` (SQL) units. */
+  addInterval(wall: string, unit: IntervalUnit, n: string): string;
 
   // ---- Labels of group keys ------------------------------------------------------------------------
   /** A whole number as text (`12`). */
@@ -225,6 +243,30 @@ export interface Dialect {
   clusterCentroid(point: string): string;
   pointLat(point: string): string;
   pointLon(point: string): string;
+
+  // ---- Geometry ------------------------------------------------------------------------------------
+  /** Distance in metres (haversine; 0 inside a shape's areas) from a point or shape to (lat, lon), bound. */
+  geoDistance(geo: string, type: GeoFieldType, lat: string, lon: string): string;
+  /** A point or shape meets the box (latitudes and longitudes ordered); the dialect binds them. */
+  geoInBox(
+    geo: string,
+    type: GeoFieldType,
+    box: {
+      readonly minLat: number;
+      readonly maxLat: number;
+      readonly minLon: number;
+      readonly maxLon: number;
+    },
+    bind: Binder,
+  ): string;
+  /** A point or shape intersects, or lies within, a geometry literal (the dialect binds it). */
+  geoRelation(
+    geo: string,
+    type: GeoFieldType,
+    relation: 'intersects' | 'within',
+    literal: GeometryLiteral,
+    bind: Binder,
+  ): string;
 
   // ---- The database --------------------------------------------------------------------------------
   /** Statements that prepare a database for compiled queries (idempotent). */

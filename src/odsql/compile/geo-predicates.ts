@@ -3,12 +3,13 @@ import { isDistanceUnit, toMetres } from '../geo/distance';
 import { normalizeGeometry } from '../geo/normalize';
 import { geoArgument } from './arguments';
 import { type Condition, checkArity, type Scope } from './context';
+import type { GeoFieldType } from './dialect';
 import { numberLiteral, parsedGeometry, pointOf } from './literals';
 
 /*
- * Geo filters. Points are {lat, lon} structs; shapes are the normalised struct of src/layout/columns.ts;
- * geometry literals are bound as JSON of the same normalised form. The SQL macros of the dialect do
- * the geometry.
+ * Geo filters: the arguments checked and read here, the geometry written by the dialect (points and
+ * shapes are stored in the normalised form of geo/normalize.ts; geometry literals are given to the
+ * dialect in that form, to bind as it needs).
  */
 
 function plain(sql: string): Condition {
@@ -68,9 +69,7 @@ function withinDistance(e: Call, scope: Scope): Condition {
   const pLat = scope.params.double(lat);
   const pLon = scope.params.double(lon);
   const pD = scope.params.double(metres);
-  if (geo.type === 'geo_point_2d')
-    return plain(`(ods_haversine(${geo.sql}.lat, ${geo.sql}.lon, ${pLat}, ${pLon}) <= ${pD})`);
-  return plain(`(ods_shape_distance(${geo.sql}, ${pLat}, ${pLon}) <= ${pD})`);
+  return plain(`(${scope.dialect.geoDistance(geo.sql, geo.type as GeoFieldType, pLat, pLon)} <= ${pD})`);
 }
 
 function inBbox(e: Call, scope: Scope): Condition {
@@ -85,49 +84,27 @@ function inBbox(e: Call, scope: Scope): Condition {
   }) as [number, number, number, number];
   const [minLat, maxLat] = [Math.min(lat1, lat2), Math.max(lat1, lat2)];
   const [minLon, maxLon] = [Math.min(lon1, lon2), Math.max(lon1, lon2)];
-  const p = scope.params;
-  if (geo.type === 'geo_point_2d') {
-    return plain(
-      `(${geo.sql}.lat BETWEEN ${p.double(minLat)} AND ${p.double(maxLat)} AND ${geo.sql}.lon BETWEEN ${p.double(minLon)} AND ${p.double(maxLon)})`,
-    );
-  }
-  const box = normalizeGeometry({
-    type: 'Polygon',
-    coordinates: [
-      [
-        [minLon, minLat],
-        [maxLon, minLat],
-        [maxLon, maxLat],
-        [minLon, maxLat],
-        [minLon, minLat],
-      ],
-    ],
-  });
   return plain(
-    `ods_shapes_intersect(${geo.sql}, ${scope.dialect.shapeFromJson(p.text(JSON.stringify({ geojson: '', ...box })))})`,
+    scope.dialect.geoInBox(
+      geo.sql,
+      geo.type as GeoFieldType,
+      { minLat, maxLat, minLon, maxLon },
+      scope.params,
+    ),
   );
 }
 
 function shapeRelation(e: Call, relation: 'intersects' | 'disjoint' | 'within', scope: Scope): Condition {
   const geo = geoArgument(e, 0, scope);
   const geometry = parsedGeometry(e.args[1]!, scope);
-  const lit = scope.dialect.shapeFromJson(
-    scope.params.text(JSON.stringify({ geojson: '', ...normalizeGeometry(geometry) })),
+  const literal = { geojson: '', ...normalizeGeometry(geometry) };
+  const test = scope.dialect.geoRelation(
+    geo.sql,
+    geo.type as GeoFieldType,
+    relation === 'within' ? 'within' : 'intersects',
+    literal,
+    scope.params,
   );
-  let test: string;
-  if (geo.type === 'geo_point_2d') {
-    const x = `${geo.sql}.lon`;
-    const y = `${geo.sql}.lat`;
-    test =
-      relation === 'within'
-        ? `ods_point_in_areas(${x}, ${y}, (${lit}).areas)`
-        : `ods_point_intersects(${x}, ${y}, ${lit})`;
-  } else {
-    test =
-      relation === 'within'
-        ? `ods_shape_within(${geo.sql}, ${lit})`
-        : `ods_shapes_intersect(${geo.sql}, ${lit})`;
-  }
   if (relation === 'disjoint')
     return {
       sql: `(${geo.sql} IS NOT NULL AND NOT coalesce(${test}, ${scope.dialect.false}))`,

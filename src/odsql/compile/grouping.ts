@@ -131,14 +131,13 @@ function intervalRange(operand: Sql, value: number, unitWord: string, span: Expr
   const tz = scope.params.zone();
   const wall = operand.type === 'date' ? d.dateToWallClock(operand.sql) : wallClockOf(operand, scope);
   const n = scope.params.number(value);
-  const interval = d.interval(unit, n);
-  const start = value === 1 ? d.truncate(unit, wall) : d.timeBucket(interval, wall);
+  const start = value === 1 ? d.truncate(unit, wall) : d.timeBucket(d.interval(unit, n), wall);
   return ranged(start, (k) =>
     d.concat([
       "'['",
       d.isoUtcMillis(d.fromWallClock(k, tz)),
       "', '",
-      d.isoUtcMillis(d.fromWallClock(`${k} + ${interval}`, tz)),
+      d.isoUtcMillis(d.fromWallClock(d.addInterval(k, unit, n), tz)),
       "'['",
     ]),
   );

@@ -31,6 +31,7 @@ export function compileValue(e: Expr, scope: Scope): Sql {
         aggregate: false,
         field,
         ...(field.multivalued ? { multivalued: true } : {}),
+        ...(field.range ? { range: field.range } : {}),
       };
     }
     case 'string':
@@ -50,7 +51,7 @@ export function compileValue(e: Expr, scope: Scope): Sql {
       return { sql: instantOfDateLiteral(e, scope), type: 'datetime', aggregate: false, literal: e };
     case 'geom':
       return {
-        sql: scope.dialect.shapeFromJson(scope.params.text(JSON.stringify(geometryOf(e, scope)))),
+        sql: scope.dialect.geometryValue(geometryOf(e, scope), scope.params),
         type: 'geometry',
         aggregate: false,
         literal: e,

@@ -17,18 +17,23 @@ const cache = new Map<string, readonly OffsetSpan[] | undefined>();
 
 /**
  * The UTC offsets of `tz` between two instants, as consecutive spans, or undefined when there are
- * more than MAX_SPANS of them. Changes are found by sampling then bisecting to the millisecond.
+ * more than `maxSpans` of them. Changes are found by sampling then bisecting to the millisecond.
  */
-export function offsetSpans(tz: string, fromMs: number, toMs: number): readonly OffsetSpan[] | undefined {
-  const key = `${tz}|${fromMs}|${toMs}`;
+export function offsetSpans(
+  tz: string,
+  fromMs: number,
+  toMs: number,
+  maxSpans = MAX_SPANS,
+): readonly OffsetSpan[] | undefined {
+  const key = `${tz}|${fromMs}|${toMs}|${maxSpans}`;
   if (cache.has(key)) return cache.get(key);
-  const spans = computeSpans(tz, fromMs, toMs);
+  const spans = computeSpans(tz, fromMs, toMs, maxSpans);
   if (cache.size > 256) cache.clear();
   cache.set(key, spans);
   return spans;
 }
 
-function computeSpans(tz: string, fromMs: number, toMs: number): OffsetSpan[] | undefined {
+function computeSpans(tz: string, fromMs: number, toMs: number, maxSpans: number): OffsetSpan[] | undefined {
   const spans: OffsetSpan[] = [];
   let offset = offsetAt(fromMs, tz);
   let t = fromMs;
@@ -45,7 +50,7 @@ function computeSpans(tz: string, fromMs: number, toMs: number): OffsetSpan[] | 
         else hi = mid;
       }
       spans.push({ until: hi, offsetMs: offset });
-      if (spans.length > MAX_SPANS) return undefined;
+      if (spans.length > maxSpans) return undefined;
       offset = nextOffset;
     }
     t = next;

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { type LocalCluster, startLocalCluster } from '../engine/clickhouse/cluster';
 import { writeAccessFixture } from './access-fixture';
 
 /*
@@ -9,17 +10,30 @@ import { writeAccessFixture } from './access-fixture';
  * Parquet files that several processes may read at once, so concurrent runs can share it. The server
  * ingests before it listens (INGEST_BEFORE_LISTEN), so tests never see a half-loaded catalog. Beside
  * the default catalog it serves one small restricted dataset and a keys file (see access-fixture.ts).
+ *
+ * With TEST_ENGINE=clickhouse (vitest.clickhouse-http.config.ts, part of `npm run test:clickhouse`) the
+ * same server runs with ENGINE=clickhouse on a two-shard cluster started here (ports from
+ * CLICKHOUSE_TEST_BASE_PORT + 50), over its own data folder (the same catalog, ingested by DuckDB into
+ * the store, then loaded into the fresh cluster at each start).
  */
 
 let server: ChildProcess | undefined;
+let cluster: LocalCluster | undefined;
+
+export type TestEngine = 'duckdb' | 'clickhouse';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     apiBase: string;
+    /** The engine the test server runs on: a test may expect a construct's documented 400 on ClickHouse. */
+    testEngine: TestEngine;
   }
 }
 
-function start(dataDir: string): Promise<{ child: ChildProcess; origin: string }> {
+function start(
+  dataDir: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<{ child: ChildProcess; origin: string }> {
   writeAccessFixture(dataDir);
   const child = spawn(
     process.execPath,
@@ -36,6 +50,7 @@ function start(dataDir: string): Promise<{ child: ChildProcess; origin: string }
         // once came back uncompressed in a fresh-clone run, its likely cause). The limit's own tests
         // start servers with their own settings.
         EXPORTS_PER_CLIENT: '16',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -64,10 +79,31 @@ function start(dataDir: string): Promise<{ child: ChildProcess; origin: string }
 }
 
 export async function setup(project: TestProject): Promise<void> {
+  if (process.env.TEST_ENGINE === 'clickhouse') return setupOnCluster(project);
   const shared = resolve(process.env.TEST_DATA_DIR ?? '.data-test');
   const started = await start(shared);
   server = started.child;
   project.provide('apiBase', started.origin);
+  project.provide('testEngine', 'duckdb');
+}
+
+async function setupOnCluster(project: TestProject): Promise<void> {
+  const basePort = Number(process.env.CLICKHOUSE_TEST_BASE_PORT ?? 18300) + 50;
+  cluster = await startLocalCluster({ basePort });
+  const dataDir = resolve(process.env.TEST_DATA_DIR ?? '.data-test-clickhouse');
+  try {
+    const started = await start(dataDir, {
+      ENGINE: 'clickhouse',
+      CLICKHOUSE_URL: cluster.nodes.map((n) => n.httpUrl).join(','),
+      CLICKHOUSE_CLUSTER: cluster.name,
+    });
+    server = started.child;
+    project.provide('apiBase', started.origin);
+    project.provide('testEngine', 'clickhouse');
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
 }
 
 export async function teardown(): Promise<void> {
@@ -76,4 +112,5 @@ export async function teardown(): Promise<void> {
     server.kill('SIGTERM');
     await exited;
   }
+  await cluster?.stop();
 }

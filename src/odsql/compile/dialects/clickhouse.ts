@@ -1,4 +1,3 @@
-import type { IntervalUnit } from '../../vocabulary';
 import {
   type Binder,
   type CastType,
@@ -7,6 +6,38 @@ import {
   type ParamType,
   type RenderedValue,
 } from '../dialect';
+import {
+  addInterval,
+  civilDate,
+  datePart,
+  fixedUnitMs,
+  fromWallClock,
+  isoDatetime,
+  isoUtcMillis,
+  MAX_OFFSET_SPANS,
+  MS_PER_DAY,
+  offsetOf,
+  spanOffset,
+  truncate,
+  zoneTableOffset,
+} from './clickhouse-dates';
+import {
+  clusterCentroid,
+  floatText,
+  geoAggregate,
+  geoDistance,
+  geoInBox,
+  geometryValue,
+  geoRelation,
+  pointField,
+  pointJson,
+  pointLat,
+  pointLon,
+  shapeField,
+  shapeGeometryType,
+  shapeJson,
+} from './clickhouse-geo';
+import { floorDiv, jsonDouble, jsonText, padded, quoted } from './clickhouse-sql';
 
 /*
  * ClickHouse's dialect (written for 18.16, in SQL that current releases accept too), over the ClickHouse
@@ -19,12 +50,11 @@ import {
  * form is that of ClickHouse's own query parameters (19.x and later), so a newer server can take them
  * as such.
  *
- * Not written yet (the compiler answers a 400 naming the construct, see DialectUnsupported): datetimes
- * in a time zone other than UTC, date parts, `date_format` and date ranges (dates and instants are read
- * from their exact `f@days` / `f@ms` columns; 18.16's Date and DateTime stop at 1970 and 2105), points
- * and shapes (`f@lat`, `f@lon`, `f@…`), `like`/`search()` of expressions other than fields (fields use
- * their `f@norm` column made at ingestion: 18.16 cannot strip accents), fuzzy `search()` terms (no edit
- * distance in 18.16), `json_format` (no JSON parser in 18.16), `envelope`/`bbox`.
+ * Dates and time zones are in clickhouse-dates.ts, points and shapes in clickhouse-geo.ts. What 18.16
+ * cannot compute answers a 400 naming the construct (DialectUnsupported), listed per engine in
+ * docs/odsql-coverage.md: `like`/`search()` of expressions other than fields (fields use their `f@norm`
+ * column made at ingestion: 18.16 cannot strip accents), fuzzy `search()` terms (no edit distance),
+ * `json_format` (no JSON parser), distances and relations of geo_shape fields.
  */
 
 const PARAM_TYPES: Readonly<Record<ParamType, string>> = {
@@ -52,19 +82,6 @@ const unsupported = (construct: string): never => {
   throw new DialectUnsupported(construct, 'ClickHouse');
 };
 
-/**
- * JSON string text of a String expression that is not null: backslash and quote escaped, control
- * characters as `\u00XX`, as JSON requires. 18.16 has no JSON writer function.
- */
-function jsonText(x: string): string {
-  let escaped = `replaceAll(replaceAll(${x}, '\\\\', '\\\\\\\\'), '"', '\\\\"')`;
-  for (let code = 0; code < 0x20; code++) {
-    const hex = code.toString(16).padStart(2, '0');
-    escaped = `replaceAll(${escaped}, '\\x${hex}', '\\\\u00${hex}')`;
-  }
-  return `concat('"', ${escaped}, '"')`;
-}
-
 /** JSON string text of a String expression; null stays null. */
 function jsonString(x: string): string {
   return `if(isNull(${x}), NULL, ${jsonText(`assumeNotNull(${x})`)})`;
@@ -77,16 +94,16 @@ function jsonList(x: string): string {
 
 function jsonValue(s: RenderedValue, bind: Binder, version: string, role: 'value' | 'group_key'): string {
   const x = s.sql;
-  if (s.post) return unsupported('envelope() and bbox()');
-  if (s.temporalPart && version === '2.0') return unsupported('date parts in v2.0');
+  if (s.post) return x;
+  // year()…second() are text in v2.0.
+  if (s.temporalPart && version === '2.0') return `if(isNull(${x}), NULL, concat('"', toString(${x}), '"'))`;
   switch (s.type) {
     case 'text':
       return s.multivalued ? jsonList(x) : jsonString(x);
     case 'int':
       return `toString(${x})`;
     case 'double':
-      // JSON has no NaN or infinity.
-      return `if(isFinite(${x}), toString(${x}), NULL)`;
+      return jsonDouble(x);
     case 'boolean':
       return `if(isNull(${x}), NULL, if(${x} != 0, 'true', 'false'))`;
     case 'json':
@@ -96,108 +113,21 @@ function jsonValue(s: RenderedValue, bind: Binder, version: string, role: 'value
     case 'date':
       if (version === '2.0' && role === 'group_key') return `toString(toInt64(${x}) * ${MS_PER_DAY})`;
       return quoted(`if(isNull(${x}), NULL, ${civilDate(`toInt64(assumeNotNull(${x}))`)})`);
-    case 'datetime':
+    case 'datetime': {
       if (version === '2.0' && role === 'group_key') return `toString(${x})`;
       // v2.0 writes aggregated instants (min, max) in UTC with milliseconds.
       if (version === '2.0' && s.aggregate) return quoted(isoUtcMillis(x));
-      if (bind.zone() !== null) return unsupported('datetimes in a time zone other than UTC');
-      return quoted(isoDatetimeUtc(x));
-    default:
-      return unsupported('geo values');
+      const zone = bind.zone();
+      if (zone === null) return quoted(isoDatetime(x, () => '0'));
+      return quoted(isoDatetime(x, (instant) => offsetOf(instant, zone, bind, s.range)));
+    }
+    case 'geo_point_2d':
+      return pointJson(x, version, role);
+    case 'geo_shape':
+    case 'geometry':
+      return shapeJson(x);
   }
 }
-
-// ---- Dates and instants ---------------------------------------------------------------------------
-/*
- * A date is its day number (`f@days`, Int32), an instant and a wall clock their milliseconds since
- * 1970-01-01 (`f@ms`, Int64): exact for any year, where 18.16's Date and DateTime stop at 1970 and 2105.
- * Their texts are computed from those numbers (days to civil dates as in H. Hinnant's algorithm).
- */
-
-const MS_PER_DAY = 86_400_000;
-
-/** `n` zero-padded to `width` digits (0 ≤ n < 10^width). */
-const padded = (n: string, width: number): string => `substring(toString(${10 ** width} + ${n}), 2)`;
-
-/**
- * `body` with `name` bound to `value`, computed once: 18.16 has no WITH inside an expression, and
- * writing a value out at each use made the civil date of an instant too big a query ("AST is too big").
- */
-const bound = (value: string, name: string, body: string): string =>
-  `arrayElement(arrayMap(${name} -> ${body}, [${value}]), 1)`;
-
-/** `x mod k` for k > 0 (18.16's `%` takes the divisor's type: an Int64 modulo 60000 overflowed Int16). */
-const mod = (x: string, k: number): string => `(${x} - intDiv(${x}, ${k}) * ${k})`;
-
-/** `YYYY-MM-DD` of a day number (Int64, not null). */
-function civilDate(days: string): string {
-  return bound(
-    `${days} + 719468`,
-    '__z',
-    bound(
-      'intDiv(if(__z >= 0, __z, __z - 146096), 146097)',
-      '__era',
-      bound(
-        '__z - __era * 146097',
-        '__doe',
-        bound(
-          'intDiv(__doe - intDiv(__doe, 1460) + intDiv(__doe, 36524) - intDiv(__doe, 146096), 365)',
-          '__yoe',
-          bound(
-            '__doe - (365 * __yoe + intDiv(__yoe, 4) - intDiv(__yoe, 100))',
-            '__doy',
-            bound(
-              'intDiv(5 * __doy + 2, 153)',
-              '__mp',
-              bound(
-                'if(__mp < 10, __mp + 3, __mp - 9)',
-                '__m',
-                `concat(${padded('__yoe + __era * 400 + if(__m <= 2, 1, 0)', 4)}, '-', ${padded('__m', 2)}, '-', ${padded('__doy - intDiv(153 * __mp + 2, 5) + 1', 2)})`,
-              ),
-            ),
-          ),
-        ),
-      ),
-    ),
-  );
-}
-
-/**
- * `YYYY-MM-DDTHH:MM:SS` of an instant (Int64 ms, may be null) followed by `fraction` of its
- * milliseconds into the second (SQL over `__msec`); null stays null.
- */
-function civilInstant(ms: string, fraction: (millis: string) => string): string {
-  const text = bound(
-    `toInt64(assumeNotNull(${ms}))`,
-    '__ms',
-    bound(
-      `intDiv(__ms - if(__ms < 0, ${MS_PER_DAY - 1}, 0), ${MS_PER_DAY})`,
-      '__day',
-      bound(
-        `__ms - __day * ${MS_PER_DAY}`,
-        '__t',
-        `concat(${civilDate('__day')}, 'T', ${padded('intDiv(__t, 3600000)', 2)}, ':', ${padded(`intDiv(${mod('__t', 3600000)}, 60000)`, 2)}, ':', ${padded(`intDiv(${mod('__t', 60000)}, 1000)`, 2)}, ${fraction(mod('__t', 1000))})`,
-      ),
-    ),
-  );
-  return `if(isNull(${ms}), NULL, ${text})`;
-}
-
-/** `2020-01-01T00:00:00.000Z` of an instant in milliseconds. */
-function isoUtcMillis(ms: string): string {
-  return civilInstant(ms, (millis) => `'.', ${padded(millis, 3)}, 'Z'`);
-}
-
-/** The service's ISO text of an instant in UTC: microseconds only when not zero, then `+00:00`. */
-function isoDatetimeUtc(ms: string): string {
-  return civilInstant(
-    ms,
-    (millis) => `if(${millis} = 0, '', concat('.', ${padded(millis, 3)}, '000')), '+00:00'`,
-  );
-}
-
-/** A JSON string of a text expression that may be null. */
-const quoted = (text: string): string => `if(isNull(${text}), NULL, concat('"', ${text}, '"'))`;
 
 /** Linear interpolation between the sorted values around `fraction` (DuckDB's quantile_cont). */
 function quantile(expr: string, fraction: string): string {
@@ -217,6 +147,7 @@ export const clickhouseDialect: Dialect = {
   scansInSourceOrder: false,
   // `__timestamp` is whole seconds: the text comes from the exact milliseconds.
   timestampColumn: '__timestamp@ms',
+  maxOffsetSpans: MAX_OFFSET_SPANS,
 
   param: (index, type) => `{$${index}:${PARAM_TYPES[type]}}`,
   quoteIdent: (name) => `"${name.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
@@ -225,7 +156,8 @@ export const clickhouseDialect: Dialect = {
   fieldValue(column, type) {
     if (type === 'date') return clickhouseDialect.quoteIdent(`${column}@days`);
     if (type === 'datetime') return clickhouseDialect.quoteIdent(`${column}@ms`);
-    if (type === 'geo_point_2d' || type === 'geo_shape') return unsupported('geo values');
+    if (type === 'geo_point_2d') return pointField(column);
+    if (type === 'geo_shape') return shapeField(column);
     return clickhouseDialect.quoteIdent(column);
   },
   concat: (parts) => `concat(${parts.join(', ')})`,
@@ -260,13 +192,13 @@ export const clickhouseDialect: Dialect = {
 
   toJson: () => unsupported('json_format()'),
   jsonOfText: () => unsupported('json_format()'),
-  shapeGeometryType: () => unsupported('geometry_type()'),
-  shapeFromJson: () => unsupported('geometry literals'),
+  shapeGeometryType,
+  geometryValue,
   jsonValue,
 
   quantile,
   countDistinctElements: (list) => `uniqExactArray(${list})`,
-  geoAggregate: () => unsupported('envelope() and bbox()'),
+  geoAggregate,
 
   // `timestamp` is the epoch milliseconds column (timestampColumn).
   technicalColumns: (id, timestamp, size) => [id, isoUtcMillis(timestamp), `toInt32(${size})`],
@@ -275,33 +207,41 @@ export const clickhouseDialect: Dialect = {
   daysSinceEpoch: (date) => date,
   epochMillis: (instant) => instant,
 
-  // Time zones other than UTC need the zone's offsets, not written yet.
+  // Wall clocks are milliseconds read as UTC: an instant plus its offset in the zone.
   wallClock: (instant, tz) =>
-    tz === null ? instant : unsupported('datetimes in a time zone other than UTC'),
-  shiftedWallClock: () => unsupported('datetimes in a time zone other than UTC'),
-  fromWallClock: (local, tz) =>
-    tz === null ? local : unsupported('datetimes in a time zone other than UTC'),
+    tz === null ? instant : `(${instant} + ${zoneTableOffset(instant, tz)} * 1000)`,
+  shiftedWallClock: (instant, spans) => `(${instant} + ${spanOffset(instant, spans)} * 1000)`,
+  fromWallClock: (local, tz) => (tz === null ? local : fromWallClock(local, tz)),
   instantLiteral: (instant, bind) => bind.number(instant.ms),
   wallClockLiteral: (local, bind) => bind.number(local.ms),
   dateLiteral: (day, bind) => bind.number(day.days),
   dateToWallClock: (date) => `(toInt64(${date}) * ${MS_PER_DAY})`,
-  datePart: () => unsupported('date parts'),
-  dateDirective: () => unsupported('date_format()'),
-  formatLiteral: () => unsupported('date_format()'),
-  formatDate: () => unsupported('date_format()'),
-  zeroPad: () => unsupported('date_format()'),
-  interval: (_unit: IntervalUnit) => unsupported('date ranges'),
-  truncate: () => unsupported('date ranges'),
-  timeBucket: () => unsupported('date ranges'),
+  dateAsWallClock: (date) => `(toInt64(${date}) * ${MS_PER_DAY})`,
+  datePart,
+  // Every part is computed from the numbers (formatDateTime cannot print a date before 1970).
+  dateDirective: () => undefined,
+  formatLiteral: (text) => text,
+  formatDate: (wall, format) => `if(isNull(${wall}), NULL, ${format})`,
+  zeroPad: (value, width) => padded(value, width),
+  interval: (unit, n) => {
+    const ms = fixedUnitMs(unit);
+    return ms === undefined ? unsupported(`multiples of ${unit}s`) : `(${n} * ${ms})`;
+  },
+  truncate,
+  timeBucket: (interval, wall) => `(${floorDiv(wall, interval)} * ${interval})`,
+  addInterval,
 
   integerText: (x) => `toString(toInt64(${x}))`,
   // Python's float repr for bucket labels: always a decimal point.
-  floatText: (x) =>
-    `if(${x} = floor(${x}) AND abs(${x}) < 1e16, concat(toString(toInt64(${x})), '.0'), toString(${x}))`,
+  floatText,
   isoUtcMillis,
-  clusterCentroid: () => unsupported('geo_cluster()'),
-  pointLat: () => unsupported('geo values'),
-  pointLon: () => unsupported('geo values'),
+  clusterCentroid,
+  pointLat,
+  pointLon,
+
+  geoDistance,
+  geoInBox,
+  geoRelation,
 
   setupStatements: () => [],
   timeZoneNamesQuery: () => unsupported('the list of time zones'),

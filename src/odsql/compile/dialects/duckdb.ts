@@ -1,3 +1,5 @@
+import { normalizeGeometry } from '../../geo/normalize';
+import { MAX_SPANS } from '../../time/transitions';
 import type { IntervalUnit } from '../../vocabulary';
 import type {
   Binder,
@@ -5,6 +7,8 @@ import type {
   DateComponent,
   DateFieldPart,
   Dialect,
+  GeoFieldType,
+  GeometryLiteral,
   ParamType,
   RenderedValue,
 } from '../dialect';
@@ -131,6 +135,50 @@ function jsonValue(s: RenderedValue, bind: Binder, version: string, role: 'value
   }
 }
 
+/** A geometry literal bound as JSON text of its normalised form, read as the storage struct. */
+const shapeFromJson = (param: string): string => `from_json(${param}, '${shapeJsonStructure()}')`;
+
+function geoInBox(
+  geo: string,
+  type: GeoFieldType,
+  box: { readonly minLat: number; readonly maxLat: number; readonly minLon: number; readonly maxLon: number },
+  bind: Binder,
+): string {
+  const { minLat, maxLat, minLon, maxLon } = box;
+  if (type === 'geo_point_2d') {
+    return `(${geo}.lat BETWEEN ${bind.double(minLat)} AND ${bind.double(maxLat)} AND ${geo}.lon BETWEEN ${bind.double(minLon)} AND ${bind.double(maxLon)})`;
+  }
+  const polygon = normalizeGeometry({
+    type: 'Polygon',
+    coordinates: [
+      [
+        [minLon, minLat],
+        [maxLon, minLat],
+        [maxLon, maxLat],
+        [minLon, maxLat],
+        [minLon, minLat],
+      ],
+    ],
+  });
+  return `ods_shapes_intersect(${geo}, ${shapeFromJson(bind.text(JSON.stringify({ geojson: '', ...polygon })))})`;
+}
+
+function geoRelation(
+  geo: string,
+  type: GeoFieldType,
+  relation: 'intersects' | 'within',
+  literal: GeometryLiteral,
+  bind: Binder,
+): string {
+  const lit = shapeFromJson(bind.text(JSON.stringify(literal)));
+  if (type === 'geo_point_2d') {
+    return relation === 'within'
+      ? `ods_point_in_areas(${geo}.lon, ${geo}.lat, (${lit}).areas)`
+      : `ods_point_intersects(${geo}.lon, ${geo}.lat, ${lit})`;
+  }
+  return relation === 'within' ? `ods_shape_within(${geo}, ${lit})` : `ods_shapes_intersect(${geo}, ${lit})`;
+}
+
 function geoAggregate(kind: 'envelope' | 'bbox', geo: string, type: 'geo_point_2d' | 'geo_shape'): string {
   if (kind === 'envelope') {
     const positions =
@@ -153,6 +201,7 @@ export const duckdbDialect: Dialect = {
   scansInSourceOrder: true,
   timestampColumn: RECORD_TIMESTAMP_COLUMN,
   exportSql: duckdbExportSql,
+  maxOffsetSpans: MAX_SPANS,
 
   param: (index, type) => `CAST($${index} AS ${PARAM_TYPES[type]})`,
   quoteIdent,
@@ -187,7 +236,7 @@ export const duckdbDialect: Dialect = {
   jsonOfText: (text, fallback) =>
     `CASE WHEN ${text} IS NULL THEN NULL WHEN json_valid(${text}) THEN CAST(json(${text}) AS VARCHAR) ELSE ${fallback} END`,
   shapeGeometryType: (shape) => `json_extract_string(${shape}.geojson, '$.type')`,
-  shapeFromJson: (param) => `from_json(${param}, '${shapeJsonStructure()}')`,
+  geometryValue: (literal, bind) => shapeFromJson(bind.text(JSON.stringify(literal))),
   jsonValue,
 
   quantile: (expr, fraction) => `quantile_cont(${expr}, ${fraction})`,
@@ -219,6 +268,7 @@ export const duckdbDialect: Dialect = {
   wallClockLiteral: (local, bind) => `CAST(${bind.text(local.text)} AS TIMESTAMP)`,
   dateLiteral: (day, bind) => `CAST(${bind.text(day.text)} AS DATE)`,
   dateToWallClock: (date) => `CAST(${date} AS TIMESTAMP)`,
+  dateAsWallClock: (date) => date,
   datePart(component: DateComponent, wall: string): string {
     const [fn, modulo] = component.split(' % ');
     return modulo ? `(${fn}(${wall}) % ${modulo})` : `${fn}(${wall})`;
@@ -230,6 +280,7 @@ export const duckdbDialect: Dialect = {
   interval: (unit, n) => TO_INTERVAL[unit](n),
   truncate: (unit, wall) => `date_trunc('${unit}', ${wall})`,
   timeBucket: (interval, wall) => `time_bucket(${interval}, ${wall}, TIMESTAMP '1970-01-01')`,
+  addInterval: (wall, unit, n) => `${wall} + ${TO_INTERVAL[unit](n)}`,
 
   integerText: (x) => `CAST(CAST(${x} AS BIGINT) AS VARCHAR)`,
   floatText: (x) => `ods_float_label(${x})`,
@@ -238,6 +289,13 @@ export const duckdbDialect: Dialect = {
     `to_json({'cluster_centroid': {'lat': avg(${point}.lat), 'lon': avg(${point}.lon)}})`,
   pointLat: (point) => `${point}.lat`,
   pointLon: (point) => `${point}.lon`,
+
+  geoDistance: (geo, type, lat, lon) =>
+    type === 'geo_point_2d'
+      ? `ods_haversine(${geo}.lat, ${geo}.lon, ${lat}, ${lon})`
+      : `ods_shape_distance(${geo}, ${lat}, ${lon})`,
+  geoInBox,
+  geoRelation,
 
   setupStatements: () => [
     "SET GLOBAL TimeZone = 'UTC'",

@@ -6,6 +6,7 @@ import {
   type CompileOptions,
   clickhouseDialect,
   compileRecordsQuery,
+  convexHull,
   type DatasetSchema,
   type Dialect,
   duckdbDialect,
@@ -27,10 +28,23 @@ import { FIXTURE_SCHEMA } from './testing/fixture';
 
 const cluster = testCluster();
 
-/** The fixture's fields the ClickHouse dialect reads so far (geo answers 400, see the dialect). */
-const SCHEMA: DatasetSchema = {
-  records: 3000,
-  fields: FIXTURE_SCHEMA.fields.filter((f) => f.type !== 'geo_point_2d' && f.type !== 'geo_shape'),
+const SCHEMA: DatasetSchema = FIXTURE_SCHEMA;
+
+/**
+ * The fixture's schema with the ranges of its date and datetime fields, as the server gives them
+ * (catalog/sort-ranges.ts): time zone conversions then choose among the zone's offset changes over
+ * that range, for any year.
+ */
+const AT_0 = Date.UTC(1960, 5, 1);
+const RANGED: DatasetSchema = {
+  ...FIXTURE_SCHEMA,
+  fields: FIXTURE_SCHEMA.fields.map((f) =>
+    f.name === 'at'
+      ? { ...f, range: { min: AT_0 + 1234567891, max: AT_0 + 2999 * 1234567891 } }
+      : f.name === 'day'
+        ? { ...f, range: { min: -10957 + 23, max: -10957 + 2999 * 23 } }
+        : f,
+  ),
 };
 const HOSTILE = FIXTURE_SCHEMA.fields.find((f) => f.name.includes('`'))!.name;
 const hostile = `\`${HOSTILE.replaceAll('\\', '\\\\').replaceAll('`', '\\`')}\``;
@@ -133,8 +147,190 @@ const REQUESTS: Record<string, Omit<RecordsQuery, 'table'>> = {
   },
 };
 
-function compiled(request: Omit<RecordsQuery, 'table'>, dialect: Dialect, table: string): CompiledQuery {
-  const result = compileRecordsQuery({ table, ...request }, SCHEMA, { ...OPTIONS, dialect });
+/** Requests in other time zones, versions and schemas. */
+interface Variant {
+  readonly request: Omit<RecordsQuery, 'table'>;
+  readonly timezone?: string;
+  readonly version?: '2.0' | '2.1';
+  /** The schema with date ranges (offsets chosen among the zone's changes), or without (zone tables). */
+  readonly ranged?: boolean;
+}
+
+/** 18.16's zone tables are right between 1970-01-02 and 2105: without ranges, wall clocks stay inside. */
+const IN_ZONE_TABLES = "at >= date'1970-01-03T00:00:00Z' AND at < date'2105-12-01T00:00:00Z'";
+const DATE_PARTS =
+  'year(at) AS y, month(at) AS mo, day(at) AS d, hour(at) AS h, minute(at) AS mi, second(at) AS s, year(day) AS dy, month(day) AS dm, day(day) AS dd';
+const PATTERN = 'date_format(at, "yyyy-MM-dd\'T\'HH:mm:ss EEE EEEE MMM MMMM D w e xxxx yy d M H m s") AS f';
+
+const VARIANTS: Record<string, Variant> = {
+  'date parts in UTC, any year': { request: { select: DATE_PARTS, orderBy: 'at', limit: 100 } },
+  'date parts in Paris, any year (ranged)': {
+    request: { select: DATE_PARTS, orderBy: 'at', limit: 100, offset: 1200 },
+    timezone: 'Europe/Paris',
+    ranged: true,
+  },
+  'date parts in New York from the zone tables': {
+    request: { select: DATE_PARTS, where: [IN_ZONE_TABLES], orderBy: 'at', limit: 100, offset: 500 },
+    timezone: 'America/New_York',
+  },
+  'date_format in UTC and Kolkata': {
+    request: { select: `${PATTERN}, date_format(day, "EEEE d MMMM yyyy, D") AS g`, orderBy: 'at', limit: 80 },
+  },
+  'date_format in Kolkata (ranged)': {
+    request: { select: PATTERN, orderBy: 'at desc', limit: 80 },
+    timezone: 'Asia/Kolkata',
+    ranged: true,
+  },
+  'date_format in Chatham from the zone tables': {
+    request: { select: PATTERN, where: [IN_ZONE_TABLES], orderBy: 'at', limit: 80, offset: 700 },
+    timezone: 'Pacific/Chatham',
+  },
+  'datetimes rendered in Paris (ranged)': {
+    request: { select: 'at, day, min(at) AS a', groupBy: 'at, day', orderBy: 'at', limit: 50 },
+    timezone: 'Europe/Paris',
+    ranged: true,
+  },
+  'datetimes rendered in New York from the zone tables': {
+    request: { select: 'name, at', where: [IN_ZONE_TABLES], orderBy: 'at desc', limit: 50 },
+    timezone: 'America/New_York',
+  },
+  'date parts as text in v2.0, dates keyed by epoch': {
+    request: {
+      select: 'year(at), day, count(*) AS c',
+      groupBy: 'year(at), day',
+      orderBy: 'c desc, day',
+      limit: 30,
+    },
+    version: '2.0',
+  },
+  'a date literal read in the request zone': {
+    request: {
+      select: 'at',
+      where: ["at >= date'2000-03-26' AND at < date'2030-10-30'", "day >= date'1999'"],
+      orderBy: 'at',
+      limit: 30,
+    },
+    timezone: 'Europe/Paris',
+  },
+  'range(at, 1 month), 1 day, 1 week in UTC': {
+    request: { select: 'count(*) AS c', groupBy: 'range(at, 1 M), range(at, 1 w) AS w', limit: 200 },
+  },
+  'range(day, 1 year) and range(day, 1 quarter), any year': {
+    request: { select: 'count(*) AS c', groupBy: 'range(day, 1 y) AS y, range(day, 1 q) AS q' },
+  },
+  'range(at, 1 month) in Paris (zone tables)': {
+    request: {
+      select: 'count(*) AS c',
+      where: [IN_ZONE_TABLES, "at >= date'1970-02-02T00:00:00Z'"],
+      groupBy: 'range(at, 1 M)',
+    },
+    timezone: 'Europe/Paris',
+  },
+  'range(at, 1 day) and range(at, 6 h) in New York (ranged)': {
+    request: {
+      select: 'count(*) AS c',
+      where: [IN_ZONE_TABLES],
+      groupBy: 'range(at, 1 d), range(at, 6 h) AS h',
+      limit: 500,
+    },
+    timezone: 'America/New_York',
+    ranged: true,
+  },
+  'range(at, 1 hour) around a DST change in Paris': {
+    request: {
+      select: 'count(*) AS c',
+      where: ["at >= date'2001-01-01T00:00:00Z' AND at < date'2009-01-01T00:00:00Z'"],
+      groupBy: "range(at, 1 h), range(at, *, date'2003-03-30T01:30:00Z', date'2005-10-30', *) AS s",
+    },
+    timezone: 'Europe/Paris',
+  },
+  'group_by date_format and hour in Paris (ranged)': {
+    request: {
+      select: 'count(*) AS c',
+      groupBy: 'date_format(at, "yyyy-MM EEE"), hour(at) AS h',
+      limit: 300,
+    },
+    timezone: 'Europe/Paris',
+    ranged: true,
+  },
+  'points rendered, distance and within_distance': {
+    request: {
+      select: "geo, distance(geo, geom'POINT(-3 45)') AS d",
+      where: ["within_distance(geo, geom'POINT(-3 45)', 600km) OR geo IS NULL"],
+      orderBy: 'd',
+      limit: 60,
+    },
+  },
+  'points in v2.0': { request: { select: 'geo, name', limit: 30 }, version: '2.0' },
+  'in_bbox and the legacy bbox()': {
+    request: {
+      select: 'name, geo',
+      where: ['in_bbox(geo, 46, -5, 44, -1) OR bbox(geo, 48, -2, 47.5, 0)'],
+      orderBy: 'n',
+      limit: 60,
+    },
+  },
+  'intersects of points, with a hole': {
+    request: {
+      select: 'name, geo',
+      where: [
+        "intersects(geo, geom'POLYGON((-6.03 41.05, -1.03 41.05, -1.03 47.95, -6.03 47.95, -6.03 41.05), (-4.03 43.05, -2.03 43.05, -2.03 44.95, -4.03 44.95, -4.03 43.05))')",
+      ],
+      orderBy: 'n',
+      limit: 100,
+    },
+  },
+  'within and disjoint of points, GeoJSON and multipolygons': {
+    request: {
+      select: 'count(*) AS c, avg(n) AS a',
+      where: [
+        `within(geo, geom'MULTIPOLYGON(((-7 40, 0 40, 0 49, -7 49, -7 40)), ((-8 40, -7.5 40, -7.5 41, -8 41, -8 40)))') OR disjoint(geo, geom'{"type":"Polygon","coordinates":[[[-5,42],[-1,42],[-1,46],[-5,46],[-5,42]]]}')`,
+        "NOT polygon(geo, geom'POLYGON((-3 40, -2 40, -2 50, -3 50, -3 40))')",
+      ],
+    },
+  },
+  'points on a polygon edge and vertex': {
+    request: {
+      select: 'count(*) AS c',
+      where: [
+        "intersects(geo, geom'POLYGON((-1 40, 0 40, 0 49.9, -1 49.9, -1 40))')",
+        "geometry_type(geo) = 'Point'",
+      ],
+    },
+  },
+  'group_by a point, the null group first': {
+    request: { select: 'geo, count(*) AS c', groupBy: 'geo', limit: 100 },
+  },
+  'count distinct points, bbox and envelope': {
+    request: {
+      select:
+        'count(geo) AS n, count(distinct geo) AS d, bbox(geo) AS b, envelope(geo) AS e, bbox(shape) AS s, envelope(shape) AS t',
+    },
+  },
+  'geo_cluster cells and centroids': { request: { select: 'count(*) AS c', groupBy: 'geo_cluster(geo, 3)' } },
+  'geo_cluster at a higher zoom with a radius, v2.0': {
+    request: { select: 'count(*) AS c', groupBy: 'geo_cluster(geo, 9, radius=20)' },
+    version: '2.0',
+  },
+  'shapes rendered, their geometry type': {
+    request: { select: 'shape, geometry_type(shape) AS t', where: ['shape IS NOT NULL'], limit: 20 },
+  },
+};
+
+function compiled(
+  request: Omit<RecordsQuery, 'table'>,
+  dialect: Dialect,
+  table: string,
+  variant: Omit<Variant, 'request'> = {},
+): CompiledQuery {
+  const schema = variant.ranged ? RANGED : SCHEMA;
+  const options = {
+    ...OPTIONS,
+    ...(variant.timezone ? { timezone: variant.timezone } : {}),
+    ...(variant.version ? { version: variant.version } : {}),
+    dialect,
+  };
+  const result = compileRecordsQuery({ table, ...request }, schema, options);
   if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join('; '));
   return result.query;
 }
@@ -152,13 +348,22 @@ function decoded(rows: readonly (readonly unknown[])[], query: CompiledQuery): u
     return Array.isArray(value) && value.length === 0 ? null : value;
   };
   const number = (v: unknown): unknown => (typeof v === 'number' ? Number(v.toPrecision(12)) : v);
+  // envelope() positions come in any order: compared as the hull the server makes of them.
+  const positions = (v: unknown): v is [number, number][] =>
+    Array.isArray(v) &&
+    v.length > 0 &&
+    v.every((p) => Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'number'));
   const deep = (v: unknown): unknown =>
     Array.isArray(v)
       ? v.map(deep)
       : v !== null && typeof v === 'object'
         ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, deep(x)]))
         : number(v);
-  return rows.map((row) => row.map((v, i) => (i < json ? deep(parse(v)) : number(v))));
+  const value = (v: unknown): unknown => {
+    const parsed = parse(v);
+    return deep(positions(parsed) ? convexHull(parsed) : parsed);
+  };
+  return rows.map((row) => row.map((v, i) => (i < json ? value(v) : number(v))));
 }
 
 describe.skipIf(!cluster)('the ClickHouse dialect gives DuckDB answers', () => {
@@ -193,9 +398,14 @@ describe.skipIf(!cluster)('the ClickHouse dialect gives DuckDB answers', () => {
     expect(decoded(await clickRows(clickQuery.page), clickQuery)).toEqual(expected);
   });
 
-  it.each(Object.entries(REQUESTS))('%s', async (_, request) => {
-    const duckQuery = compiled(request, duckdbDialect, 't');
-    const clickQuery = compiled(request, clickhouseDialect, table);
+  it.each(
+    Object.entries({
+      ...Object.fromEntries(Object.entries(REQUESTS).map(([name, request]) => [name, { request }])),
+      ...VARIANTS,
+    }),
+  )('%s', async (_, { request, ...variant }: Variant) => {
+    const duckQuery = compiled(request, duckdbDialect, 't', variant);
+    const clickQuery = compiled(request, clickhouseDialect, table, variant);
     const expected = decoded(await duckRows(duckQuery.page), duckQuery);
     expect(expected.length).toBeGreaterThan(0);
     expect(decoded(await clickRows(clickQuery.page), clickQuery)).toEqual(expected);

@@ -1,0 +1,294 @@
+import { offsetSpans } from '../../time/transitions';
+import type { IntervalUnit } from '../../vocabulary';
+import type { Binder, DateComponent } from '../dialect';
+import { bound, floorDiv, mod, padded } from './clickhouse-sql';
+
+/*
+ * Dates, instants and wall clocks of the ClickHouse dialect. A date is its day number (`f@days`), an
+ * instant its milliseconds since 1970-01-01 UTC (`f@ms`), and a wall clock the milliseconds of that
+ * wall clock read as UTC: all Int64, exact for any year, where 18.16's Date and DateTime stop at 1970
+ * and 2105. Calendar parts and texts are computed from those numbers (days to civil dates and back as
+ * in H. Hinnant's algorithms), never by formatDateTime, which cannot print a date before 1970.
+ *
+ * Time zones: the offsets of a zone over a known range of instants are found in JavaScript (the zone
+ * data DuckDB's ICU shares) and chosen per value by comparison; without a known range, the offset of
+ * each value is read from 18.16's zone tables, which are right only between 1970-01-02 and 2105
+ * (ZONE_TABLE_WINDOW): outside it the wall clock is null.
+ */
+
+export const MS_PER_DAY = 86_400_000;
+
+/** The instants for which 18.16's zone tables give the right offset. */
+export const ZONE_TABLE_WINDOW = { fromMs: MS_PER_DAY, untilMs: Date.UTC(2106, 0, 1) } as const;
+
+/** Offset changes the dialect takes as comparisons per value before reading the zone tables instead. */
+export const MAX_OFFSET_SPANS = 600;
+
+const UNIT_MS: Readonly<Partial<Record<IntervalUnit, number>>> = {
+  millisecond: 1,
+  second: 1000,
+  minute: 60_000,
+  hour: 3_600_000,
+  day: MS_PER_DAY,
+  week: 7 * MS_PER_DAY,
+};
+
+/** Months a calendar interval adds. */
+const UNIT_MONTHS: Readonly<Partial<Record<IntervalUnit, number>>> = { month: 1, quarter: 3, year: 12 };
+
+/** The day number of a wall clock or instant in milliseconds. */
+const daysOf = (ms: string): string => floorDiv(ms, MS_PER_DAY);
+
+/** `body(y, m, d)` over the civil date of a day number (Int64, not null). */
+function civil(days: string, body: (y: string, m: string, d: string) => string): string {
+  return bound(
+    `${days} + 719468`,
+    '__cz',
+    bound(
+      floorDiv('__cz', 146097),
+      '__cera',
+      bound(
+        '__cz - __cera * 146097',
+        '__cdoe',
+        bound(
+          'intDiv(__cdoe - intDiv(__cdoe, 1460) + intDiv(__cdoe, 36524) - intDiv(__cdoe, 146096), 365)',
+          '__cyoe',
+          bound(
+            '__cdoe - (365 * __cyoe + intDiv(__cyoe, 4) - intDiv(__cyoe, 100))',
+            '__cdoy',
+            bound(
+              'intDiv(5 * __cdoy + 2, 153)',
+              '__cmp',
+              bound(
+                'if(__cmp < 10, __cmp + 3, __cmp - 9)',
+                '__cm',
+                body(
+                  '(__cyoe + __cera * 400 + if(__cm <= 2, 1, 0))',
+                  '__cm',
+                  '(__cdoy - intDiv(153 * __cmp + 2, 5) + 1)',
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The day number of a civil date (Int64 SQL of year and month; the day is 1). */
+function daysFromCivil(year: string, month: string): string {
+  return bound(
+    `${year} - if(${month} <= 2, 1, 0)`,
+    '__dy',
+    bound(
+      floorDiv('__dy', 400),
+      '__dera',
+      bound(
+        '__dy - __dera * 400',
+        '__dyoe',
+        `__dera * 146097 + __dyoe * 365 + intDiv(__dyoe, 4) - intDiv(__dyoe, 100) + intDiv(153 * (${month} + if(${month} > 2, -3, 9)) + 2, 5) - 719468`,
+      ),
+    ),
+  );
+}
+
+/** `YYYY-MM-DD` of a day number (Int64, not null). */
+export function civilDate(days: string): string {
+  return civil(days, (y, m, d) => `concat(${padded(y, 4)}, '-', ${padded(m, 2)}, '-', ${padded(d, 2)})`);
+}
+
+/**
+ * `YYYY-MM-DDTHH:MM:SS` of milliseconds (Int64, not null) followed by `fraction` of the milliseconds
+ * into the second.
+ */
+function civilText(ms: string, fraction: (millis: string) => string): string {
+  return bound(
+    ms,
+    '__tms',
+    bound(
+      daysOf('__tms'),
+      '__tday',
+      bound(
+        `__tms - __tday * ${MS_PER_DAY}`,
+        '__tt',
+        `concat(${civilDate('__tday')}, 'T', ${padded('intDiv(__tt, 3600000)', 2)}, ':', ${padded(`intDiv(${mod('__tt', 3600000)}, 60000)`, 2)}, ':', ${padded(`intDiv(${mod('__tt', 60000)}, 1000)`, 2)}, ${fraction(mod('__tt', 1000))})`,
+      ),
+    ),
+  );
+}
+
+/** `2020-01-01T00:00:00.000Z` of an instant in milliseconds (may be null). */
+export function isoUtcMillis(ms: string): string {
+  return `if(isNull(${ms}), NULL, ${civilText(`toInt64(assumeNotNull(${ms}))`, (millis) => `'.', ${padded(millis, 3)}, 'Z'`)})`;
+}
+
+/** `+HH:MM` of an offset in seconds. */
+const offsetText = (seconds: string): string =>
+  `concat(if(${seconds} < 0, '-', '+'), ${padded(`intDiv(abs(${seconds}), 3600)`, 2)}, ':', ${padded(`intDiv(abs(${seconds}) % 3600, 60)`, 2)})`;
+
+/**
+ * The service's ISO text of an instant (ms, may be null) in a zone: its wall clock, microseconds only
+ * when not zero, then the offset. `offset` gives the offset in seconds (SQL) of an instant.
+ */
+export function isoDatetime(ms: string, offset: (instant: string) => string): string {
+  const text = bound(
+    `toInt64(assumeNotNull(${ms}))`,
+    '__iso',
+    bound(
+      offset('__iso'),
+      '__isoff',
+      civilText(
+        '__iso + __isoff * 1000',
+        (millis) =>
+          `if(${millis} = 0, '', concat('.', ${padded(millis, 3)}, '000')), ${offsetText('__isoff')}`,
+      ),
+    ),
+  );
+  return `if(isNull(${ms}), NULL, ${text})`;
+}
+
+/** The UTC offset in seconds of an instant (ms) from 18.16's zone tables; null outside their window. */
+export function zoneTableOffset(ms: string, zone: string): string {
+  const dt = `toDateTime(intDiv(${ms}, 1000), 'UTC')`;
+  const local = `toInt64(toDate(${dt}, ${zone})) * 86400 + toHour(${dt}, ${zone}) * 3600 + toMinute(${dt}, ${zone}) * 60 + toSecond(${dt}, ${zone})`;
+  return `if(${ms} >= ${ZONE_TABLE_WINDOW.fromMs} AND ${ms} < ${ZONE_TABLE_WINDOW.untilMs}, ${local} - intDiv(${ms}, 1000), NULL)`;
+}
+
+/** The offset in seconds chosen among spans (`until` exclusive, bound) by comparing the instant. */
+export function spanOffset(ms: string, spans: readonly { until?: string; seconds: string }[]): string {
+  const last = spans[spans.length - 1]!;
+  if (spans.length === 1) return last.seconds;
+  const branches = spans.slice(0, -1).map((s) => `${ms} < ${s.until}, ${s.seconds}`);
+  return `multiIf(${branches.join(', ')}, ${last.seconds})`;
+}
+
+/**
+ * The offset in seconds of an instant in the request zone: chosen among the zone's offset changes over
+ * `range` (instants, ms) when it is known and they are few enough, else from the zone tables.
+ */
+export function offsetOf(
+  ms: string,
+  zone: string,
+  bind: Binder,
+  range: { readonly min: number; readonly max: number } | undefined,
+): string {
+  const name = bind.timezoneName();
+  const spans = range ? offsetSpans(name, range.min, range.max + 1, MAX_OFFSET_SPANS) : undefined;
+  if (!spans) return zoneTableOffset(ms, zone);
+  return spanOffset(
+    ms,
+    spans.map((s) => ({
+      ...(s.until !== undefined ? { until: bind.number(s.until) } : {}),
+      seconds: bind.number(s.offsetMs / 1000),
+    })),
+  );
+}
+
+/**
+ * The instant (ms) at which a wall clock (ms) shows in a zone, as DuckDB's ICU reads it: in a gap
+ * (spring forward), with the offset before the change; in an overlap (fall back), the later instant.
+ * From the zone tables: null outside their window.
+ */
+export function fromWallClock(local: string, zone: string): string {
+  const off = (ms: string): string => zoneTableOffset(ms, zone);
+  return bound(
+    local,
+    '__fl',
+    bound(
+      `${off(`__fl - ${MS_PER_DAY}`)} * 1000`,
+      '__fe',
+      bound(
+        `${off(`__fl + ${MS_PER_DAY}`)} * 1000`,
+        '__fa',
+        bound(
+          `if(${off('__fl - __fe')} * 1000 = __fe, 1, 0) + if(${off('__fl - __fa')} * 1000 = __fa, 2, 0)`,
+          '__fv',
+          'if(__fe = __fa OR __fv = 0 OR __fv = 1, __fl - __fe, if(__fv = 2, __fl - __fa, greatest(__fl - __fe, __fl - __fa)))',
+        ),
+      ),
+    ),
+  );
+}
+
+// ---- Calendar parts of a wall clock (ms) ----------------------------------------------------------
+
+/** ISO day of week, 1 = Monday … 7 = Sunday, of a day number (1970-01-01 was a Thursday). */
+const isoDow = (days: string): string => `(${mod(`${days} + 3`, 7)} + 1)`;
+
+/** Day of the year (1…366) of a day number whose civil year is `y`. */
+const dayOfYear = (days: string, y: string): string => `(${days} - ${daysFromCivil(y, '1')} + 1)`;
+
+/** The Thursday of the ISO week of a day number: its year and day of year give the ISO year and week. */
+const thursday = (days: string): string => `(${days} - ${mod(`${days} + 3`, 7)} + 3)`;
+
+export function datePart(component: DateComponent, wall: string): string {
+  const days = daysOf(wall);
+  const ofDay = mod(wall, MS_PER_DAY);
+  switch (component) {
+    case 'year':
+      return civil(days, (y) => y);
+    case 'year % 100':
+      return civil(days, (y) => mod(y, 100));
+    case 'month':
+      return civil(days, (_, m) => m);
+    case 'day':
+      return civil(days, (_, __, d) => d);
+    case 'hour':
+      return `intDiv(${ofDay}, 3600000)`;
+    case 'minute':
+      return `intDiv(${mod(wall, 3_600_000)}, 60000)`;
+    case 'second':
+      return `intDiv(${mod(wall, 60_000)}, 1000)`;
+    case 'isodow':
+      return isoDow(days);
+    case 'dayofyear':
+      return bound(
+        days,
+        '__dd',
+        civil('__dd', (y) => dayOfYear('__dd', y)),
+      );
+    case 'isoyear':
+      return civil(thursday(days), (y) => y);
+    case 'isoyear % 100':
+      return civil(thursday(days), (y) => mod(y, 100));
+    case 'week':
+      return bound(
+        thursday(days),
+        '__wd',
+        civil('__wd', (y) => `intDiv(${dayOfYear('__wd', y)} - 1, 7) + 1`),
+      );
+  }
+}
+
+// ---- Date ranges ----------------------------------------------------------------------------------
+
+/** Whether ClickHouse can add or bucket `unit` as a fixed number of milliseconds. */
+export const fixedUnitMs = (unit: IntervalUnit): number | undefined => UNIT_MS[unit];
+
+/** The start of the unit holding a wall clock (ms). */
+export function truncate(unit: IntervalUnit, wall: string): string {
+  const fixed = UNIT_MS[unit];
+  if (unit === 'week') {
+    const days = daysOf(wall);
+    return `((${days} - ${mod(`${days} + 3`, 7)}) * ${MS_PER_DAY})`;
+  }
+  if (fixed !== undefined) return `(${floorDiv(wall, fixed)} * ${fixed})`;
+  const first = (m: string): string =>
+    unit === 'year' ? '1' : unit === 'quarter' ? `(${m} - (${m} - 1) % 3)` : m;
+  return `(${civil(daysOf(wall), (y, m) => daysFromCivil(y, first(m)))} * ${MS_PER_DAY})`;
+}
+
+/** A wall clock (ms) at the start of a month plus `n` (SQL) units. */
+export function addInterval(wall: string, unit: IntervalUnit, n: string): string {
+  const fixed = UNIT_MS[unit];
+  if (fixed !== undefined) return `(${wall} + ${n} * ${fixed})`;
+  const months = `${n} * ${UNIT_MONTHS[unit]}`;
+  return `(${civil(daysOf(wall), (y, m) =>
+    bound(
+      `${y} * 12 + ${m} - 1 + ${months}`,
+      '__am',
+      daysFromCivil(floorDiv('__am', 12), `(${mod('__am', 12)} + 1)`),
+    ),
+  )} * ${MS_PER_DAY})`;
+}

@@ -1,0 +1,45 @@
+/*
+ * Small SQL forms the ClickHouse dialect's modules share (18.16: no WITH inside an expression, `%` typed
+ * by its divisor, no JSON writer).
+ */
+
+/**
+ * `body` with `name` bound to `value`, computed once: 18.16 has no WITH inside an expression, and
+ * writing a value out at each use made the civil date of an instant too big a query ("AST is too big").
+ * Names start with two underscores, like the technical columns, so no field column can shadow them.
+ */
+export const bound = (value: string, name: string, body: string): string =>
+  `arrayElement(arrayMap(${name} -> ${body}, [${value}]), 1)`;
+
+/** `floor(x / k)` of integers for k > 0 (intDiv rounds toward zero). */
+export const floorDiv = (x: string, k: number | string): string =>
+  `intDiv(${x} - if(${x} < 0, ${k} - 1, 0), ${k})`;
+
+/**
+ * `x mod k` in 0…k-1 for k > 0 (18.16's `%` takes the divisor's type: an Int64 modulo 60000 overflowed
+ * Int16).
+ */
+export const mod = (x: string, k: number | string): string => `(${x} - ${floorDiv(x, k)} * ${k})`;
+
+/** `n` zero-padded to `width` digits; wider numbers are written whole (printf's `%0Nd`). */
+export const padded = (n: string, width: number): string =>
+  `if(${n} >= ${10 ** width}, toString(${n}), substring(toString(${10 ** width} + ${n}), 2))`;
+
+/** A JSON string of a text expression that may be null. */
+export const quoted = (text: string): string => `if(isNull(${text}), NULL, concat('"', ${text}, '"'))`;
+
+/**
+ * JSON string text of a String expression that is not null: backslash and quote escaped, control
+ * characters as `\u00XX`, as JSON requires. 18.16 has no JSON writer function.
+ */
+export function jsonText(x: string): string {
+  let escaped = `replaceAll(replaceAll(${x}, '\\\\', '\\\\\\\\'), '"', '\\\\"')`;
+  for (let code = 0; code < 0x20; code++) {
+    const hex = code.toString(16).padStart(2, '0');
+    escaped = `replaceAll(${escaped}, '\\x${hex}', '\\\\u00${hex}')`;
+  }
+  return `concat('"', ${escaped}, '"')`;
+}
+
+/** JSON text of a finite double (null for NaN and infinities, which JSON has not). */
+export const jsonDouble = (x: string): string => `if(isFinite(${x}), toString(${x}), NULL)`;
