@@ -44,9 +44,22 @@ interface SizeFigure {
   readonly cases: readonly { name: string; duckdb: Side; clickhouse: Side }[];
   readonly csv: { duckdb: Side; clickhouse: Side; rows: number };
   readonly load: readonly [number, number];
+  /** What failed, by side: `case (side): error`. */
+  readonly failures: readonly string[];
 }
 
+const SIDES = ['DuckDB HTTP', 'DuckDB own SQL', 'ClickHouse HTTP', 'ClickHouse own SQL'] as const;
+
 const load1 = (): number => loadavg()[0] ?? Number.NaN;
+
+/** What a run that stopped early answers: the time it would have taken for all of its work. */
+interface Estimate {
+  readonly estimatedMs: number;
+  readonly note: string;
+}
+
+const isEstimate = (v: unknown): v is Estimate =>
+  typeof v === 'object' && v !== null && 'estimatedMs' in v && typeof v.estimatedMs === 'number';
 
 async function timed(work: Runner): Promise<number> {
   const started = performance.now();
@@ -54,12 +67,44 @@ async function timed(work: Runner): Promise<number> {
   return performance.now() - started;
 }
 
-/** p50 of each runner, their runs alternating after `warmup` untimed rounds. */
-async function interleaved(runners: readonly Runner[], runs: number, warmup: number): Promise<number[]> {
-  for (let i = 0; i < warmup; i++) for (const run of runners) await run();
+/** A side whose run took longer than this runs no more: its p50 is of the runs it made (noted). */
+const SLOW_MS = Number(process.env.BENCH_CH_SLOW_MS ?? 20_000);
+
+/**
+ * p50 of each runner, their runs alternating after `warmup` untimed rounds. A runner that fails (a
+ * request the engine does not support) is left out: its p50 is NaN and its error is kept. A run past
+ * SLOW_MS is timed even in warm-up, and is that side's last.
+ */
+async function interleaved(
+  runners: readonly Runner[],
+  runs: number,
+  warmup: number,
+): Promise<{ p50: number[]; errors: (string | undefined)[] }> {
+  const errors: (string | undefined)[] = runners.map(() => undefined);
   const times = runners.map((): number[] => []);
-  for (let i = 0; i < runs; i++) for (const [j, run] of runners.entries()) times[j]!.push(await timed(run));
-  return times.map((t) => percentile(t, 50));
+  const slow = runners.map(() => false);
+  for (let i = 0; i < warmup + runs; i++)
+    for (const [j, run] of runners.entries()) {
+      if (errors[j] !== undefined || slow[j]) continue;
+      try {
+        const started = performance.now();
+        const result = await run();
+        let ms = performance.now() - started;
+        if (isEstimate(result)) {
+          ms = result.estimatedMs;
+          errors[j] = result.note;
+        }
+        if (i >= warmup || ms > SLOW_MS) times[j]!.push(ms);
+        if (ms > SLOW_MS) {
+          slow[j] = true;
+          errors[j] = `slow: ${times[j]!.length} run(s) only (a run took ${Math.round(ms / 1000)} s)`;
+        }
+      } catch (error) {
+        errors[j] = error instanceof Error ? error.message : String(error);
+        console.warn(`  failed: ${errors[j]!.slice(0, 300)}`);
+      }
+    }
+  return { p50: times.map((t) => (t.length > 0 ? percentile(t, 50) : Number.NaN)), errors };
 }
 
 function httpRunner(origin: string, c: BenchCase): Runner {
@@ -73,14 +118,22 @@ function httpRunner(origin: string, c: BenchCase): Runner {
   };
 }
 
-/** Reads a response to the end; its number of lines. */
-async function drain(res: Response, what: string): Promise<number> {
+/** Reads a response to the end (or until `stop` says so); its number of lines. */
+async function drain(res: Response, what: string, stop?: () => boolean): Promise<number> {
   if (res.status !== 200) throw new Error(`${what}: HTTP ${res.status} ${await res.text()}`);
   let newlines = 0;
-  for await (const chunk of res.body as AsyncIterable<Uint8Array>)
+  for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
     for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines++;
+    if (stop?.()) {
+      await res.body?.cancel();
+      break;
+    }
+  }
   return newlines;
 }
+
+/** An export stops after this long; its time for every record is then estimated from its pace. */
+const EXPORT_LIMIT_MS = Number(process.env.BENCH_CH_EXPORT_LIMIT_S ?? 120) * 1000;
 
 /** ClickHouse's own SQL over HTTP (its native interface for a remote client), whole result read. */
 function clickhouseSql(url: string, sql: string, format = 'JSONCompact'): Promise<number> {
@@ -159,8 +212,12 @@ async function measureSize(work: string, store: FlightsStore): Promise<SizeFigur
     const connections = await Promise.all([0, 1, 2].map(() => raw.connect()));
     const table = store.dataset.table;
     const cases: SizeFigure['cases'][number][] = [];
+    const failures: string[] = [];
     for (const c of CASES) {
-      const [dh, dr, ch2, cr] = await interleaved(
+      const {
+        p50: [dh, dr, ch2, cr],
+        errors,
+      } = await interleaved(
         [
           httpRunner(duck.origin, c),
           duckdbRunner(connections, table, c),
@@ -170,6 +227,9 @@ async function measureSize(work: string, store: FlightsStore): Promise<SizeFigur
         RUNS,
         2,
       );
+      for (const [i, e] of errors.entries())
+        if (e !== undefined)
+          failures.push(`${c.name} (${SIDES[i]}): ${e.replace(/\s+/g, ' ').slice(0, 300)}`);
       cases.push({ name: c.name, duckdb: { http: dh!, raw: dr! }, clickhouse: { http: ch2!, raw: cr! } });
       console.log(
         `${c.name.padEnd(36)} DuckDB http ${fmt(dh!)} raw ${fmt(dr!)} | ClickHouse http ${fmt(ch2!)} raw ${fmt(cr!)} ms (load ${load1().toFixed(1)})`,
@@ -180,13 +240,24 @@ async function measureSize(work: string, store: FlightsStore): Promise<SizeFigur
     const exportOf =
       (origin: string): Runner =>
       async () => {
-        rows =
-          (await drain(
-            await fetch(`${origin}/api/explore/v2.1/catalog/datasets/flights/exports/csv`),
-            'csv export',
-          )) - 1;
+        const started = performance.now();
+        const stop = (): boolean => performance.now() - started > EXPORT_LIMIT_MS;
+        const res = await fetch(`${origin}/api/explore/v2.1/catalog/datasets/flights/exports/csv`);
+        const lines = (await drain(res, 'csv export', stop)) - 1;
+        if (lines >= store.records) {
+          rows = lines;
+          return undefined;
+        }
+        const elapsed = performance.now() - started;
+        return {
+          estimatedMs: (elapsed * store.records) / Math.max(lines, 1),
+          note: `stopped after ${Math.round(elapsed / 1000)} s at ${lines.toLocaleString('en')} records; its time for all of them estimated from that pace`,
+        } satisfies Estimate;
       };
-    const [dh, dr, chh, chr] = await interleaved(
+    const {
+      p50: [dh, dr, chh, chr],
+      errors: exportErrors,
+    } = await interleaved(
       [
         exportOf(duck.origin),
         () =>
@@ -202,6 +273,8 @@ async function measureSize(work: string, store: FlightsStore): Promise<SizeFigur
     console.log(
       `csv export ${rows} rows: DuckDB http ${fmt(dh!)} COPY ${fmt(dr!)} | ClickHouse http ${fmt(chh!)} own CSV ${fmt(chr!)} ms (load ${load1().toFixed(1)})`,
     );
+    for (const [i, e] of exportErrors.entries())
+      if (e !== undefined) failures.push(`CSV export (${SIDES[i]}): ${e.replace(/\s+/g, ' ').slice(0, 300)}`);
     for (const c of connections) c.closeSync();
     raw.closeSync();
     return {
@@ -211,6 +284,7 @@ async function measureSize(work: string, store: FlightsStore): Promise<SizeFigur
       cases,
       csv: { duckdb: { http: dh!, raw: dr! }, clickhouse: { http: chh!, raw: chr! }, rows },
       load: [loadBefore, load1()],
+      failures,
     };
   } finally {
     for (const server of servers) await stopServer(server);
@@ -219,11 +293,12 @@ async function measureSize(work: string, store: FlightsStore): Promise<SizeFigur
   }
 }
 
-const ratio = (a: number, b: number): string => (a / b).toFixed(2);
+const ratio = (a: number, b: number): string => (Number.isNaN(a / b) ? 'n/a' : (a / b).toFixed(2));
+const ms = (v: number): string => (Number.isNaN(v) ? 'failed' : fmt(v));
 
 function renderSize(f: SizeFigure): string {
   const row = (name: string, d: Side, c: Side): string =>
-    `| ${name} | ${fmt(d.http)} | ${fmt(d.raw)} | ${fmt(c.http)} | ${fmt(c.raw)} | **${ratio(c.http, d.http)}** | ${ratio(c.raw, d.raw)} |`;
+    `| ${name} | ${ms(d.http)} | ${ms(d.raw)} | ${ms(c.http)} | ${ms(c.raw)} | **${ratio(c.http, d.http)}** | ${ratio(c.raw, d.raw)} |`;
   return `### ${f.records.toLocaleString('en')} records (load average ${f.load[0].toFixed(1)} before, ${f.load[1].toFixed(1)} after)
 
 Loading the store's Parquet file: DuckDB's own load ${f.duckdbLoadS.toFixed(1)} s; into the cluster by the
@@ -233,6 +308,7 @@ server ${f.clickhouseLoadS.toFixed(1)} s (${Math.round(f.records / f.clickhouseL
 |---|---:|---:|---:|---:|---:|---:|
 ${f.cases.map((c) => row(c.name, c.duckdb, c.clickhouse)).join('\n')}
 ${row(`CSV export, all ${f.csv.rows.toLocaleString('en')} records (own SQL: the engine's CSV writer, bare columns)`, f.csv.duckdb, f.csv.clickhouse)}
+${f.failures.map((x) => `\n- ${x}`).join('')}
 `;
 }
 
