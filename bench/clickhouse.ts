@@ -124,10 +124,8 @@ async function drain(res: Response, what: string, stop?: () => boolean): Promise
   let newlines = 0;
   for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
     for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines++;
-    if (stop?.()) {
-      await res.body?.cancel();
-      break;
-    }
+    // Leaving the loop cancels the body (the iterator's return).
+    if (stop?.()) break;
   }
   return newlines;
 }
