@@ -1,6 +1,8 @@
 /**
  * The measured requests and the SQL a DuckDB user would run for the same answer. `raw` queries run on a
- * copy of the same database file in the benchmark process; `{t}` is the flights table.
+ * copy of the same database file in the benchmark process; `{t}` is the flights table. `clickhouse`:
+ * the same questions as a ClickHouse user would ask them of the cluster's Distributed table (its
+ * layout: docs/clickhouse.md), for the side-by-side bench (bench/side-by-side.ts).
  */
 export interface BenchCase {
   readonly issue: 'server' | 'facets';
@@ -9,7 +11,13 @@ export interface BenchCase {
   readonly params: Readonly<Record<string, string | readonly string[]>>;
   /** Raw queries; those in one inner array run one after the other, inner arrays run concurrently. */
   readonly raw: readonly (readonly string[])[];
+  /** The raw queries for ClickHouse 18.16, grouped the same way. */
+  readonly clickhouse: readonly (readonly string[])[];
 }
+
+/** ClickHouse's form of an instant literal (the cluster's `date` column is DateTime('UTC')). */
+const at = (day: string): string => `toDateTime('${day} 00:00:00', 'UTC')`;
+const MARCH = `date >= ${at('2001-03-01')} AND date < ${at('2001-04-01')}`;
 
 const COLUMNS = 'date, delay, distance, origin, destination';
 
@@ -20,6 +28,7 @@ export const CASES: readonly BenchCase[] = [
     path: '/catalog/datasets/flights/records',
     params: {},
     raw: [[`SELECT ${COLUMNS} FROM {t} LIMIT 10`, 'SELECT count(*) FROM {t}']],
+    clickhouse: [[`SELECT ${COLUMNS} FROM {t} LIMIT 10`, 'SELECT count() FROM {t}']],
   },
   {
     issue: 'server',
@@ -35,6 +44,9 @@ export const CASES: readonly BenchCase[] = [
         'SELECT count(*) FROM {t}',
       ],
     ],
+    clickhouse: [
+      [`SELECT ${COLUMNS} FROM {t} ORDER BY delay DESC, __pos LIMIT 5000, 10`, 'SELECT count() FROM {t}'],
+    ],
   },
   {
     issue: 'server',
@@ -47,6 +59,12 @@ export const CASES: readonly BenchCase[] = [
         `SELECT count(*) FROM {t} WHERE contains(__search, ' sfo ')`,
       ],
     ],
+    clickhouse: [
+      [
+        `SELECT ${COLUMNS} FROM {t} WHERE position(__search, ' sfo ') > 0 LIMIT 10`,
+        `SELECT count() FROM {t} WHERE position(__search, ' sfo ') > 0`,
+      ],
+    ],
   },
   {
     issue: 'server',
@@ -54,6 +72,9 @@ export const CASES: readonly BenchCase[] = [
     path: '/catalog/datasets/flights/records',
     params: { select: 'count(*), avg(delay)', group_by: 'month(date) as month' },
     raw: [['SELECT month(date) AS month, count(*), avg(delay) FROM {t} GROUP BY month ORDER BY month']],
+    clickhouse: [
+      ['SELECT toMonth(date) AS month, count(), avg(delay) FROM {t} GROUP BY month ORDER BY month'],
+    ],
   },
   {
     issue: 'server',
@@ -65,6 +86,9 @@ export const CASES: readonly BenchCase[] = [
         `SELECT ${COLUMNS} FROM {t} WHERE date >= TIMESTAMP '2001-03-01' AND date < TIMESTAMP '2001-04-01' LIMIT 10`,
         `SELECT count(*) FROM {t} WHERE date >= TIMESTAMP '2001-03-01' AND date < TIMESTAMP '2001-04-01'`,
       ],
+    ],
+    clickhouse: [
+      [`SELECT ${COLUMNS} FROM {t} WHERE ${MARCH} LIMIT 10`, `SELECT count() FROM {t} WHERE ${MARCH}`],
     ],
   },
   {
@@ -78,6 +102,13 @@ export const CASES: readonly BenchCase[] = [
         'SELECT destination, count(*) AS n FROM {t} GROUP BY destination ORDER BY n DESC, destination LIMIT 100',
       ],
       ['SELECT year(date) AS y, count(*) FROM {t} GROUP BY y ORDER BY y'],
+    ],
+    clickhouse: [
+      ['SELECT origin, count() AS n FROM {t} GROUP BY origin ORDER BY n DESC, origin LIMIT 100'],
+      [
+        'SELECT destination, count() AS n FROM {t} GROUP BY destination ORDER BY n DESC, destination LIMIT 100',
+      ],
+      ['SELECT toYear(date) AS y, count() FROM {t} GROUP BY y ORDER BY y'],
     ],
   },
   {
@@ -94,6 +125,15 @@ export const CASES: readonly BenchCase[] = [
       ],
       ["SELECT year(date) AS y, count(*) FROM {t} WHERE origin = 'SFO' GROUP BY y ORDER BY y"],
     ],
+    clickhouse: [
+      [
+        "SELECT origin, count() AS n FROM {t} WHERE origin = 'SFO' GROUP BY origin ORDER BY n DESC, origin LIMIT 100",
+      ],
+      [
+        "SELECT destination, count() AS n FROM {t} WHERE origin = 'SFO' GROUP BY destination ORDER BY n DESC, destination LIMIT 100",
+      ],
+      ["SELECT toYear(date) AS y, count() FROM {t} WHERE origin = 'SFO' GROUP BY y ORDER BY y"],
+    ],
   },
   {
     issue: 'facets',
@@ -109,6 +149,17 @@ export const CASES: readonly BenchCase[] = [
       ],
       [
         "SELECT year(date) AS y, month(date) AS m, day(date) AS d, count(*) FROM {t} WHERE date >= TIMESTAMP '2001-03-01' AND date < TIMESTAMP '2001-04-01' GROUP BY y, m, d ORDER BY y, m, d",
+      ],
+    ],
+    clickhouse: [
+      [
+        `SELECT origin, count() AS n FROM {t} WHERE ${MARCH} GROUP BY origin ORDER BY n DESC, origin LIMIT 100`,
+      ],
+      [
+        `SELECT destination, count() AS n FROM {t} WHERE ${MARCH} GROUP BY destination ORDER BY n DESC, destination LIMIT 100`,
+      ],
+      [
+        `SELECT toYear(date) AS y, toMonth(date) AS m, toDayOfMonth(date) AS d, count() FROM {t} WHERE ${MARCH} GROUP BY y, m, d ORDER BY y, m, d`,
       ],
     ],
   },

@@ -3,6 +3,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { loadConfig } from '../src/server/config';
+import { clickhouseInstalled } from '../src/server/engine/clickhouse/cluster';
 import { analyzeRenderFigures, renderAnalyzeTable } from './analyze';
 import { type BenchCase, CASES } from './cases';
 import { clickhouseBench, writeClickHouseSection } from './clickhouse';
@@ -225,6 +226,8 @@ async function main(): Promise<void> {
     const fairness = await fairnessBench(dataDir);
 
     const machine = machineLine();
+    // The same server on a two-shard ClickHouse cluster beside DuckDB (issue 15), where it is installed.
+    const clickhouse = clickhouseInstalled() ? `\n${await clickhouseBench(machine)}` : '';
     const report =
       renderReport({
         rows,
@@ -240,7 +243,8 @@ async function main(): Promise<void> {
       renderAnalyzeTable(analyze) +
       renderExplorerFigures(explorer) +
       renderScale(scale, memoryLimit) +
-      `\n${renderFairness(fairness, machine)}`;
+      `\n${renderFairness(fairness, machine)}` +
+      clickhouse;
     writeFileSync(join(import.meta.dirname, 'RESULTS.md'), report);
     console.log(`\n${report}`);
   } finally {

@@ -41,7 +41,7 @@ export function versionTable(table: string, version: string): string {
 /**
  * The Distributed table's sharding key: the record id's 64-bit value (the id is its 16 hex digits,
  * most significant first; `reinterpretAsUInt64` reads bytes little-endian, hence `reverse`). DuckDB
- * computes the same value from the store's UBIGINT `__id` (SHARD_SLOT), so ingestion writes each
+ * computes the same value from the store's UBIGINT `__id` (`shardSlot`), so ingestion writes each
  * shard's rows straight into its `_local` table, where the Distributed table would have put them.
  */
 const SHARD_KEY = `reinterpretAsUInt64(reverse(unhex(${quoteIdentifier(RECORD_ID_COLUMN)})))`;
@@ -105,7 +105,8 @@ async function copyRecords(
     const select = columns
       .map((c) => `CAST(${c.duckdb} AS ${duckdbTypeOfColumn(c)}) AS ${quoteDuckIdent(c.name)}`)
       .join(', ');
-    await Promise.all(
+    // Settled, not raced: the connections close only once no chunk is being fetched on them.
+    const inserts = await Promise.allSettled(
       to.map(async (destination) => {
         const connection = await instance.connect();
         connections.push(connection);
@@ -119,6 +120,8 @@ async function copyRecords(
         }
       }),
     );
+    const failed = inserts.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
     return Number(count.getRows()[0]![0]);
   } finally {
     for (const connection of connections) connection.closeSync();
