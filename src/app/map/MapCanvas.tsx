@@ -5,7 +5,13 @@ import { t } from '../i18n/setup';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
 import type { LonLat } from '../filters/geo-filter';
-import { basemapStyle, loadOfflineBasemap, type OfflineBasemap } from './basemap';
+import {
+  type AtlasDetail,
+  basemapStyle,
+  FINE_ATLAS_ZOOM,
+  loadOfflineBasemap,
+  type OfflineBasemap,
+} from './basemap';
 import { AreaDrawer, type DrawMode } from './draw';
 import {
   addDataLayers,
@@ -121,16 +127,20 @@ export function MapCanvas(props: MapCanvasProps) {
   // The fitKey last fitted; null before the first fit.
   const fitted = useRef<string | null>(null);
 
+  // The coarse atlas first; the fine one once the map is zoomed in to a country (and kept after).
+  const [detail, setDetail] = useState<AtlasDetail>(() =>
+    (props.location?.zoom ?? 0) >= FINE_ATLAS_ZOOM ? 'fine' : 'coarse',
+  );
   useEffect(() => {
     let alive = true;
-    loadOfflineBasemap().then(
+    loadOfflineBasemap(detail).then(
       (a) => alive && setAtlas(a),
       () => alive && setAtlasError(true),
     );
     return () => {
       alive = false;
     };
-  }, []);
+  }, [detail]);
 
   // The map is created once; later props reach it through the effects below.
   useEffect(() => {
@@ -165,6 +175,9 @@ export function MapCanvas(props: MapCanvasProps) {
       addDataLayers(map);
       setLoaded(true);
       latest.current.onViewport(viewportOf(map));
+    });
+    map.on('zoomend', () => {
+      if (map.getZoom() >= FINE_ATLAS_ZOOM) setDetail('fine');
     });
     map.on('moveend', () => {
       // A map with no size (hidden, or being taken down) has no view worth keeping.

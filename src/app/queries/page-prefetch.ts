@@ -7,12 +7,12 @@ import { type DatasetTab, matchRoute } from '../routes/paths';
 import { recordPagesQuery } from '../table/queries';
 import { loadTab } from '../views/tab-modules';
 import { portalClient } from './client-context';
-import { datasetFacetsQuery, datasetQuery } from './options';
-import { datasetFacetsParams, recordsParams } from './request-params';
+import { datasetFacetsQuery, datasetQuery, recordsQuery } from './options';
+import { datasetFacetsParams, datasetFilterParams, recordsParams } from './request-params';
 
 /*
  * The requests a dataset page's first render waits for, sent all at once: the dataset's metadata, the
- * tab's code and, for the table, its first rows and facets. Sent as the app starts, before React's
+ * tab's code and, for the table, its first rows and facets; for the map, its count. Sent as the app starts, before React's
  * first render (the views then find them answered or under way, under the same query keys), and again
  * by the dataset page when a tab is opened from another page (already cached or running: nothing sent).
  */
@@ -28,6 +28,11 @@ export function prefetchDatasetPage(
   // otherwise take them all.
   void queryClient.prefetchQuery(datasetQuery(client, datasetId));
   if (tab === 'table') prefetchTable(queryClient, client, datasetId, search);
+  // The map's count decides between records and clusters: the first of its requests.
+  if (tab === 'map') {
+    const filters = datasetFilterParams(parseDatasetSearch(search));
+    void queryClient.prefetchQuery(recordsQuery(client, datasetId, { ...filters, limit: 0 }));
+  }
   loadTab(tab);
 }
 
