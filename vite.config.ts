@@ -70,7 +70,16 @@ export default defineConfig({
       output: {
         // Everything the entry needs in one chunk: a browser opens six connections to a server, and
         // ten small chunks fetched before the entry runs held back the first page's data requests.
-        codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'start', tags: ['$initial'] },
+            {
+              name: 'views',
+              test: (id) => /[\\/]src[\\/]app[\\/]/.test(id) && !/[\\/](map|analyze|editor)[\\/]/.test(id),
+              minShareCount: 2,
+            },
+          ],
+        },
       },
     },
   },

@@ -33,5 +33,6 @@ const queryClient = new QueryClient({
 });
 
 setupI18n();
-prefetchAddress(queryClient, window.location);
-void import('./root').then((root) => root.render(queryClient));
+prefetchAddress(queryClient, window.location, () => {
+  void import('./root').then((root) => root.render(queryClient));
+});

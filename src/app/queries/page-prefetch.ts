@@ -24,8 +24,18 @@ export function prefetchDatasetPage(
   tab: DatasetTab,
   search: URLSearchParams,
 ): void {
-  // The data first: a browser opens six connections to a server, and the code's requests would
-  // otherwise take them all.
+  prefetchDatasetData(queryClient, client, datasetId, tab, search);
+  loadTab(tab);
+}
+
+/** The data part of prefetchDatasetPage. */
+function prefetchDatasetData(
+  queryClient: QueryClient,
+  client: ExploreClient,
+  datasetId: string,
+  tab: DatasetTab,
+  search: URLSearchParams,
+): void {
   void queryClient.prefetchQuery(datasetQuery(client, datasetId));
   if (tab === 'table') prefetchTable(queryClient, client, datasetId, search);
   // The map's count decides between records and clusters: the first of its requests.
@@ -33,7 +43,6 @@ export function prefetchDatasetPage(
     const filters = datasetFilterParams(parseDatasetSearch(search));
     void queryClient.prefetchQuery(recordsQuery(client, datasetId, { ...filters, limit: 0 }));
   }
-  loadTab(tab);
 }
 
 function prefetchTable(
@@ -51,15 +60,22 @@ function prefetchTable(
   void queryClient.prefetchQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
 }
 
-/** The page an address opens on, prefetched with the client the views will be given. */
+/**
+ * The page an address opens on, prefetched with the client the views will be given, in the order the
+ * page needs it: its data, then the app's own code (`loadApp`), then the tab's. A browser opens six
+ * connections to a server: requests sent later wait for one.
+ */
 export function prefetchAddress(
   queryClient: QueryClient,
   location: Pick<Location, 'pathname' | 'search'>,
+  loadApp: () => void,
 ): void {
   const route = matchRoute(location.pathname);
-  if (route.page !== 'dataset') return;
+  if (route.page !== 'dataset') return loadApp();
   const search = new URLSearchParams(location.search);
   const portal = startingPortal(search);
   const client = portalClient(portal, readApiKey(portal));
-  prefetchDatasetPage(queryClient, client, route.datasetId, route.tab, search);
+  prefetchDatasetData(queryClient, client, route.datasetId, route.tab, search);
+  loadApp();
+  loadTab(route.tab);
 }
