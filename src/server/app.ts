@@ -212,7 +212,10 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
         .send(errorBody('NotFoundResource', `The requested resource ${path} does not exist.`));
     }
     // Explorer routes are client-side: every other page path gets the single page.
-    return reply.type('text/html; charset=utf-8').sendFile('index.html', ctx.config.staticDir);
+    // The page names the current assets: never kept (the assets' year of caching is theirs alone).
+    return reply
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html', ctx.config.staticDir, { maxAge: 0, immutable: false });
   });
   return app;
 }
