@@ -305,10 +305,12 @@ export function MapCanvas(props: MapCanvasProps) {
     if (element && props.busy) element.dataset.ready = 'false';
   }, [props.busy]);
 
-  // Fit the data once (again for each fitKey), unless the address says where to look.
+  // Fit the data once (again for each fitKey), unless the address says where to look. Not waiting for
+  // the map's `load` (its style and first frame, drawn in software where there is no GPU): the camera
+  // moves at once, and the data of the fitted view is asked for while MapLibre finishes loading.
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !loaded || fitted.current === (props.fitKey ?? '') || !props.fit) return;
+    if (!map || fitted.current === (props.fitKey ?? '') || !props.fit) return;
     fitted.current = props.fitKey ?? '';
     if (props.location) return;
     const { west, south, east, north } = props.fit;
@@ -320,7 +322,7 @@ export function MapCanvas(props: MapCanvasProps) {
       // A lone point or a tight group still shows its surroundings (a town, a coastline).
       { padding: 40, maxZoom: 10, duration: 0 },
     );
-  }, [props.fit, props.fitKey, props.location, loaded]);
+  }, [props.fit, props.fitKey, props.location]);
 
   // Back and forward in history move the map; its own moves are already there.
   useEffect(() => {
