@@ -12,9 +12,10 @@ import { datasetFacetsParams, datasetFilterParams, recordsParams } from './reque
 
 /*
  * The requests a dataset page's first render waits for, sent all at once: the dataset's metadata, the
- * tab's code and, for the table, its first rows and facets; for the map, its count. Sent as the app starts, before React's
- * first render (the views then find them answered or under way, under the same query keys), and again
- * by the dataset page when a tab is opened from another page (already cached or running: nothing sent).
+ * tab's code and, for the table, its first rows and facets; for the map, its count. Sent as the app
+ * starts, before React's first render (the views then find them answered or under way, under the same
+ * query keys), and again by the dataset page when a tab is opened from another page (already cached or
+ * running: nothing sent).
  */
 
 export function prefetchDatasetPage(
@@ -28,7 +29,7 @@ export function prefetchDatasetPage(
   loadTab(tab);
 }
 
-/** The data part of prefetchDatasetPage. */
+/** The data part of prefetchDatasetPage: sent before any code, which would take the connections. */
 function prefetchDatasetData(
   queryClient: QueryClient,
   client: ExploreClient,
@@ -71,7 +72,10 @@ export function prefetchAddress(
   loadApp: () => void,
 ): void {
   const route = matchRoute(location.pathname);
-  if (route.page !== 'dataset') return loadApp();
+  if (route.page !== 'dataset') {
+    loadApp();
+    return;
+  }
   const search = new URLSearchParams(location.search);
   const portal = startingPortal(search);
   const client = portalClient(portal, readApiKey(portal));
