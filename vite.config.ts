@@ -6,8 +6,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 /*
- * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside each built text asset, for the server to send as they are (@fastify/static's `preCompressed`): compressing the same chunks again
- * for every visitor took the server's time while the first page's data requests waited behind them.
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside each built text asset, for the server to send
+ * as they are (@fastify/static's `preCompressed`): compressing the same chunks again for every visitor
+ * took the server's time while the first page's data requests waited behind them.
  */
 
 // Source maps are left out: few visitors fetch them, and they are the largest files.
@@ -68,8 +69,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
-        // Everything the entry needs in one chunk: a browser opens six connections to a server, and
-        // ten small chunks fetched before the entry runs held back the first page's data requests.
+        // Everything the entry needs in one chunk, and the modules the views share (not the map's,
+        // the chart's or the editor's) in another: a browser opens six connections to a server, and
+        // sixteen small chunks held back the first page's data requests and its code.
         codeSplitting: {
           groups: [
             { name: 'start', tags: ['$initial'] },
