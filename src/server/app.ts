@@ -183,7 +183,15 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
   if (hasExplorer) {
     // Built assets are looked up per request, so a rebuilt explorer (new file names) is served without
     // a restart. The few files at the root are listed once; other paths stay with the API's router.
-    await app.register(fastifyStatic, { root: join(ctx.config.staticDir, 'assets'), prefix: '/assets/' });
+    // Assets are sent as the build compressed them (`.br`, `.gz` beside each), not compressed per request;
+    // their names change with their content, so a browser keeps them.
+    await app.register(fastifyStatic, {
+      root: join(ctx.config.staticDir, 'assets'),
+      prefix: '/assets/',
+      preCompressed: true,
+      immutable: true,
+      maxAge: '365d',
+    });
     await app.register(fastifyStatic, {
       root: ctx.config.staticDir,
       wildcard: false,
@@ -204,7 +212,10 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
         .send(errorBody('NotFoundResource', `The requested resource ${path} does not exist.`));
     }
     // Explorer routes are client-side: every other page path gets the single page.
-    return reply.type('text/html; charset=utf-8').sendFile('index.html', ctx.config.staticDir);
+    // The page names the current assets: never kept (the assets' year of caching is theirs alone).
+    return reply
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html', ctx.config.staticDir, { maxAge: 0, immutable: false });
   });
   return app;
 }

@@ -1,8 +1,9 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { Dataset } from '../../api';
 import { DatasetPageSkeleton } from '../components/Skeletons';
 import { ErrorPanel } from '../components/StatusMessages';
+import { useChunk } from '../hooks/chunks';
 import { useExploreClient } from '../queries/client-context';
 import { useLocation } from '../router/useLocation';
 import { tabLabel } from '../routes/paths';
@@ -31,34 +32,22 @@ function usePrefetchChart(): Prefetch {
 
 /** The Analyze tab: its records calls are sent from here, before its code renders (or arrives). */
 export function AnalyzeTabEntry({ dataset }: { readonly dataset: Dataset }) {
-  const [module, setModule] = useState(analyzeTabChunk.loaded);
-  const [failed, setFailed] = useState<unknown>();
+  const chunk = useChunk(analyzeTabChunk);
   const { search } = useLocation();
   const prefetch = usePrefetchChart();
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address the tab opened with
   useEffect(() => {
     if (!analyzeTabChunk.loaded()) prefetch(dataset, search);
   }, []);
-  useEffect(() => {
-    if (module || failed !== undefined) return;
-    let gone = false;
-    analyzeTabChunk.load().then(
-      (m) => !gone && setModule(m),
-      (error: unknown) => !gone && setFailed(error ?? new Error('chunk')),
-    );
-    return () => {
-      gone = true;
-    };
-  }, [module, failed]);
-  if (failed !== undefined) {
+  if (chunk.failed !== undefined) {
     return (
       <main className="content" id="main">
-        <ErrorPanel title={tabLabel('analyze')} error={failed} onRetry={() => setFailed(undefined)} />
+        <ErrorPanel title={tabLabel('analyze')} error={chunk.failed} onRetry={chunk.retry} />
       </main>
     );
   }
-  if (!module) return <DatasetPageSkeleton />;
-  const Tab = module.default;
+  if (!chunk.module) return <DatasetPageSkeleton />;
+  const Tab = chunk.module.default;
   return <Tab dataset={dataset} />;
 }
 

@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import type { Dataset, DatasetField } from '../../api';
 import { FilterChips } from '../components/FilterChips';
 import { RecordsLayout } from '../components/RecordsLayout';
@@ -8,6 +8,7 @@ import { saveFile } from '../export/download';
 import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { datasetFacetSource } from '../filters/facet-enumeration';
 import { datasetFacetLabeler } from '../filters/facet-labels';
+import { useAfterPaint } from '../hooks/useAfterPaint';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { appLocale } from '../i18n/locale';
 import { useExploreClient } from '../queries/client-context';
@@ -30,6 +31,9 @@ import { columnLabel, fieldLabel, seriesLabel } from './labels';
 import { useChart } from './useChart';
 
 const NO_FIELDS: readonly DatasetField[] = [];
+// Their inputs do not change when the chart's answers arrive: that render draws the chart alone.
+const MemoChartBuilder = memo(ChartBuilder);
+const MemoChartQueries = memo(ChartQueries);
 
 /** The Analyze tab: a chart of aggregations over the dataset's filtered records, and its data. */
 export default function AnalyzeTab({ dataset }: { readonly dataset: Dataset }) {
@@ -58,15 +62,17 @@ export default function AnalyzeTab({ dataset }: { readonly dataset: Dataset }) {
   const ready = answers.every((a) => a.data !== undefined);
   const stale = answers.some((a) => a.isPlaceholderData);
   const results = answers.map((a) => a.data?.results ?? []);
-  // The facets wait for the chart's first answers: on a large dataset they would compete for the server.
+  // The facets wait for the chart's first answers (on a large dataset they would compete for the
+  // server), and for the chart to be on screen: their sidebar renders after that frame.
+  const facetsWanted = useAfterPaint(ready || failed !== undefined);
   const facets = useQuery({
     ...datasetFacetsQuery(client, datasetId, datasetFacetsParams(state, timeZone)),
-    enabled: ready || failed !== undefined,
+    enabled: facetsWanted,
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: the answers' data are the inputs, not the query objects
   const data = useMemo(() => chartData(chart, results), [chart, ...results]);
-  // The table of the chart's numbers renders after the chart: it follows in the next idle render.
-  const tableData = useDeferredValue(data);
+  // The table of the chart's numbers renders after the chart is on screen.
+  const tableData = useAfterPaint(data);
 
   const locale = appLocale();
   const number = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }), [locale]);
@@ -126,7 +132,7 @@ export default function AnalyzeTab({ dataset }: { readonly dataset: Dataset }) {
     >
       <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setFilters(NO_FILTERS)} />
       <div className="analyze-grid">
-        <ChartBuilder chart={chart} fields={fields} onChange={setChart} />
+        <MemoChartBuilder chart={chart} fields={fields} onChange={setChart} />
         <div className="analyze-result">
           {failed ? (
             <ErrorPanel title={t('failed')} error={failed.error} onRetry={() => failed.refetch()} />
@@ -187,7 +193,7 @@ export default function AnalyzeTab({ dataset }: { readonly dataset: Dataset }) {
               />
             </>
           )}
-          <ChartQueries dataset={dataset} always />
+          <MemoChartQueries dataset={dataset} always />
         </div>
       </div>
     </RecordsLayout>

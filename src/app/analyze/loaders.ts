@@ -5,7 +5,8 @@
  * the dataset page's code, so it holds nothing but the dynamic imports.
  */
 
-import { echartsChunk, loader } from './chunk-loader';
+import { loader } from '../hooks/chunks';
+import { echartsChunk } from './chunk-loader';
 
 type AnalyzeTabModule = typeof import('./AnalyzeTab');
 type PrefetchModule = typeof import('./prefetch');

@@ -28,6 +28,8 @@ interface RangePanelProps {
   /** The records view's filters (its `where` is the query editor's). */
   readonly filters: Filters;
   readonly onFilters: (next: Filters) => void;
+  /** False while the view's own first answer is awaited: the histogram's queries wait for it. */
+  readonly active?: boolean;
 }
 
 /** About this many bars in the histogram. */
@@ -55,7 +57,14 @@ function fromScale(value: number, kind: RangeKind): string {
  * A range filter for one number or date field: a small histogram of the current selection (the API's
  * `group_by=range(…)`), a two-handled slider over it, typed bounds, and a chip once applied.
  */
-export function RangePanel({ datasetId, fields, labels, filters, onFilters }: RangePanelProps) {
+export function RangePanel({
+  datasetId,
+  fields,
+  labels,
+  filters,
+  onFilters,
+  active = true,
+}: RangePanelProps) {
   const { t } = useTranslation();
   const client = useExploreClient();
   const headingId = useId();
@@ -78,7 +87,7 @@ export function RangePanel({ datasetId, fields, labels, filters, onFilters }: Ra
         { ...base, select: `min(${quoted}) as lo, max(${quoted}) as hi`, limit: 1 },
         signal,
       ),
-    enabled: field !== undefined,
+    enabled: active && field !== undefined,
     placeholderData: keepPreviousData,
   });
   const row = extent.data?.results[0] as { lo?: unknown; hi?: unknown } | undefined;

@@ -27,6 +27,12 @@ function writeStored(portal: string): void {
   }
 }
 
+/** The portal the app starts on: the address's, else the one usePortalMemory will put in it. */
+export function startingPortal(search: URLSearchParams): string {
+  const param = search.get(PORTAL_PARAM);
+  return readPortalParam(param ?? readStored()).portal;
+}
+
 /**
  * An address without a portal gets the one the reader chose last time (local storage), so the
  * address always names the portal being read. Only an explicit choice is remembered, not every

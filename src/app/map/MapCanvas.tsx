@@ -5,7 +5,13 @@ import { t } from '../i18n/setup';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
 import type { LonLat } from '../filters/geo-filter';
-import { basemapStyle, loadOfflineBasemap, type OfflineBasemap } from './basemap';
+import {
+  type AtlasDetail,
+  basemapStyle,
+  FINE_ATLAS_ZOOM,
+  loadOfflineBasemap,
+  type OfflineBasemap,
+} from './basemap';
 import { AreaDrawer, type DrawMode } from './draw';
 import {
   addDataLayers,
@@ -25,6 +31,9 @@ import type { Bounds } from './map-data';
 import { type Basemap, MAX_ZOOM, type MapLocation, sameLocation } from './map-view';
 
 maplibregl.setWorkerUrl(workerUrl);
+// The worker starts (and fetches its script) as soon as this code is here, while the map's data and
+// the view that creates the map are still on their way, instead of when the first map is created.
+maplibregl.prewarm();
 
 export interface Viewport {
   readonly bounds: Bounds;
@@ -121,16 +130,20 @@ export function MapCanvas(props: MapCanvasProps) {
   // The fitKey last fitted; null before the first fit.
   const fitted = useRef<string | null>(null);
 
+  // The coarse atlas first; the fine one once the map is zoomed in to a country (and kept after).
+  const [detail, setDetail] = useState<AtlasDetail>(() =>
+    (props.location?.zoom ?? 0) >= FINE_ATLAS_ZOOM ? 'fine' : 'coarse',
+  );
   useEffect(() => {
     let alive = true;
-    loadOfflineBasemap().then(
+    loadOfflineBasemap(detail).then(
       (a) => alive && setAtlas(a),
       () => alive && setAtlasError(true),
     );
     return () => {
       alive = false;
     };
-  }, []);
+  }, [detail]);
 
   // The map is created once; later props reach it through the effects below.
   useEffect(() => {
@@ -146,6 +159,9 @@ export function MapCanvas(props: MapCanvasProps) {
       attributionControl: { compact: true },
       dragRotate: false,
       pitchWithRotate: false,
+      // Cluster counts appear at once rather than fading in: no 300 ms of redrawn frames (drawn in
+      // software where there is no GPU) before the map is idle.
+      fadeDuration: 0,
     });
     map.touchZoomRotate.disableRotation();
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
@@ -165,6 +181,9 @@ export function MapCanvas(props: MapCanvasProps) {
       addDataLayers(map);
       setLoaded(true);
       latest.current.onViewport(viewportOf(map));
+    });
+    map.on('zoomend', () => {
+      if (map.getZoom() >= FINE_ATLAS_ZOOM) setDetail('fine');
     });
     map.on('moveend', () => {
       // A map with no size (hidden, or being taken down) has no view worth keeping.
@@ -286,10 +305,12 @@ export function MapCanvas(props: MapCanvasProps) {
     if (element && props.busy) element.dataset.ready = 'false';
   }, [props.busy]);
 
-  // Fit the data once (again for each fitKey), unless the address says where to look.
+  // Fit the data once (again for each fitKey), unless the address says where to look. Not waiting for
+  // the map's `load` (its style and first frame, drawn in software where there is no GPU): the camera
+  // moves at once, and the data of the fitted view is asked for while MapLibre finishes loading.
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !loaded || fitted.current === (props.fitKey ?? '') || !props.fit) return;
+    if (!map || fitted.current === (props.fitKey ?? '') || !props.fit) return;
     fitted.current = props.fitKey ?? '';
     if (props.location) return;
     const { west, south, east, north } = props.fit;
@@ -301,7 +322,7 @@ export function MapCanvas(props: MapCanvasProps) {
       // A lone point or a tight group still shows its surroundings (a town, a coastline).
       { padding: 40, maxZoom: 10, duration: 0 },
     );
-  }, [props.fit, props.fitKey, props.location, loaded]);
+  }, [props.fit, props.fitKey, props.location]);
 
   // Back and forward in history move the map; its own moves are already there.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Dataset, type DatasetField, type DatasetRecord, quoteField } from '../../api';
 import { FilterChips } from '../components/FilterChips';
 import { RangePanel } from '../components/RangePanel';
@@ -220,6 +220,12 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
     (mode === 'features' && features.isFetching) ||
     (mode === 'clusters' && (clusters.isFetching || viewport === undefined || !placed));
   const error = count.error ?? (mode === 'features' ? features.error : clusters.error);
+  // The range histogram's queries (a scan of the whole selection) wait until the map has its data:
+  // they would compete with it for the server. Once asked for, they follow the filters as usual.
+  const [rangesActive, setRangesActive] = useState(false);
+  useEffect(() => {
+    if (!busy || error) setRangesActive(true);
+  }, [busy, error]);
 
   if (!geometry) {
     return (
@@ -240,6 +246,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           labels={labels}
           filters={datasetFilters(state)}
           onFilters={setFilters}
+          active={rangesActive}
         />
       }
       labels={labels}

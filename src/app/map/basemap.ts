@@ -2,14 +2,24 @@ import type { Feature, FeatureCollection, Geometry, MultiLineString, Position } 
 import type { StyleSpecification } from 'maplibre-gl';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import countriesUrl from 'world-atlas/countries-50m.json?url';
+import fineUrl from 'world-atlas/countries-50m.json?url';
+import coarseUrl from 'world-atlas/countries-110m.json?url';
 import type { Basemap } from './map-view';
 
 /*
- * Basemaps. The offline one is drawn from Natural Earth's countries (world-atlas, 1:50m), served with the
- * explorer itself, so the map works on a machine without internet. The online one uses OpenStreetMap's
- * raster tiles and needs the network.
+ * Basemaps. The offline one is drawn from Natural Earth's countries (world-atlas), served with the
+ * explorer itself, so the map works on a machine without internet: at 1:110m (108 kB) for a world or
+ * continent, the scale it is made for, and at 1:50m (756 kB, seven times the shapes to cut into tiles)
+ * once the map is zoomed in to a country. The online one uses OpenStreetMap's raster tiles and needs the
+ * network.
  */
+
+export type AtlasDetail = 'coarse' | 'fine';
+
+/** From this zoom on, the 1:110m coastlines look coarse: the 1:50m atlas is drawn instead. */
+export const FINE_ATLAS_ZOOM = 4;
+
+const ATLAS_URLS: Readonly<Record<AtlasDetail, string>> = { coarse: coarseUrl, fine: fineUrl };
 
 export interface OfflineBasemap {
   readonly land: FeatureCollection;
@@ -54,11 +64,13 @@ function unwrapGeometry(geometry: Geometry): Geometry {
 
 type Countries = Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
 
-let offline: Promise<OfflineBasemap> | undefined;
+const atlases: Partial<Record<AtlasDetail, Promise<OfflineBasemap>>> = {};
 
-/** Loaded once per page: the atlas does not change. */
-export function loadOfflineBasemap(): Promise<OfflineBasemap> {
-  offline ??= fetch(countriesUrl)
+/** Each atlas is loaded once per page: it does not change. */
+export function loadOfflineBasemap(detail: AtlasDetail): Promise<OfflineBasemap> {
+  const loaded = atlases[detail];
+  if (loaded) return loaded;
+  const loading = fetch(ATLAS_URLS[detail])
     .then((response) => {
       if (!response.ok) throw new Error(`The basemap could not be loaded (HTTP ${response.status}).`);
       return response.json() as Promise<Countries>;
@@ -83,10 +95,11 @@ export function loadOfflineBasemap(): Promise<OfflineBasemap> {
       };
     })
     .catch((error: unknown) => {
-      offline = undefined;
+      delete atlases[detail];
       throw error;
     });
-  return offline as Promise<OfflineBasemap>;
+  atlases[detail] = loading;
+  return loading;
 }
 
 const WATER = '#d4e4f0';

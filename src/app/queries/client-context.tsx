@@ -14,11 +14,7 @@ export function ExploreClientProvider({
   readonly children: ReactNode;
 }) {
   const apiKey = useApiKey(portal);
-  const client = useMemo(
-    () =>
-      inLanguage(createClient({ baseUrl: portal, ...(apiKey !== '' ? { apiKey } : {}) }), currentLanguage()),
-    [portal, apiKey],
-  );
+  const client = useMemo(() => portalClient(portal, apiKey), [portal, apiKey]);
   return <ClientContext value={client}>{children}</ClientContext>;
 }
 
@@ -26,6 +22,14 @@ export function useExploreClient(): ExploreClient {
   const client = use(ClientContext);
   if (!client) throw new Error('useExploreClient must be used inside ExploreClientProvider');
   return client;
+}
+
+/** The client of a portal with its key, in the reader's language: the one the views are given. */
+export function portalClient(portal: string, apiKey: string): ExploreClient {
+  return inLanguage(
+    createClient({ baseUrl: portal, ...(apiKey !== '' ? { apiKey } : {}) }),
+    currentLanguage(),
+  );
 }
 
 /**

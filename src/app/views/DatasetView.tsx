@@ -1,65 +1,57 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Dataset } from '../../api';
 import { AnalyzePreloader, AnalyzeTabEntry, useAnalyzeLink } from '../analyze/AnalyzeEntry';
-import { analyzeTabChunk, preloadAnalyze } from '../analyze/loaders';
 import { PageTitle } from '../components/PageTitle';
 import { DatasetPageSkeleton } from '../components/Skeletons';
 import { ErrorPanel } from '../components/StatusMessages';
+import { useChunk } from '../hooks/chunks';
 import { useExploreClient } from '../queries/client-context';
-import { datasetFacetsQuery, datasetQuery } from '../queries/options';
-import { datasetFacetsParams, recordsParams } from '../queries/request-params';
+import { datasetQuery } from '../queries/options';
+import { prefetchDatasetPage } from '../queries/page-prefetch';
 import { Link } from '../router/Link';
 import { useLocation } from '../router/useLocation';
-import { parseDatasetSearch } from '../routes/dataset-search';
 import { DATASET_TABS, type DatasetTab, datasetPath, tabLabel } from '../routes/paths';
-import { recordPagesQuery } from '../table/queries';
+import { TAB_CHUNKS } from './tab-modules';
 
-// Each tab is its own chunk: the catalog and the Information tab never load the table's, map's or
-// editor's code.
-const TAB_MODULES = {
-  information: () => import('./InformationTab'),
-  table: () => import('./TableTab'),
-  map: () => import('../map/MapTab'),
-  // With ECharts and the chart's prefetch, all at once (see analyze/loaders.ts).
-  analyze: () => {
-    preloadAnalyze();
-    return analyzeTabChunk.load();
-  },
-  export: () => import('./ExportTab'),
-  api: () => import('./ApiTab'),
-} as const satisfies Record<DatasetTab, () => Promise<unknown>>;
-const InformationTab = lazy(() => TAB_MODULES.information().then((m) => ({ default: m.InformationTab })));
-const TableTab = lazy(() => TAB_MODULES.table().then((m) => ({ default: m.TableTab })));
-// MapLibre is large: it loads only when the map tab is opened.
-const MapTab = lazy(() => TAB_MODULES.map());
 const GEO_TYPES = new Set(['geo_point_2d', 'geo_shape']);
-const ExportTab = lazy(() => TAB_MODULES.export().then((m) => ({ default: m.ExportTab })));
-const ApiTab = lazy(() => TAB_MODULES.api().then((m) => ({ default: m.ApiTab })));
+
+/** A tab, drawn as soon as its code is here; the page's skeleton until then. */
+function LazyTab({
+  tab,
+  dataset,
+}: {
+  readonly tab: Exclude<DatasetTab, 'analyze'>;
+  readonly dataset: Dataset;
+}) {
+  const chunk = useChunk(TAB_CHUNKS[tab]);
+  if (chunk.failed !== undefined) {
+    return (
+      <main className="content" id="main">
+        <ErrorPanel title={tabLabel(tab)} error={chunk.failed} onRetry={chunk.retry} />
+      </main>
+    );
+  }
+  if (!chunk.module) return <DatasetPageSkeleton />;
+  const Tab = chunk.module;
+  return <Tab dataset={dataset} />;
+}
 
 /** A dataset: its header and the tab named in the address. */
 export function DatasetView({ datasetId, tab }: { readonly datasetId: string; readonly tab: DatasetTab }) {
   const client = useExploreClient();
   const { t } = useTranslation();
   const dataset = useQuery(datasetQuery(client, datasetId));
-  // Fetch the tab's code while the dataset loads, not after: the two requests then overlap.
-  useEffect(() => {
-    void TAB_MODULES[tab]();
-  }, [tab]);
   const { search } = useLocation();
   const queryClient = useQueryClient();
   const analyzeLink = useAnalyzeLink(dataset.data, search);
-  // The table's first rows and its facets are asked for at once, beside the dataset's metadata, rather
-  // than after it: the same requests the table makes when the dataset is on UTC (most are), so the
-  // table finds them answered. A dataset on another clock asks again with its time zone.
-  const opening = useRef(search);
+  // A tab opened from another page or tab (the first page was sent for as the app started): its code
+  // and first data are asked for now, beside the dataset's metadata, with the filters of the moment.
+  const current = useRef(search);
+  current.current = search;
   useEffect(() => {
-    if (tab !== 'table') return;
-    const state = parseDatasetSearch(opening.current);
-    // A sort names a field not checked yet (a bad one would be refused): the table asks for itself.
-    if (state.query.select || state.query.group_by || state.sort) return;
-    void queryClient.prefetchInfiniteQuery(recordPagesQuery(client, datasetId, recordsParams(state)));
-    void queryClient.prefetchQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
+    prefetchDatasetPage(queryClient, client, datasetId, tab, current.current);
   }, [queryClient, client, datasetId, tab]);
 
   if (dataset.isError) {
@@ -124,18 +116,15 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
         </nav>
       </div>
       {/*
-        One boundary per tab (keyed): the tab left is unmounted at once. Without the key, React keeps the
-        old tab mounted but hidden while the new one's code loads; a hidden map resizes to nothing,
-        reports a move and wrote its own address back over the one just clicked.
+        Keyed by tab: the tab left is unmounted at once, not kept while the new one's code loads (a
+        hidden map resizes to nothing, reports a move and wrote its own address back over the one just
+        clicked).
       */}
-      <Suspense key={tab} fallback={<DatasetPageSkeleton />}>
-        {tab === 'information' && <InformationTab dataset={dataset.data} />}
-        {tab === 'table' && <TableTab dataset={dataset.data} />}
-        {tab === 'map' && <MapTab dataset={dataset.data} />}
-        {tab === 'analyze' && <AnalyzeTabEntry dataset={dataset.data} />}
-        {tab === 'export' && <ExportTab dataset={dataset.data} />}
-        {tab === 'api' && <ApiTab dataset={dataset.data} />}
-      </Suspense>
+      {tab === 'analyze' ? (
+        <AnalyzeTabEntry dataset={dataset.data} />
+      ) : (
+        <LazyTab key={tab} tab={tab} dataset={dataset.data} />
+      )}
       {canAnalyze && tab !== 'analyze' && <AnalyzePreloader />}
     </div>
   );

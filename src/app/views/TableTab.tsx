@@ -14,6 +14,7 @@ import { datasetFacetLabeler } from '../filters/facet-labels';
 import { type QueryChip, queryChip } from '../filters/query-chip';
 import { useDatasetChipRemovals } from '../filters/useChipRemovals';
 import type { CellFormat } from '../format/cells';
+import { useAfterPaint } from '../hooks/useAfterPaint';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { t } from '../i18n/setup';
 import { useExploreClient } from '../queries/client-context';
@@ -80,6 +81,12 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
     [client, datasetId, state, timeZone],
   );
   const facets = useQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state, timeZone)));
+  // The range histogram's queries (a scan of the whole selection) wait until the first rows are on
+  // screen: they would compete with them for the server and the page.
+  const firstAnswer = custom
+    ? results.data !== undefined || results.isError
+    : pages.data !== undefined || pages.isError;
+  const rangesActive = useAfterPaint(firstAnswer);
   const labels = useMemo(() => datasetFacetLabeler(fields), [fields]);
   const [queryOpen, setQueryOpen] = useState(() => hasQuery(state.query));
   const chips = useMemo(() => {
@@ -195,6 +202,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
           labels={labels}
           filters={datasetFilters(state)}
           onFilters={setFilters}
+          active={rangesActive}
         />
       }
       labels={labels}

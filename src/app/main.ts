@@ -1,9 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api';
-import { App } from './App';
 import { setupI18n } from './i18n/setup';
+import { prefetchAddress } from './queries/page-prefetch';
 // The stylesheets in cascade order: base first, then one per component folder.
 import './styles.css';
 import './components/header.css';
@@ -17,6 +15,12 @@ import './export/export.css';
 import './components/notice.css';
 import './core.css';
 
+/*
+ * The explorer's entry, kept small: it sends the first page's requests (data and code), then fetches
+ * React and the views, which arrive while the answers are on their way. The first rows of a table wait
+ * for the slower of the two, not for both in turn.
+ */
+
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -29,14 +33,6 @@ const queryClient = new QueryClient({
 });
 
 setupI18n();
-
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element');
-
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <App />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+prefetchAddress(queryClient, window.location, () => {
+  void import('./root').then((root) => root.render(queryClient));
+});

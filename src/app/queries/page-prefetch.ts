@@ -1,0 +1,85 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ExploreClient } from '../../api';
+import { readApiKey } from '../hooks/useApiKey';
+import { startingPortal } from '../hooks/usePortal';
+import { parseDatasetSearch } from '../routes/dataset-search';
+import { type DatasetTab, matchRoute } from '../routes/paths';
+import { recordPagesQuery } from '../table/queries';
+import { loadTab } from '../views/tab-modules';
+import { portalClient } from './client-context';
+import { datasetFacetsQuery, datasetQuery, recordsQuery } from './options';
+import { datasetFacetsParams, datasetFilterParams, recordsParams } from './request-params';
+
+/*
+ * The requests a dataset page's first render waits for, sent all at once: the dataset's metadata, the
+ * tab's code and, for the table, its first rows and facets; for the map, its count. Sent as the app
+ * starts, before React's first render (the views then find them answered or under way, under the same
+ * query keys), and again by the dataset page when a tab is opened from another page (already cached or
+ * running: nothing sent).
+ */
+
+export function prefetchDatasetPage(
+  queryClient: QueryClient,
+  client: ExploreClient,
+  datasetId: string,
+  tab: DatasetTab,
+  search: URLSearchParams,
+): void {
+  prefetchDatasetData(queryClient, client, datasetId, tab, search);
+  loadTab(tab);
+}
+
+/** The data part of prefetchDatasetPage: sent before any code, which would take the connections. */
+function prefetchDatasetData(
+  queryClient: QueryClient,
+  client: ExploreClient,
+  datasetId: string,
+  tab: DatasetTab,
+  search: URLSearchParams,
+): void {
+  void queryClient.prefetchQuery(datasetQuery(client, datasetId));
+  if (tab === 'table') prefetchTable(queryClient, client, datasetId, search);
+  // The map's count decides between records and clusters: the first of its requests.
+  if (tab === 'map') {
+    const filters = datasetFilterParams(parseDatasetSearch(search));
+    void queryClient.prefetchQuery(recordsQuery(client, datasetId, { ...filters, limit: 0 }));
+  }
+}
+
+function prefetchTable(
+  queryClient: QueryClient,
+  client: ExploreClient,
+  datasetId: string,
+  search: URLSearchParams,
+): void {
+  // The same requests the table makes when the dataset is on UTC (most are), rather than after its
+  // metadata told its clock: a dataset on another clock asks again with its time zone.
+  const state = parseDatasetSearch(search);
+  // A sort names a field not checked yet (a bad one would be refused): the table asks for itself.
+  if (state.query.select || state.query.group_by || state.sort) return;
+  void queryClient.prefetchInfiniteQuery(recordPagesQuery(client, datasetId, recordsParams(state)));
+  void queryClient.prefetchQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
+}
+
+/**
+ * The page an address opens on, prefetched with the client the views will be given, in the order the
+ * page needs it: its data, then the app's own code (`loadApp`), then the tab's. A browser opens six
+ * connections to a server: requests sent later wait for one.
+ */
+export function prefetchAddress(
+  queryClient: QueryClient,
+  location: Pick<Location, 'pathname' | 'search'>,
+  loadApp: () => void,
+): void {
+  const route = matchRoute(location.pathname);
+  if (route.page !== 'dataset') {
+    loadApp();
+    return;
+  }
+  const search = new URLSearchParams(location.search);
+  const portal = startingPortal(search);
+  const client = portalClient(portal, readApiKey(portal));
+  prefetchDatasetData(queryClient, client, route.datasetId, route.tab, search);
+  loadApp();
+  loadTab(route.tab);
+}
