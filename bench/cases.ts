@@ -164,3 +164,13 @@ export const CASES: readonly BenchCase[] = [
     ],
   },
 ];
+
+/** Sends a case's request to a server and reads its whole answer; anything but 200 fails the run. */
+export async function requestCase(origin: string, c: BenchCase): Promise<void> {
+  const url = new URL(`${origin}/api/explore/v2.1${c.path}`);
+  for (const [k, v] of Object.entries(c.params))
+    for (const x of typeof v === 'string' ? [v] : v) url.searchParams.append(k, x);
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`${c.name}: HTTP ${res.status} ${await res.text()}`);
+  await res.json();
+}

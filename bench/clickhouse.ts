@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { loadConfig } from '../src/server/config';
 import { startLocalCluster } from '../src/server/engine/clickhouse/cluster';
-import { type BenchCase, CASES } from './cases';
+import { type BenchCase, CASES, requestCase } from './cases';
 import { type FlightsStore, flightsStore } from './flights-store';
 import { writeResultsSection } from './results-file';
 import { type RunningServer, startServer, stopServer, waitForLog } from './server';
@@ -109,14 +109,7 @@ async function interleaved(
 }
 
 function httpRunner(origin: string, c: BenchCase): Runner {
-  return async () => {
-    const url = new URL(`${origin}/api/explore/v2.1${c.path}`);
-    for (const [k, v] of Object.entries(c.params))
-      for (const x of typeof v === 'string' ? [v] : v) url.searchParams.append(k, x);
-    const res = await fetch(url);
-    if (res.status !== 200) throw new Error(`${c.name}: HTTP ${res.status} ${await res.text()}`);
-    await res.json();
-  };
+  return () => requestCase(origin, c);
 }
 
 /** Reads a response to the end (or until `stop` says so); its number of lines. */

@@ -42,6 +42,23 @@ async function writeSource(file: string, copies: number, spill: string): Promise
 }
 
 /** The store of `copies` × 3M flights under `dir` (made by the server when it is not there yet). */
+/** The descriptor of flights repeated `copies` times, read from `source` (the scale benches share it). */
+export function flightsDescriptor(source: string, copies: number): object {
+  const facet = { facet: true, facetsort: 'alphanum' };
+  return {
+    dataset_id: 'flights',
+    source,
+    metas: { title: `Flights repeated ${copies} times` },
+    fields: [
+      { name: 'date', type: 'datetime', annotations: facet },
+      { name: 'delay', type: 'int', annotations: { sortable: true } },
+      { name: 'distance', type: 'int', annotations: { sortable: true } },
+      { name: 'origin', type: 'text', annotations: { facet: true, facetsort: '-count' } },
+      { name: 'destination', type: 'text', annotations: { facet: true, facetsort: '-count' } },
+    ],
+  };
+}
+
 export async function flightsStore(dir: string, copies: number): Promise<FlightsStore> {
   const dataDir = join(dir, 'data');
   const source = join(dir, `flights-${copies * 3}m.parquet`);
@@ -50,21 +67,9 @@ export async function flightsStore(dir: string, copies: number): Promise<Flights
   if (!existsSync(done)) {
     mkdirSync(join(dataDir, 'datasets'), { recursive: true });
     if (!existsSync(source)) await writeSource(source, copies, join(dir, 'spill'));
-    const facet = { facet: true, facetsort: 'alphanum' };
     writeFileSync(
       join(dataDir, 'datasets', 'flights.json'),
-      JSON.stringify({
-        dataset_id: 'flights',
-        source,
-        metas: { title: `Flights repeated ${copies} times` },
-        fields: [
-          { name: 'date', type: 'datetime', annotations: facet },
-          { name: 'delay', type: 'int', annotations: { sortable: true } },
-          { name: 'distance', type: 'int', annotations: { sortable: true } },
-          { name: 'origin', type: 'text', annotations: { facet: true, facetsort: '-count' } },
-          { name: 'destination', type: 'text', annotations: { facet: true, facetsort: '-count' } },
-        ],
-      }),
+      JSON.stringify(flightsDescriptor(source, copies)),
     );
     const server = await startServer(dataDir, { DEFAULT_CATALOG: 'false' });
     await waitForLog(server, /catalog up to date/);

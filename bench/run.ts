@@ -5,7 +5,7 @@ import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { loadConfig } from '../src/server/config';
 import { clickhouseInstalled } from '../src/server/engine/clickhouse/cluster';
 import { analyzeRenderFigures, renderAnalyzeTable } from './analyze';
-import { type BenchCase, CASES } from './cases';
+import { type BenchCase, CASES, requestCase } from './cases';
 import { clickhouseBench, writeClickHouseSection } from './clickhouse';
 import { explorerFigures, renderExplorerFigures } from './explorer';
 import { exportBench, renderExports } from './exports';
@@ -51,14 +51,7 @@ async function rawRunner(
 }
 
 async function httpRunner(origin: string): Promise<(c: BenchCase) => Promise<void>> {
-  return async (c) => {
-    const url = new URL(`${origin}/api/explore/v2.1${c.path}`);
-    for (const [k, v] of Object.entries(c.params))
-      for (const x of typeof v === 'string' ? [v] : v) url.searchParams.append(k, x);
-    const res = await fetch(url);
-    if (res.status !== 200) throw new Error(`${c.name}: HTTP ${res.status} ${await res.text()}`);
-    await res.json();
-  };
+  return (c) => requestCase(origin, c);
 }
 
 /**

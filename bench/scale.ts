@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { splitMemoryLimit } from '../src/server/catalog/memory';
 import { CSV_BUFFER_BYTES } from '../src/server/storage/sources';
-import { type BenchCase, CASES } from './cases';
+import { type BenchCase, CASES, requestCase } from './cases';
+import { flightsDescriptor } from './flights-store';
 import { cpuSeconds, peakResidentMiB, residentMiB, startServer, stopServer, waitForLog } from './server';
 import { fmt, percentile, timeInterleaved } from './stats';
 import { rawInstance, storedDataset } from './store';
@@ -331,14 +332,7 @@ async function rawRunner(instance: DuckDBInstance, table: string): Promise<(c: B
 }
 
 function httpRunner(origin: string): (c: BenchCase) => Promise<void> {
-  return async (c) => {
-    const url = new URL(`${origin}/api/explore/v2.1${c.path}`);
-    for (const [k, v] of Object.entries(c.params))
-      for (const x of typeof v === 'string' ? [v] : v) url.searchParams.append(k, x);
-    const res = await fetch(url);
-    if (res.status !== 200) throw new Error(`${c.name}: HTTP ${res.status} ${await res.text()}`);
-    await res.json();
-  };
+  return (c) => requestCase(origin, c);
 }
 
 export async function largeDataset(
@@ -364,22 +358,7 @@ export async function largeDataset(
   console.log(
     `scale: ${records.toLocaleString('en')} records generated (${format}); DuckDB's own load at ${ownMemory} ${fmt(ownBeforeMs)} ms (load ${load1().toFixed(1)})`,
   );
-  const facet = { facet: true, facetsort: 'alphanum' };
-  writeFileSync(
-    join(dataDir, 'datasets', 'flights.json'),
-    JSON.stringify({
-      dataset_id: 'flights',
-      source,
-      metas: { title: `Flights repeated ${copies} times` },
-      fields: [
-        { name: 'date', type: 'datetime', annotations: facet },
-        { name: 'delay', type: 'int', annotations: { sortable: true } },
-        { name: 'distance', type: 'int', annotations: { sortable: true } },
-        { name: 'origin', type: 'text', annotations: { facet: true, facetsort: '-count' } },
-        { name: 'destination', type: 'text', annotations: { facet: true, facetsort: '-count' } },
-      ],
-    }),
-  );
+  writeFileSync(join(dataDir, 'datasets', 'flights.json'), JSON.stringify(flightsDescriptor(source, copies)));
   let server = await startServer(dataDir, SERVER_ENV);
   const pid = server.process.pid!;
   let ingestCpuS = 0;

@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError, QueryCancelledError } from '../errors';
 import { ClickHouseClient } from './client';
-import { testClient, testCluster } from './testing/cluster';
+import { runningQueries, testClient, testCluster, until } from './testing/cluster';
 
 const cluster = testCluster();
-
-async function running(client: ClickHouseClient, marker: string): Promise<number> {
-  const result = await client.query(
-    `SELECT count() FROM system.processes WHERE query LIKE '%${marker}%' AND query NOT LIKE '%system.processes%'`,
-  );
-  return Number(result.rows[0]![0]);
-}
-
-async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
-}
 
 describe.skipIf(!cluster)('ClickHouse client', () => {
   it('returns typed rows and streams large results in chunks', async () => {
@@ -70,10 +54,10 @@ describe.skipIf(!cluster)('ClickHouse client', () => {
     const pending = client.query(`SELECT count() FROM system.numbers WHERE NOT ignore('${marker}')`, {
       signal: controller.signal,
     });
-    expect(await until(async () => (await running(client, marker)) === 1, 5000)).toBe(true);
+    expect(await until(async () => (await runningQueries(client, marker)) === 1, 5000)).toBe(true);
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(QueryCancelledError);
-    expect(await until(async () => (await running(client, marker)) === 0, 5000)).toBe(true);
+    expect(await until(async () => (await runningQueries(client, marker)) === 0, 5000)).toBe(true);
   });
 
   it('cancels a stream whose reader stops early', async () => {
@@ -85,7 +69,7 @@ describe.skipIf(!cluster)('ClickHouse client', () => {
       expect(chunk.length).toBeGreaterThan(0);
       break;
     }
-    expect(await until(async () => (await running(client, marker)) === 0, 5000)).toBe(true);
+    expect(await until(async () => (await runningQueries(client, marker)) === 0, 5000)).toBe(true);
   });
 
   it('fails clearly when no server answers', async () => {

@@ -2,25 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { EngineBusyError, EngineError, QueryCancelledError } from '../errors';
 import type { Engine } from '../types';
 import { ClickHouseEngine } from './engine';
-import { testClient, testCluster } from './testing/cluster';
+import { runningQueries, testClient, testCluster, until } from './testing/cluster';
 
 const cluster = testCluster();
-
-async function runningWith(marker: string): Promise<number> {
-  const result = await testClient().query(
-    `SELECT count() FROM system.processes WHERE query LIKE '%${marker}%' AND query NOT LIKE '%system.processes%'`,
-  );
-  return Number(result.rows[0]![0]);
-}
-
-async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return false;
-}
 
 describe.skipIf(!cluster)('the ClickHouse request engine', () => {
   const engine = (lanes?: ConstructorParameters<typeof ClickHouseEngine>[0]['lanes']) =>
@@ -59,10 +43,10 @@ describe.skipIf(!cluster)('the ClickHouse request engine', () => {
       { sql: `SELECT count() FROM system.numbers WHERE NOT ignore('${marker}')`, params: [] },
       { signal: controller.signal },
     );
-    expect(await until(async () => (await runningWith(marker)) === 1, 5000)).toBe(true);
+    expect(await until(async () => (await runningQueries(testClient(), marker)) === 1, 5000)).toBe(true);
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(QueryCancelledError);
-    expect(await until(async () => (await runningWith(marker)) === 0, 5000)).toBe(true);
+    expect(await until(async () => (await runningQueries(testClient(), marker)) === 0, 5000)).toBe(true);
     expect(await e.rows({ sql: 'SELECT 1', params: [] })).toEqual([[1]]);
   });
 
@@ -74,7 +58,7 @@ describe.skipIf(!cluster)('the ClickHouse request engine', () => {
       { sql: `SELECT count() FROM system.numbers WHERE NOT ignore('${marker}')`, params: [] },
       { lane: 'scan', signal: controller.signal },
     );
-    expect(await until(async () => (await runningWith(marker)) === 1, 5000)).toBe(true);
+    expect(await until(async () => (await runningQueries(testClient(), marker)) === 1, 5000)).toBe(true);
     // The scan lane is full: a second scan waits, then gives up; the cheap lane is not held up.
     const waiting = e.rows({ sql: 'SELECT 2', params: [] }, { lane: 'scan', waitMs: 200 });
     await expect(waiting).rejects.toBeInstanceOf(EngineBusyError);

@@ -12,3 +12,21 @@ export function testClient(database?: string): ClickHouseClient {
   if (!cluster) throw new Error('No ClickHouse test cluster');
   return new ClickHouseClient({ url: cluster.url, ...(database ? { database } : {}) });
 }
+
+/** How many queries whose text holds `marker` the node runs now (cancellation tests). */
+export async function runningQueries(client: ClickHouseClient, marker: string): Promise<number> {
+  const result = await client.query(
+    `SELECT count() FROM system.processes WHERE query LIKE '%${marker}%' AND query NOT LIKE '%system.processes%'`,
+  );
+  return Number(result.rows[0]![0]);
+}
+
+/** Polls `check` until it holds or `ms` pass; whether it held. */
+export async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
