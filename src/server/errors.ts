@@ -1,5 +1,6 @@
 import type { ErrorBody, ErrorCode } from '../api/types';
 import { type Diagnostic, type DiagnosticMessage, formatOdsqlMessage, semanticError } from '../odsql';
+import { EngineError } from './engine/errors';
 
 /** The HTTP status of each error code of the interface (the codes are wire types, in src/api). */
 export const ERROR_CODES: Readonly<Record<ErrorCode, number>> = {
@@ -68,4 +69,27 @@ export function errorBody(code: ErrorCode, message: string): string {
   const body: ErrorBody = { error_code: code, message };
   // Not a response schema: the service's 2-space indent, which Fastify's serialiser does not write.
   return JSON.stringify(body, null, 2);
+}
+
+/**
+ * An engine failure as the interface's answer, where it has one: a value the query computes that cannot be
+ * represented (an overflow, an impossible conversion) is the request's fault, a 400; a query needing more
+ * memory than the engine may use is a 503 that says how to ask less. Anything else stays a failure of
+ * ours (500, logged).
+ */
+export function engineFailure(error: unknown): unknown {
+  if (!(error instanceof EngineError)) return error;
+  if (error.kind === 'conversion' || error.kind === 'out_of_range' || error.kind === 'invalid_input') {
+    return new ApiError(
+      'ODSQLError',
+      'ODSQL query is malformed: a value computed by the query is out of range or cannot be converted.',
+    );
+  }
+  if (error.kind === 'memory') {
+    return new ApiError(
+      'ServiceUnavailable',
+      'The query needs more memory than the server may use now: narrow it with filters, or try again later.',
+    );
+  }
+  return error;
 }

@@ -8,6 +8,8 @@ export type EngineErrorKind =
   | 'parser'
   | 'interrupted'
   | 'busy'
+  /** The query needs more memory than the engine may use (not the request's fault, nor transient only). */
+  | 'memory'
   | 'other';
 
 /**
@@ -38,6 +40,7 @@ const KIND_PREFIXES: readonly (readonly [string, EngineErrorKind])[] = [
   ['Binder Error:', 'binder'],
   ['Parser Error:', 'parser'],
   ['INTERRUPT Error:', 'interrupted'],
+  ['Out of Memory Error:', 'memory'],
 ];
 
 export function engineErrorKind(message: string): EngineErrorKind {

@@ -4,11 +4,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { linksResponseSchema, replySchemas } from '../../api/schemas';
 import type { Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
-import type {} from '../../odsql';
 import { admissionOfRequest } from '../admission/request';
 import type { ServerContext } from '../context';
-import { EngineError } from '../engine/duckdb';
-import { ApiError, invalidParameter } from '../errors';
+import { engineFailure, invalidParameter } from '../errors';
 import { apiRoot } from '../http/links';
 import type { QueryString } from '../http/params';
 import { attachmentDisposition } from '../http/reply';
@@ -22,20 +20,6 @@ import { exportBytes } from './pipeline';
 import { projection } from './projection';
 import { exportQuery } from './query';
 import type { ExportColumn, ExportContext } from './types';
-
-/** A failure the request caused (a value the query cannot convert) is a 400, like on the records endpoint. */
-function requestFailure(error: unknown): unknown {
-  if (
-    error instanceof EngineError &&
-    (error.kind === 'conversion' || error.kind === 'out_of_range' || error.kind === 'invalid_input')
-  ) {
-    return new ApiError(
-      'ODSQLError',
-      'ODSQL query is malformed: a value computed by the query is out of range or cannot be converted.',
-    );
-  }
-  return error;
-}
 
 function checkGpxFields(columns: readonly ExportColumn[], names: readonly string[], parameter: string): void {
   for (const name of names) {
@@ -66,7 +50,7 @@ async function sendFile(
   try {
     first = await iterator.next();
   } catch (error) {
-    throw requestFailure(error);
+    throw engineFailure(error);
   }
   // From the first bytes on, a client that reads nothing for the idle time is cut: its query stops and
   // its connection frees (the time before is the query's own, bounded by nothing the client does).

@@ -1,9 +1,9 @@
 import type { CompiledQuery, Geometry, OutputColumn, Position, SqlQuery } from '../../odsql';
 import { bboxPolygon, convexHull } from '../../odsql';
 import { admissionOf } from '../admission/request';
-import { EngineError, QueryCancelledError } from '../engine/duckdb';
+import { QueryCancelledError } from '../engine/duckdb';
 import type { Engine, Row } from '../engine/types';
-import { ApiError } from '../errors';
+import { ApiError, engineFailure } from '../errors';
 import { checkOutputNames, codePoint } from '../http/text';
 
 /** One result of a records query: its JSON object text, and for records their technical data. */
@@ -41,28 +41,18 @@ export async function runSql(
       ? admission.rows(engine, query, limited)
       : engine.rows(query, { signal: limited, lane: 'cheap' }));
   } catch (e) {
-    throw engineFailure(e, timeout.aborted ? timeLimitMs : undefined);
+    throw queryFailure(e, timeout.aborted ? timeLimitMs : undefined);
   }
 }
 
-function engineFailure(e: unknown, timedOutAfterMs: number | undefined): unknown {
+function queryFailure(e: unknown, timedOutAfterMs: number | undefined): unknown {
   if (e instanceof QueryCancelledError && timedOutAfterMs !== undefined) {
     return new ApiError(
       'QueryTimeout',
       `The query took longer than ${timedOutAfterMs / 1000} s and was cancelled: narrow it with filters or simplify it.`,
     );
   }
-  if (
-    e instanceof EngineError &&
-    (e.kind === 'conversion' || e.kind === 'out_of_range' || e.kind === 'invalid_input')
-  ) {
-    // A value the query computes cannot be represented (an overflow, an impossible conversion).
-    return new ApiError(
-      'ODSQLError',
-      'ODSQL query is malformed: a value computed by the query is out of range or cannot be converted.',
-    );
-  }
-  return e;
+  return engineFailure(e);
 }
 
 /** A 400 for an output name (alias) holding a control character (see http/text.ts). */

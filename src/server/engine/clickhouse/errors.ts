@@ -25,6 +25,7 @@ const KINDS: ReadonlyMap<number, EngineErrorKind> = new Map([
   [153, 'invalid_input'], // ILLEGAL_DIVISION
   [159, 'interrupted'], // TIMEOUT_EXCEEDED
   [394, 'interrupted'], // QUERY_WAS_CANCELLED
+  [241, 'memory'], // MEMORY_LIMIT_EXCEEDED
 ]);
 
 /** Codes that say the server is saturated, not that the query is wrong. */
