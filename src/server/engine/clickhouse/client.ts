@@ -43,6 +43,12 @@ const OUTPUT_SETTINGS = {
   max_expanded_ast_elements: 1_000_000,
 };
 
+/** Node's fetch failed because the other side closed the socket (undici's `UND_ERR_SOCKET`, ECONNRESET). */
+export function closedByPeer(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
+}
+
 export class ClickHouseClient {
   private readonly base: URL;
   private readonly headers: Record<string, string>;
@@ -69,7 +75,12 @@ export class ClickHouseClient {
    */
   private async send(
     sql: string,
-    options: RequestOptions & { body?: BodyInit; params?: Record<string, string | number> },
+    options: RequestOptions & {
+      body?: BodyInit;
+      params?: Record<string, string | number>;
+      /** A read: sent again once if the connection was closed before any answer (see below). */
+      retryClosed?: boolean;
+    },
   ): Promise<{ response: Response; queryId: string; detach: () => void }> {
     const queryId = randomUUID();
     const controller = new AbortController();
@@ -88,9 +99,8 @@ export class ClickHouseClient {
     };
     const withData = options.body !== undefined;
     if (withData) params.query = sql;
-    let response: Response;
-    try {
-      response = await fetch(this.url(queryId, params), {
+    const post = (): Promise<Response> =>
+      fetch(this.url(queryId, params), {
         method: 'POST',
         headers: this.headers,
         body: withData ? options.body : sql,
@@ -98,6 +108,17 @@ export class ClickHouseClient {
         // Node's fetch needs this to send a streamed request body.
         ...(withData ? { duplex: 'half' } : {}),
       } as RequestInit);
+    let response: Response;
+    try {
+      try {
+        response = await post();
+      } catch (error) {
+        // A pooled keep-alive connection that the server closed as it went idle fails the next request
+        // sent on it before any answer. A read is sent again once, on a new connection; a statement that
+        // writes is not, as it may have run.
+        if (!options.retryClosed || withData || signal?.aborted || !closedByPeer(error)) throw error;
+        response = await post();
+      }
     } catch (error) {
       detach();
       throw connectionError(error, signal);
@@ -146,6 +167,7 @@ export class ClickHouseClient {
     const { response, detach } = await this.send(`${sql}\nFORMAT JSONCompact`, {
       ...options,
       params: { wait_end_of_query: 1 },
+      retryClosed: true,
     });
     try {
       const text = await response.text();
@@ -171,7 +193,10 @@ export class ClickHouseClient {
     sql: string,
     options: RequestOptions & { chunkRows?: number } = {},
   ): AsyncGenerator<unknown[][]> {
-    const { response, queryId, detach } = await this.send(`${sql}\nFORMAT JSONEachRow`, options);
+    const { response, queryId, detach } = await this.send(`${sql}\nFORMAT JSONEachRow`, {
+      ...options,
+      retryClosed: true,
+    });
     const chunkRows = options.chunkRows ?? 2048;
     let finished = false;
     try {
