@@ -60,3 +60,25 @@ export function geometryBbox(g: Geometry): Bbox | null {
   visit(g);
   return minx <= maxx ? [minx, miny, maxx, maxy] : null;
 }
+
+/** The polygon of a box given by its latitude and longitude bounds (in_bbox on shapes), ring counter-clockwise from its south-west corner. */
+export function latLonBoxPolygon(box: {
+  readonly minLat: number;
+  readonly maxLat: number;
+  readonly minLon: number;
+  readonly maxLon: number;
+}): Geometry {
+  const { minLat, maxLat, minLon, maxLon } = box;
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [minLon, minLat],
+        [maxLon, minLat],
+        [maxLon, maxLat],
+        [minLon, maxLat],
+        [minLon, minLat],
+      ],
+    ],
+  };
+}

@@ -1,3 +1,4 @@
+import { latLonBoxPolygon } from '../../geo/bbox';
 import { normalizeGeometry } from '../../geo/normalize';
 import type { Binder, GeoFieldType, GeometryLiteral } from '../dialect';
 import { DialectUnsupported } from '../dialect';
@@ -102,19 +103,7 @@ export function geoInBox(
   bind: Binder,
 ): string {
   if (type === 'geo_shape') {
-    const { minLat, maxLat, minLon, maxLon } = box;
-    const polygon = normalizeGeometry({
-      type: 'Polygon',
-      coordinates: [
-        [
-          [minLon, minLat],
-          [maxLon, minLat],
-          [maxLon, maxLat],
-          [minLon, maxLat],
-          [minLon, minLat],
-        ],
-      ],
-    });
+    const polygon = normalizeGeometry(latLonBoxPolygon(box));
     return shapesIntersect(shapeColumns(geo), { geojson: '', ...polygon }, bind);
   }
   return `(${pointLat(geo)} BETWEEN ${bind.double(box.minLat)} AND ${bind.double(box.maxLat)} AND ${pointLon(geo)} BETWEEN ${bind.double(box.minLon)} AND ${bind.double(box.maxLon)})`;

@@ -1,3 +1,4 @@
+import { latLonBoxPolygon } from '../../geo/bbox';
 import { normalizeGeometry } from '../../geo/normalize';
 import { MAX_SPANS } from '../../time/transitions';
 import type { IntervalUnit } from '../../vocabulary';
@@ -148,18 +149,7 @@ function geoInBox(
   if (type === 'geo_point_2d') {
     return `(${geo}.lat BETWEEN ${bind.double(minLat)} AND ${bind.double(maxLat)} AND ${geo}.lon BETWEEN ${bind.double(minLon)} AND ${bind.double(maxLon)})`;
   }
-  const polygon = normalizeGeometry({
-    type: 'Polygon',
-    coordinates: [
-      [
-        [minLon, minLat],
-        [maxLon, minLat],
-        [maxLon, maxLat],
-        [minLon, maxLat],
-        [minLon, minLat],
-      ],
-    ],
-  });
+  const polygon = normalizeGeometry(latLonBoxPolygon(box));
   return `ods_shapes_intersect(${geo}, ${shapeFromJson(bind.text(JSON.stringify({ geojson: '', ...polygon })))})`;
 }
 
