@@ -11,7 +11,8 @@ import { storedDataset } from './store';
  * engines of the side-by-side bench read. Kept in `dir` and reused when it is already there.
  */
 
-const FLIGHTS = join(
+/** The 3M flights of vega-datasets, the source every scale bench repeats. */
+export const FLIGHTS = join(
   import.meta.dirname,
   '..',
   'node_modules',

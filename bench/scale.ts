@@ -5,7 +5,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { splitMemoryLimit } from '../src/server/catalog/memory';
 import { CSV_BUFFER_BYTES } from '../src/server/storage/sources';
 import { type BenchCase, CASES, requestCase } from './cases';
-import { flightsDescriptor } from './flights-store';
+import { FLIGHTS, flightsDescriptor } from './flights-store';
 import { cpuSeconds, peakResidentMiB, residentMiB, startServer, stopServer, waitForLog } from './server';
 import { fmt, percentile, timeInterleaved } from './stats';
 import { rawInstance, storedDataset } from './store';
@@ -17,14 +17,6 @@ import { rawInstance, storedDataset } from './store';
  * only with BENCH_SCALE=full.
  */
 
-const FLIGHTS = join(
-  import.meta.dirname,
-  '..',
-  'node_modules',
-  'vega-datasets',
-  'data',
-  'flights-3m.parquet',
-);
 const FULL = process.env.BENCH_SCALE === 'full';
 
 export interface ManyFigure {
