@@ -265,10 +265,9 @@ export interface Dialect {
   // ---- Geometry ------------------------------------------------------------------------------------
   /** Distance in metres (haversine; 0 inside a shape's areas) from a point or shape to (lat, lon), bound. */
   geoDistance(geo: string, type: GeoFieldType, lat: string, lon: string): string;
-  /** A point or shape meets the box (latitudes and longitudes ordered); the dialect binds them. */
-  geoInBox(
-    geo: string,
-    type: GeoFieldType,
+  /** A point lies in the box (latitudes and longitudes ordered; shapes meet it through geoRelation). */
+  pointInBox(
+    point: string,
     box: {
       readonly minLat: number;
       readonly maxLat: number;

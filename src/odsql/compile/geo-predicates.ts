@@ -1,4 +1,5 @@
 import type { Call } from '../ast';
+import { latLonBoxPolygon } from '../geo/bbox';
 import { isDistanceUnit, toMetres } from '../geo/distance';
 import { normalizeGeometry } from '../geo/normalize';
 import { geoArgument } from './arguments';
@@ -84,14 +85,12 @@ function inBbox(e: Call, scope: Scope): Condition {
   }) as [number, number, number, number];
   const [minLat, maxLat] = [Math.min(lat1, lat2), Math.max(lat1, lat2)];
   const [minLon, maxLon] = [Math.min(lon1, lon2), Math.max(lon1, lon2)];
-  return plain(
-    scope.dialect.geoInBox(
-      geo.sql,
-      geo.type as GeoFieldType,
-      { minLat, maxLat, minLon, maxLon },
-      scope.params,
-    ),
-  );
+  const box = { minLat, maxLat, minLon, maxLon };
+  if (geo.type === 'geo_shape') {
+    const literal = { geojson: '', ...normalizeGeometry(latLonBoxPolygon(box)) };
+    return plain(scope.dialect.geoRelation(geo.sql, 'geo_shape', 'intersects', literal, scope.params));
+  }
+  return plain(scope.dialect.pointInBox(geo.sql, box, scope.params));
 }
 
 function shapeRelation(e: Call, relation: 'intersects' | 'disjoint' | 'within', scope: Scope): Condition {

@@ -1,5 +1,3 @@
-import { latLonBoxPolygon } from '../../geo/bbox';
-import { normalizeGeometry } from '../../geo/normalize';
 import type { Binder, GeoFieldType, GeometryLiteral } from '../dialect';
 import { DialectUnsupported } from '../dialect';
 import {
@@ -96,17 +94,12 @@ export function geoDistance(geo: string, type: GeoFieldType, lat: string, lon: s
   return haversine(pointLat(geo), pointLon(geo), lat, lon);
 }
 
-export function geoInBox(
-  geo: string,
-  type: GeoFieldType,
+export function pointInBox(
+  point: string,
   box: { readonly minLat: number; readonly maxLat: number; readonly minLon: number; readonly maxLon: number },
   bind: Binder,
 ): string {
-  if (type === 'geo_shape') {
-    const polygon = normalizeGeometry(latLonBoxPolygon(box));
-    return shapesIntersect(shapeColumns(geo), { geojson: '', ...polygon }, bind);
-  }
-  return `(${pointLat(geo)} BETWEEN ${bind.double(box.minLat)} AND ${bind.double(box.maxLat)} AND ${pointLon(geo)} BETWEEN ${bind.double(box.minLon)} AND ${bind.double(box.maxLon)})`;
+  return `(${pointLat(point)} BETWEEN ${bind.double(box.minLat)} AND ${bind.double(box.maxLat)} AND ${pointLon(point)} BETWEEN ${bind.double(box.minLon)} AND ${bind.double(box.maxLon)})`;
 }
 
 /** DuckDB's ods_point_intersects of a point and a literal: in its box and in an area, on a vertex or on an edge. */

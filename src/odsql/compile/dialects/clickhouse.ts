@@ -29,10 +29,10 @@ import {
   floatText,
   geoAggregate,
   geoDistance,
-  geoInBox,
   geometryValue,
   geoRelation,
   pointField,
+  pointInBox,
   pointJson,
   pointLat,
   pointLon,
@@ -254,7 +254,7 @@ export const clickhouseDialect: Dialect = {
   pointLon,
 
   geoDistance,
-  geoInBox,
+  pointInBox,
   geoRelation,
 
   setupStatements: () => [],

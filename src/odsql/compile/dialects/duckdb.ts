@@ -1,5 +1,3 @@
-import { latLonBoxPolygon } from '../../geo/bbox';
-import { normalizeGeometry } from '../../geo/normalize';
 import { MAX_SPANS } from '../../time/transitions';
 import type { IntervalUnit } from '../../vocabulary';
 import type {
@@ -139,18 +137,12 @@ function jsonValue(s: RenderedValue, bind: Binder, version: string, role: 'value
 /** A geometry literal bound as JSON text of its normalised form, read as the storage struct. */
 const shapeFromJson = (param: string): string => `from_json(${param}, '${shapeJsonStructure()}')`;
 
-function geoInBox(
-  geo: string,
-  type: GeoFieldType,
+function pointInBox(
+  point: string,
   box: { readonly minLat: number; readonly maxLat: number; readonly minLon: number; readonly maxLon: number },
   bind: Binder,
 ): string {
-  const { minLat, maxLat, minLon, maxLon } = box;
-  if (type === 'geo_point_2d') {
-    return `(${geo}.lat BETWEEN ${bind.double(minLat)} AND ${bind.double(maxLat)} AND ${geo}.lon BETWEEN ${bind.double(minLon)} AND ${bind.double(maxLon)})`;
-  }
-  const polygon = normalizeGeometry(latLonBoxPolygon(box));
-  return `ods_shapes_intersect(${geo}, ${shapeFromJson(bind.text(JSON.stringify({ geojson: '', ...polygon })))})`;
+  return `(${point}.lat BETWEEN ${bind.double(box.minLat)} AND ${bind.double(box.maxLat)} AND ${point}.lon BETWEEN ${bind.double(box.minLon)} AND ${bind.double(box.maxLon)})`;
 }
 
 function geoRelation(
@@ -288,7 +280,7 @@ export const duckdbDialect: Dialect = {
     type === 'geo_point_2d'
       ? `ods_haversine(${geo}.lat, ${geo}.lon, ${lat}, ${lon})`
       : `ods_shape_distance(${geo}, ${lat}, ${lon})`,
-  geoInBox,
+  pointInBox,
   geoRelation,
 
   setupStatements: () => [
