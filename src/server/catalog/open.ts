@@ -121,12 +121,8 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
         database: config.database,
         ...(config.user ? { user: config.user } : {}),
         ...(config.password ? { password: config.password } : {}),
-        lanes: {
-          cheap: options.connections ?? 4,
-          scan: options.scanConnections ?? 3,
-          heavy: options.heavyConnections ?? 2,
-          export: options.exportConnections ?? 2,
-        },
+        // The same lane sizes as the DuckDB engine's connections, resolved once there.
+        lanes: engine.lanes,
       });
     }
     const registry = await openCatalog(engine, {
