@@ -14,7 +14,7 @@ import { buildDataset } from './metas';
 import { assignTables, attachmentsOf, stampsOfAll } from './plan';
 import { CatalogPublisher, type ServedDataset } from './publish';
 import { statFiles } from './read-files';
-import { removeScratchOfDeadProcesses } from './scratch';
+import { removeScratchOfDeadProcesses, removeTemporariesOfDeadProcesses } from './scratch';
 import { readSnapshot } from './snapshot';
 import { type CatalogEntry, type CatalogProblem, gatherEntries } from './sources';
 import {
@@ -202,6 +202,7 @@ class CatalogState implements LiveCatalog {
     await mkdir(this.datasetsDir, { recursive: true });
     // Scratch files of interrupted runs (other live processes keep theirs).
     await removeScratchOfDeadProcesses(join(this.options.dataDir, 'tmp'));
+    await removeTemporariesOfDeadProcesses(this.storeDir);
     await mkdir(this.tmpDir, { recursive: true });
     if (existsSync(join(this.options.dataDir, 'explore.duckdb')))
       this.options.log.warn(
