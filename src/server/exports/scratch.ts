@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { removeLeftoversOfDeadProcesses } from '../leftovers';
 
 /**
  * The one folder where the engine writes export files (named pipes, Parquet files), one subfolder per
@@ -12,18 +13,21 @@ import { promisify } from 'node:util';
  */
 export const EXPORT_SCRATCH_DIR = join(tmpdir(), `odexplorer-exports-${process.pid}`);
 
-let created = false;
-function createScratchDir(): void {
-  if (created) return;
-  mkdirSync(EXPORT_SCRATCH_DIR, { recursive: true, mode: 0o700 });
-  created = true;
-  // The folder is this process's own: it goes when the process does.
-  process.once('exit', () => rmSync(EXPORT_SCRATCH_DIR, { recursive: true, force: true }));
+let created: Promise<void> | undefined;
+function createScratchDir(): Promise<void> {
+  created ??= (async () => {
+    // Those of servers killed without their exit handler (one a test run, seen by the dozen in /tmp).
+    await removeLeftoversOfDeadProcesses(tmpdir(), /^odexplorer-exports-(\d+)$/);
+    await mkdir(EXPORT_SCRATCH_DIR, { recursive: true, mode: 0o700 });
+    // The folder is this process's own: it goes when the process does.
+    process.once('exit', () => rmSync(EXPORT_SCRATCH_DIR, { recursive: true, force: true }));
+  })();
+  return created;
 }
 
 /** A new private subfolder of the scratch folder for one export. */
 export async function exportScratchDir(): Promise<string> {
-  createScratchDir();
+  await createScratchDir();
   return mkdtemp(join(EXPORT_SCRATCH_DIR, 'x-'));
 }
 
@@ -58,7 +62,7 @@ class FifoPool {
   }
 
   private async make(): Promise<void> {
-    createScratchDir();
+    await createScratchDir();
     const names = Array.from({ length: FIFO_BATCH }, (_, i) =>
       join(EXPORT_SCRATCH_DIR, `pipe-${this.made + i}`),
     );
