@@ -32,9 +32,8 @@ async function main(): Promise<void> {
     waitForIngestion: config.ingestBeforeListen,
     engineConfig: config.engine,
   });
-  // With ENGINE=clickhouse the records are served from the cluster; the local engine keeps the catalog
-  // table, usage counts and access views (docs/clickhouse.md).
-  const { engine: local, recordsEngine, catalog } = data;
+  // With ENGINE=clickhouse the records and the catalog are served from the cluster (docs/clickhouse.md).
+  const { engine: local, recordsEngine, sharedCatalog, catalog } = data;
   const quotas = data.cluster && new ClusterCallQuota(data.cluster, config.quota, log);
   const engine = recordsEngine ?? local;
   for (const statement of local.dialect.setupStatements()) await local.execute(statement);
@@ -46,7 +45,7 @@ async function main(): Promise<void> {
   await local.lockDown([data.storeDir, EXPORT_SCRATCH_DIR]);
   const app = await buildApp({
     engine,
-    ...(recordsEngine ? { catalogEngine: local } : {}),
+    ...(sharedCatalog ? { sharedCatalog } : {}),
     ...(quotas ? { quotas } : {}),
     catalog,
     config,
