@@ -72,8 +72,7 @@ export async function openAccessPolicy(
   if (restricted > 0) {
     log.info(`access: ${restricted} restricted dataset(s), ${keys.grants.length} API key(s)`);
   }
-  if (shared)
-    for (const [name, ids] of views) await shared.accessView(name, catalog.catalogTable, ids);
+  if (shared) for (const [name, ids] of views) await shared.accessView(name, catalog.catalogTable, ids);
   else await writeAccessViews(engine, catalog.catalogTable, viewPrefix(catalog), views);
   return {
     anonymous,

@@ -202,12 +202,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       limit,
       offset,
     });
-    const outcome = await runCompiled(
-      ctx.engine,
-      compiled,
-      clientSignal(reply),
-      ctx.config.sqlTimeLimitMs,
-    );
+    const outcome = await runCompiled(ctx.engine, compiled, clientSignal(reply), ctx.config.sqlTimeLimitMs);
     const root = apiRoot(req, prefix);
     const total = outcome.total;
     const links =

@@ -4,7 +4,7 @@ import type { DatasetSchema } from '../../odsql';
 import type { ServerContext } from '../context';
 import { errorSummary } from '../ingest/ingest';
 import { writeUsageTable, writeUsageView } from '../storage/usage-table';
-import { type DatasetUsage, UsageCounts, type UsageCountStore } from './counts';
+import { type DatasetUsage, type UsageCountStore, UsageCounts } from './counts';
 
 /*
  * Dataset usage as the interface shows it: the `explore` metadata (download_count, api_call_count,

@@ -1,16 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DuckDBInstance } from '@duckdb/node-api';
-import {
-  POSITION_COLUMN,
-  quoteIdent as quoteDuckIdent,
-  RECORD_ID_COLUMN,
-} from '../../../layout/columns';
-import {
-  CATALOG_SCHEMA,
-  DIGEST_COLUMN,
-  RESTRICTED_COLUMN,
-  SCHEMA_COLUMN,
-} from '../../storage/catalog-table';
+import { POSITION_COLUMN, quoteIdent as quoteDuckIdent, RECORD_ID_COLUMN } from '../../../layout/columns';
+import { CATALOG_SCHEMA, DIGEST_COLUMN, RESTRICTED_COLUMN, SCHEMA_COLUMN } from '../../storage/catalog-table';
 import { readableOf } from './body';
 import { type ClickHouseColumn, clickhouseColumns, columnDefinitions } from './columns';
 import { CH, chLiteral, quoteIdentifier, quoteString } from './literal';

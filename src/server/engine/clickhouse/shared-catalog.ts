@@ -92,10 +92,7 @@ export class ClickHouseCatalogRows implements CatalogSink {
     return this.refreshing;
   }
 
-  async publish(
-    entries: readonly CatalogTableEntry[],
-    save: (file: string) => Promise<void>,
-  ): Promise<void> {
+  async publish(entries: readonly CatalogTableEntry[], save: (file: string) => Promise<void>): Promise<void> {
     const digests = new Map(entries.map((e) => [e.dataset.dataset_id, catalogRowDigest(e)]));
     if (!this.published) {
       // At start, rows the cluster holds as this server would write them are not written again.

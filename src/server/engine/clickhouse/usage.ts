@@ -47,10 +47,7 @@ export class ClusterUsageCounts implements UsageCountStore {
   }
 
   get(datasetId: string): DatasetUsage {
-    return plus(
-      plus(this.totals.get(datasetId), this.writing.get(datasetId)),
-      this.pending.get(datasetId),
-    );
+    return plus(plus(this.totals.get(datasetId), this.writing.get(datasetId)), this.pending.get(datasetId));
   }
 
   all(): Map<string, DatasetUsage> {
