@@ -65,8 +65,15 @@ async function main(): Promise<void> {
   log.info(`Explorer: ${address}/   Explore API: ${address}/api/explore/v2.1/`);
   void catalog.idle().then(() => {
     log.info(`catalog up to date: ${summary()}, ${Date.now() - started} ms after start`);
-    if (catalog.problems.length > 0)
-      log.warn(`${catalog.problems.length} dataset(s) skipped, see the messages above`);
+    const problems = catalog.problems;
+    if (problems.length > 0) {
+      // On a cluster the list holds the loads that failed on other servers too, whose messages are in
+      // their logs: name them all.
+      const named = problems.slice(0, 20).map((p) => p.datasetId ?? p.origin);
+      log.warn(
+        `${problems.length} dataset(s) skipped (${named.join(', ')}${problems.length > named.length ? ', …' : ''}), see the messages above`,
+      );
+    }
   });
 
   let closing = false;

@@ -33,6 +33,7 @@ function published(rows: readonly PublishedRow[]): PublishedCatalog & { set(rows
   return {
     view: 'explore_catalog_x_all',
     current: () => current,
+    failures: () => new Map([['broken', 'ClickHouse holds 2 records of 3']]),
     version: () => version,
     stop: () => {},
     set(next) {
@@ -99,6 +100,10 @@ describe('the catalog served from a cluster', () => {
     // Attachment files are on the server whose folder has them.
     expect(catalog.get('a')?.attachments[0]?.path).toBe('/data/a.txt');
     expect(catalog.get('b')?.attachments[0]?.path).toBe('');
+    // A load into the cluster that failed, on whichever server, is among the problems.
+    expect(catalog.problems).toEqual([
+      { origin: 'cluster broken', datasetId: 'broken', reason: 'ClickHouse holds 2 records of 3' },
+    ]);
   });
 
   it('keeps one object per row and live table, so caches keyed by dataset see one version per table', () => {

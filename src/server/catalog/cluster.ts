@@ -27,6 +27,11 @@ export interface PublishedCatalog {
   /** The view the catalog's queries read. */
   readonly view: string;
   current(): ReadonlyMap<string, PublishedRow>;
+  /**
+   * Datasets whose last load into the cluster failed (`explore_ingestion`), by any server: the reason,
+   * by dataset id.
+   */
+  failures(): ReadonlyMap<string, string>;
   /** Moves whenever a row changes. */
   version(): number;
   stop(): void;
@@ -78,8 +83,14 @@ class ClusterCatalog implements LiveCatalog {
     return this.inner.catalogSchema;
   }
 
+  /** This server's problems, and the datasets whose load into the cluster failed on any server. */
   get problems(): readonly CatalogProblem[] {
-    return this.inner.problems;
+    const own = this.inner.problems;
+    const known = new Set(own.map((p) => p.datasetId));
+    const cluster = [...this.rows.failures()]
+      .filter(([id]) => !known.has(id))
+      .map(([id, reason]) => ({ origin: `cluster ${id}`, datasetId: id, reason }));
+    return [...own, ...cluster];
   }
 
   get storeDir(): string {

@@ -1,4 +1,13 @@
-import type { UsageCountStore } from '../usage/counts';
+import type { DatasetUsage, UsageCountStore } from '../usage/counts';
+
+/** Usage counts kept in a cluster. */
+export interface SharedUsageCounts extends UsageCountStore {
+  /**
+   * The totals as the cluster held them at the last read (this server's counts not written yet left
+   * out), once a write and read under way are done: what the catalog's usage view sums as well.
+   */
+  written(): Promise<ReadonlyMap<string, DatasetUsage>>;
+}
 
 /*
  * The catalog's views and usage counts when the catalog is kept in a cluster that several servers share
@@ -14,5 +23,5 @@ export interface SharedCatalog {
   /** Creates, unless it exists, `view`: `table` with the usage fields, read from the shared counts. */
   usageView(view: string, table: string, fields: readonly [string, string, string]): Promise<void>;
   /** The usage counts that every server adds to. */
-  readonly usage: UsageCountStore;
+  readonly usage: SharedUsageCounts;
 }

@@ -110,8 +110,9 @@ export class Usage {
   }
 
   /**
-   * The shared catalog's usage view over `table`: it sums the cluster's counts at each query, so a list
-   * shows the counts read just before it (a server's own last second of counts is not written yet).
+   * The shared catalog's usage view over `table`: it sums the cluster's counts at each query; the list
+   * shows the counts as last read from the cluster, which the sort used unless another server wrote
+   * its counts in between (this server's own counts not written yet are in neither).
    */
   private async sharedView(
     shared: NonNullable<ServerContext['sharedCatalog']>,
@@ -125,7 +126,8 @@ export class Usage {
       creating.catch(() => this.views.delete(view));
     }
     await creating;
-    const counts = this.counts.all();
+    // The counts the view sums (those of other servers may still move before the query runs).
+    const counts = await shared.usage.written();
     return {
       table: view,
       schema: this.catalogSchema(),

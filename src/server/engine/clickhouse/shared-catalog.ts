@@ -15,7 +15,7 @@ import {
   type PublishedRow,
   publishCatalogRows,
 } from './catalog-table';
-import { USAGE_TABLE } from './state';
+import { ingestionStatuses, USAGE_TABLE } from './state';
 import type { ClickHouseTarget } from './target';
 import { ClusterUsageCounts } from './usage';
 
@@ -24,13 +24,15 @@ import { ClusterUsageCounts } from './usage';
  * its own datasets when they change (a digest per row: unchanged rows are not written again, so a
  * server does not undo another's newer publication of a dataset both hold), and reads every server's
  * rows, every REFRESH_MS and after its own publications, fetching again only the rows whose digest
- * moved.
+ * moved, and the datasets whose load into the cluster failed (`explore_ingestion`), which every server
+ * reports among its catalog's problems.
  */
 
 const REFRESH_MS = 1_000;
 
 export class ClickHouseCatalogRows implements CatalogSink {
   private rows: ReadonlyMap<string, PublishedRow> = new Map();
+  private failed: ReadonlyMap<string, string> = new Map();
   private generation = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
   private refreshing: Promise<void> | undefined;
@@ -66,6 +68,11 @@ export class ClickHouseCatalogRows implements CatalogSink {
     return this.rows;
   }
 
+  /** Datasets whose last load into the cluster failed, with the reason (`explore_ingestion`). */
+  failures(): ReadonlyMap<string, string> {
+    return this.failed;
+  }
+
   /** Moves whenever a row changes. */
   version(): number {
     return this.generation;
@@ -74,7 +81,13 @@ export class ClickHouseCatalogRows implements CatalogSink {
   refresh(): Promise<void> {
     if (this.refreshing) return this.refreshing;
     this.refreshing = (async () => {
-      const digests = await catalogDigests(this.target);
+      const [digests, statuses] = await Promise.all([
+        catalogDigests(this.target),
+        ingestionStatuses(this.target),
+      ]);
+      this.failed = new Map(
+        [...statuses.values()].filter((s) => s.state === 'failed').map((s) => [s.datasetId, s.reason]),
+      );
       const stale = [...digests].filter(([id, digest]) => this.rows.get(id)?.digest !== digest);
       const gone = [...this.rows.keys()].some((id) => !digests.has(id));
       if (stale.length === 0 && !gone) return;

@@ -1,5 +1,6 @@
+import type { SharedUsageCounts } from '../../catalog/shared';
 import type { Logger } from '../../ingest/logger';
-import type { DatasetUsage, UsageCountStore } from '../../usage/counts';
+import type { DatasetUsage } from '../../usage/counts';
 import { addUsage, type UsageCount, usageTotals } from './state';
 import type { ClickHouseTarget } from './target';
 
@@ -21,7 +22,7 @@ function plus(a: DatasetUsage | undefined, b: DatasetUsage | undefined): Dataset
   };
 }
 
-export class ClusterUsageCounts implements UsageCountStore {
+export class ClusterUsageCounts implements SharedUsageCounts {
   /** Counted here, not written yet. */
   private pending: Counts = new Map();
   /** Being written (counted until the INSERT returns and the totals are read again). */
@@ -53,6 +54,11 @@ export class ClusterUsageCounts implements UsageCountStore {
   all(): Map<string, DatasetUsage> {
     const ids = new Set([...this.totals.keys(), ...this.writing.keys(), ...this.pending.keys()]);
     return new Map([...ids].map((id) => [id, this.get(id)]));
+  }
+
+  async written(): Promise<ReadonlyMap<string, DatasetUsage>> {
+    await this.syncing;
+    return this.totals;
   }
 
   /** Writes the counts made so far, then reads the totals; resolves once every sync asked is done. */
