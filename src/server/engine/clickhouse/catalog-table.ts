@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { POSITION_COLUMN, quoteIdent as quoteDuckIdent, RECORD_ID_COLUMN } from '../../../layout/columns';
+import { sqlString } from '../../../layout/sql';
 import { CATALOG_SCHEMA, DIGEST_COLUMN, RESTRICTED_COLUMN, SCHEMA_COLUMN } from '../../storage/catalog-table';
 import { readableOf } from './body';
 import { type ClickHouseColumn, clickhouseColumns, columnDefinitions } from './columns';
@@ -133,13 +134,11 @@ export async function publishCatalogRows(
     try {
       const connection = await instance.connect();
       try {
-        // DuckDB string literals double their quotes (the file and the ids are the server's own).
-        const text = (s: string): string => `'${s.replaceAll("'", "''")}'`;
         const select = columns
           .map((c) => `CAST(${c.duckdb} AS ${duckdbTypeOfColumn(c)}) AS ${quoteDuckIdent(c.name)}`)
           .join(', ');
         const result = await connection.stream(
-          `SELECT ${select} FROM read_parquet(${text(file)}) WHERE ${quoteDuckIdent(RECORD_ID_COLUMN)} IN (${ids.map(text).join(', ')})`,
+          `SELECT ${select} FROM read_parquet(${sqlString(file)}) WHERE ${quoteDuckIdent(RECORD_ID_COLUMN)} IN (${ids.map(sqlString).join(', ')})`,
         );
         await target.client.insert(table, 'Native', readableOf(nativeBlocks(columns, result)), {
           settings: SYNC_INSERT,
