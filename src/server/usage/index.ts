@@ -48,7 +48,7 @@ function exploreOf(u: DatasetUsage): ExploreMetas {
 const NO_USAGE: DatasetUsage = { downloads: 0, api_calls: 0 };
 const FIELDS = [USAGE_FIELDS[0]!, USAGE_FIELDS[1]!, USAGE_FIELDS[2]!] as const;
 
-/*
+/**
  * Where the counts are kept: with a shared catalog (a cluster), in the cluster, where the catalog's usage
  * view reads them at each query; otherwise in the data folder, copied into the engine's usage table.
  */
@@ -84,50 +84,28 @@ export class Usage {
    * joining the counts' table. That table is rewritten in the background after the counts move: a
    * catalog request waits only for its first write (the view needs it) and its own view's creation,
    * never for a rewrite (several a second under load), and reads the counts as of the last one.
+   * In a shared catalog the view sums the cluster's counts at each query; the list shows the counts as
+   * last read from the cluster, which the sort used unless another server wrote its counts in between
+   * (this server's counts not written yet are in neither).
    */
   async catalogView(table: string): Promise<CatalogView> {
     const shared = this.ctx.sharedCatalog;
-    if (shared) return this.sharedView(shared, table);
-    if (this.tableVersion === -1) {
+    if (!shared && this.tableVersion === -1) {
       this.schedule();
       await this.writing;
     }
     const view = `${table}__explore`;
     let creating = this.views.get(view);
     if (!creating) {
-      creating = writeUsageView(this.ctx.engine, view, table, FIELDS);
+      creating = shared
+        ? shared.usageView(view, table, FIELDS)
+        : writeUsageView(this.ctx.engine, view, table, FIELDS);
       this.views.set(view, creating);
       // A failed creation is tried again by the next request.
       creating.catch(() => this.views.delete(view));
     }
     await creating;
-    const counts = this.tableCounts;
-    return {
-      table: view,
-      schema: this.catalogSchema(),
-      explore: (datasetId) => exploreOf(counts.get(datasetId) ?? NO_USAGE),
-    };
-  }
-
-  /**
-   * The shared catalog's usage view over `table`: it sums the cluster's counts at each query; the list
-   * shows the counts as last read from the cluster, which the sort used unless another server wrote
-   * its counts in between (this server's own counts not written yet are in neither).
-   */
-  private async sharedView(
-    shared: NonNullable<ServerContext['sharedCatalog']>,
-    table: string,
-  ): Promise<CatalogView> {
-    const view = `${table}__explore`;
-    let creating = this.views.get(view);
-    if (!creating) {
-      creating = shared.usageView(view, table, FIELDS);
-      this.views.set(view, creating);
-      creating.catch(() => this.views.delete(view));
-    }
-    await creating;
-    // The counts the view sums (those of other servers may still move before the query runs).
-    const counts = await shared.usage.written();
+    const counts = shared ? await shared.usage.written() : this.tableCounts;
     return {
       table: view,
       schema: this.catalogSchema(),
@@ -137,6 +115,7 @@ export class Usage {
 
   /** Rewrites the counts' table now, or once TABLE_REFRESH_MS has passed since the last rewrite. */
   private schedule(): void {
+    // A shared catalog's view reads the counts where they are kept.
     if (this.ctx.sharedCatalog) return;
     if (this.writing || this.timer || this.tableVersion === this.counts.version) return;
     const wait = Math.max(0, this.tableWritten + TABLE_REFRESH_MS - Date.now());
