@@ -69,17 +69,22 @@ function catalogViewSql(view: string, table: string): string {
 FROM (SELECT ${columns} FROM ${table} FINAL WHERE ${quoteIdentifier(REMOVED_COLUMN)} = 0 ORDER BY ${quoteIdentifier(RECORD_ID_COLUMN)})`;
 }
 
+let names: { readonly table: string; readonly view: string } | undefined;
+
 /**
  * Names of the catalog's table and base view: both carry a digest of their layout, so that a server
  * whose catalog layout differs (another release) publishes into a table of its own.
  */
 export function catalogNames(): { readonly table: string; readonly view: string } {
-  const layout = createHash('sha1')
-    .update(columnDefinitions(tableColumns(0)))
-    .update(catalogViewSql('v', 't'))
-    .digest('hex')
-    .slice(0, 12);
-  return { table: `explore_catalog_${layout}`, view: `explore_catalog_${layout}_all` };
+  if (!names) {
+    const layout = createHash('sha1')
+      .update(columnDefinitions(tableColumns(0)))
+      .update(catalogViewSql('v', 't'))
+      .digest('hex')
+      .slice(0, 12);
+    names = { table: `explore_catalog_${layout}`, view: `explore_catalog_${layout}_all` };
+  }
+  return names;
 }
 
 /** Creates a view on every node unless it exists (another server may be creating it at the same time). */
