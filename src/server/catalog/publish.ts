@@ -51,6 +51,10 @@ export interface ServedState {
   readonly checkedAt: number;
 }
 
+function entryOf(served: ServedDataset): CatalogTableEntry {
+  return { dataset: served.dataset, schema: served.stored.schema };
+}
+
 /** Coalesces catalog table rebuilds while many datasets are ingested. */
 const CATALOG_TABLE_DELAY_MS = 1_000;
 
@@ -108,7 +112,7 @@ export class CatalogPublisher {
     const state = this.current();
     const { version, checkedAt } = state;
     const served = [...state.served];
-    const entries = served.map((s) => ({ dataset: s.dataset, schema: s.stored.schema }));
+    const entries = served.map(entryOf);
     const snapshot = version === this.snapshotVersion ? undefined : this.snapshotEntries(served);
     this.writing = this.writing
       .then(async () => {
@@ -132,11 +136,18 @@ export class CatalogPublisher {
     if (!saved || saved.layout !== catalogTableLayout()) return false;
     try {
       await loadCatalogTable(this.engine, saved.file);
-      return true;
     } catch (error) {
       this.log.warn(`catalog: saved catalog table not loaded (${errorSummary(error)}): built instead`);
       return false;
     }
+    // The sink may not hold these rows (a new cluster): it publishes what it lacks.
+    if (this.sink) {
+      const entries = [...this.current().served].map(entryOf);
+      await this.sink
+        .publish(entries, (file) => saveCatalogTable(this.engine, file))
+        .catch((error: unknown) => this.log.error(`catalog rows not published: ${errorSummary(error)}`));
+    }
+    return true;
   }
 
   /** Saves the catalog table beside the snapshot; undefined when it could not be. */

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -49,8 +49,13 @@ describe.skipIf(!cluster)('a catalog shared by servers with different data folde
   let a: Server;
   let b: Server;
 
-  async function start(datasets: readonly FixtureDataset[], urls: readonly string[]): Promise<Server> {
-    const dir = await mkdtemp(join(tmpdir(), 'clickhouse-catalog-'));
+  async function start(
+    datasets: readonly FixtureDataset[],
+    urls: readonly string[],
+    on = database,
+    folder?: string,
+  ): Promise<Server> {
+    const dir = folder ?? (await mkdtemp(join(tmpdir(), 'clickhouse-catalog-')));
     writeAccessFixture(dir, datasets);
     const env = { DATA_DIR: dir, DEFAULT_CATALOG: 'false', PORT: '0' };
     const config = loadConfig(env);
@@ -60,7 +65,14 @@ describe.skipIf(!cluster)('a catalog shared by servers with different data folde
       includeDefault: false,
       connections: 1,
       threads: 1,
-      engineConfig: { kind: 'clickhouse', urls, cluster: cluster!.name, database, user: '', password: '' },
+      engineConfig: {
+        kind: 'clickhouse',
+        urls,
+        cluster: cluster!.name,
+        database: on,
+        user: '',
+        password: '',
+      },
     });
     for (const statement of duckdbDialect.setupStatements()) await data.engine.execute(statement);
     const app = await buildApp({
@@ -100,10 +112,37 @@ describe.skipIf(!cluster)('a catalog shared by servers with different data folde
       await rm(server.dir, { recursive: true, force: true });
     }
     await Promise.all(
-      nodeUrls(cluster!).map((url) =>
-        new ClickHouseClient({ url }).execute(`DROP DATABASE IF EXISTS ${database}`),
+      nodeUrls(cluster!).flatMap((url) =>
+        [database, `${database}_new`].map((db) =>
+          new ClickHouseClient({ url }).execute(`DROP DATABASE IF EXISTS ${db}`),
+        ),
       ),
     );
+  });
+
+  it("publishes a server's rows when it starts from its snapshot on a cluster that lacks them", async () => {
+    // The first server's folder has a snapshot with its catalog table: a start loads that table instead
+    // of building it, and must still publish the rows to an empty cluster. (Descriptors older than the
+    // snapshot's scan count as unchanged.)
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const folder = join(a.dir, 'datasets');
+    for (const name of await readdir(folder))
+      if (name.endsWith('.json')) await utimes(join(folder, name), hourAgo, hourAgo);
+    const again = await start(
+      [RESTRICTED_DATASET, PUBLIC_DATASET],
+      nodeUrls(cluster!),
+      `${database}_new`,
+      a.dir,
+    );
+    try {
+      expect(await ids(again, `catalog/datasets?select=dataset_id&apikey=${KEYS.granted.key}`)).toEqual([
+        'auth-public-cities',
+        RESTRICTED_ID,
+      ]);
+    } finally {
+      await again.app.close();
+      await again.data.close();
+    }
   });
 
   it('lists the union of the folders, the same bytes on both servers', async () => {
