@@ -2,14 +2,17 @@ import { defineConfig } from 'vitest/config';
 import { clickhouseInstalled } from './src/server/engine/clickhouse/cluster';
 
 /*
- * The HTTP tests of records, aggregations, facets, refine/exclude, record lookup, exports, errors and
- * access control, run against a server with ENGINE=clickhouse on a two-shard cluster: the same test
+ * The HTTP tests of records, aggregations, facets, refine/exclude, record lookup, exports, errors,
+ * access control, the catalog (lists, facets, exports, usage counts) and v1.0, run against a server with ENGINE=clickhouse on a two-shard cluster: the same test
  * files and assertions as on DuckDB (vitest.config.ts's `http` project), with the server the global
  * setup starts when TEST_ENGINE=clickhouse (src/server/testing/global-setup.ts). A test expects a
  * different answer on ClickHouse only for a construct the dialect documents as unsupported (its 400).
  * Part of `npm run test:clickhouse`; skipped, with a message, where clickhouse-server is not installed.
  */
 export const CLICKHOUSE_HTTP_TESTS = [
+  'src/server/routes/catalog.test.ts',
+  'src/server/routes/clients-v2.test.ts',
+  'src/server/exports/catalog/catalog-exports.test.ts',
   'src/server/routes/records.test.ts',
   'src/server/routes/records-aggregations.test.ts',
   'src/server/routes/facets.test.ts',

@@ -32,9 +32,8 @@ async function main(): Promise<void> {
     waitForIngestion: config.ingestBeforeListen,
     engineConfig: config.engine,
   });
-  // With ENGINE=clickhouse the records are served from the cluster; the local engine keeps the catalog
-  // table, usage counts and access views (docs/clickhouse.md).
-  const { engine: local, recordsEngine, catalog } = data;
+  // With ENGINE=clickhouse the records and the catalog are served from the cluster (docs/clickhouse.md).
+  const { engine: local, recordsEngine, sharedCatalog, catalog } = data;
   const quotas = data.cluster && new ClusterCallQuota(data.cluster, config.quota, log);
   const engine = recordsEngine ?? local;
   for (const statement of local.dialect.setupStatements()) await local.execute(statement);
@@ -46,7 +45,7 @@ async function main(): Promise<void> {
   await local.lockDown([data.storeDir, EXPORT_SCRATCH_DIR]);
   const app = await buildApp({
     engine,
-    ...(recordsEngine ? { catalogEngine: local } : {}),
+    ...(sharedCatalog ? { sharedCatalog } : {}),
     ...(quotas ? { quotas } : {}),
     catalog,
     config,
@@ -66,8 +65,15 @@ async function main(): Promise<void> {
   log.info(`Explorer: ${address}/   Explore API: ${address}/api/explore/v2.1/`);
   void catalog.idle().then(() => {
     log.info(`catalog up to date: ${summary()}, ${Date.now() - started} ms after start`);
-    if (catalog.problems.length > 0)
-      log.warn(`${catalog.problems.length} dataset(s) skipped, see the messages above`);
+    const problems = catalog.problems;
+    if (problems.length > 0) {
+      // On a cluster the list holds the loads that failed on other servers too, whose messages are in
+      // their logs: name them all.
+      const named = problems.slice(0, 20).map((p) => p.datasetId ?? p.origin);
+      log.warn(
+        `${problems.length} dataset(s) skipped (${named.join(', ')}${problems.length > named.length ? ', …' : ''}), see the messages above`,
+      );
+    }
   });
 
   let closing = false;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { catalogEngineOf, type ServerContext } from '../context';
+import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import { setCaller } from './access';
 import { presentedKey } from './credentials';
@@ -62,7 +62,7 @@ export async function installAccess(
   options: AccessOptions = {},
 ): Promise<void> {
   const keys = await loadKeyRing(ctx.config.dataDir);
-  const policy = await openAccessPolicy(catalogEngineOf(ctx), ctx.catalog, keys, ctx.log);
+  const policy = await openAccessPolicy(ctx.engine, ctx.catalog, keys, ctx.log, ctx.sharedCatalog);
   const quota = ctx.quotas ?? new CallQuota(ctx.config.quota, options.now);
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Catalog } from '../catalog/registry';
+import type { SharedCatalog } from '../catalog/shared';
 import type { Engine } from '../engine/types';
 import type { Logger } from '../ingest/logger';
 import { writeAccessViews } from '../storage/access-views';
@@ -13,24 +14,31 @@ import type { KeyGrant, KeyRing } from './keys';
  * queries run on a view that keeps public rows (`__restricted` is false) plus the ids its key grants.
  */
 
-const VIEW_PREFIX = '__catalog_for_';
-
 export interface AccessPolicy {
   readonly anonymous: Caller;
   callerFor(grant: KeyGrant): Caller;
 }
 
-function viewName(granted: readonly string[]): string {
-  const hash = createHash('sha256').update(granted.join('\n')).digest('hex').slice(0, 16);
-  return `${VIEW_PREFIX}${hash}`;
+/** Names of the catalog's access views: the catalog table's, then `_for_`. */
+function viewPrefix(catalog: Catalog): string {
+  return `${catalog.catalogTable}_for_`;
 }
 
-/** Builds the callers and the catalog views they need; views left from earlier starts are dropped. */
+function viewName(catalog: Catalog, granted: readonly string[]): string {
+  const hash = createHash('sha256').update(granted.join('\n')).digest('hex').slice(0, 16);
+  return `${viewPrefix(catalog)}${hash}`;
+}
+
+/**
+ * Builds the callers and the catalog views they need. In the engine's own catalog, views left from
+ * earlier starts are dropped; in a shared catalog (a cluster), views are created where missing only.
+ */
 export async function openAccessPolicy(
   engine: Engine,
   catalog: Catalog,
   keys: KeyRing,
   log: Logger,
+  shared?: SharedCatalog,
 ): Promise<AccessPolicy> {
   const isRestricted = (id: string): boolean => catalog.get(id)?.visibility === 'restricted';
   const views = new Map<string, readonly string[]>();
@@ -41,7 +49,7 @@ export async function openAccessPolicy(
     let catalogTable = catalog.catalogTable;
     if (granted !== 'all') {
       const ids = [...(granted ?? [])].sort();
-      catalogTable = viewName(ids);
+      catalogTable = viewName(catalog, ids);
       views.set(catalogTable, ids);
     }
     return { keyName, canRead: reads, catalogTable };
@@ -64,7 +72,8 @@ export async function openAccessPolicy(
   if (restricted > 0) {
     log.info(`access: ${restricted} restricted dataset(s), ${keys.grants.length} API key(s)`);
   }
-  await writeAccessViews(engine, catalog.catalogTable, VIEW_PREFIX, views);
+  if (shared) for (const [name, ids] of views) await shared.accessView(name, catalog.catalogTable, ids);
+  else await writeAccessViews(engine, catalog.catalogTable, viewPrefix(catalog), views);
   return {
     anonymous,
     callerFor: (grant) => byName.get(grant.name) ?? anonymous,

@@ -1,11 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import type { DatasetSchema } from '../../odsql';
-import { clusterCatalog, type LiveTableNames } from './cluster';
+import type { PublishedRow } from '../engine/clickhouse/catalog-table';
+import { clusterCatalog, type LiveTableNames, type PublishedCatalog } from './cluster';
 import type { LiveCatalog } from './registry';
 import type { Dataset } from './types';
 
-const dataset = (id: string): Dataset => ({ dataset_id: id, table: `ds_${id}` }) as unknown as Dataset;
-const schema: DatasetSchema = { fields: [] };
+const dataset = (id: string): Dataset =>
+  ({
+    dataset_id: id,
+    table: `ds_${id}`,
+    attachments: [{ id: 'notice', title: 'Notice', mimetype: 'text/plain', path: `/data/${id}.txt` }],
+  }) as unknown as Dataset;
+const schema: DatasetSchema = { fields: [{ name: 'n', type: 'int', range: { min: 1, max: 9 } }] };
+
+const row = (id: string, digest = 'd1'): PublishedRow => ({
+  datasetId: id,
+  digest,
+  uid: `da_${id}`,
+  restricted: id.startsWith('secret'),
+  hasRecords: true,
+  dataVisible: true,
+  features: ['analyze'],
+  metas: JSON.stringify({ default: { title: id.toUpperCase() } }),
+  fields: '[]',
+  attachments: JSON.stringify([{ id: 'notice', title: 'Notice', mimetype: 'text/plain' }]),
+  schema: JSON.stringify(schema),
+});
+
+function published(rows: readonly PublishedRow[]): PublishedCatalog & { set(rows: PublishedRow[]): void } {
+  let current = new Map(rows.map((r) => [r.datasetId, r]));
+  let version = 0;
+  return {
+    view: 'explore_catalog_x_all',
+    current: () => current,
+    failures: () => new Map([['broken', 'ClickHouse holds 2 records of 3']]),
+    version: () => version,
+    stop: () => {},
+    set(next) {
+      current = new Map(next.map((r) => [r.datasetId, r]));
+      version++;
+    },
+  };
+}
 
 function registry(datasets: readonly Dataset[]): LiveCatalog & { datasets: readonly Dataset[] } {
   const state = {
@@ -40,20 +76,41 @@ function liveTables(initial: Record<string, string>): LiveTableNames & { set(id:
 }
 
 describe('the catalog served from a cluster', () => {
-  it('serves each dataset from the table the cluster marks live, and hides the others', () => {
-    const inner = registry([dataset('a'), dataset('b')]);
-    const catalog = clusterCatalog(inner, liveTables({ a: 'ds_a__v1' }));
-    expect(catalog.list().map((d) => [d.dataset_id, d.table])).toEqual([['a', 'ds_a__v1']]);
-    expect(catalog.get('a')?.table).toBe('ds_a__v1');
-    expect(catalog.get('b')).toBeUndefined();
-    expect(catalog.schema('b')).toBeUndefined();
-    expect(catalog.schema('a')).toBe(schema);
+  it("serves the cluster's rows that have a live table, whichever server published them", () => {
+    // This server's folder holds `a` only; `b` and `secret` were published by others; `c` has no table.
+    const inner = registry([dataset('a')]);
+    const rows = published([row('a'), row('b'), row('c'), row('secret')]);
+    const catalog = clusterCatalog(
+      inner,
+      liveTables({ a: 'ds_a__v1', b: 'ds_b__v1', secret: 'ds_secret__v1' }),
+      rows,
+    );
+    expect(catalog.catalogTable).toBe('explore_catalog_x_all');
+    expect(catalog.list().map((d) => [d.dataset_id, d.table])).toEqual([
+      ['a', 'ds_a__v1'],
+      ['b', 'ds_b__v1'],
+      ['secret', 'ds_secret__v1'],
+    ]);
+    expect(catalog.get('b')?.metas.default.title).toBe('B');
+    expect(catalog.get('secret')?.visibility).toBe('restricted');
+    expect(catalog.get('b')?.visibility).toBe('domain');
+    expect(catalog.get('c')).toBeUndefined();
+    expect(catalog.schema('c')).toBeUndefined();
+    expect(catalog.schema('b')).toEqual(schema);
+    // Attachment files are on the server whose folder has them.
+    expect(catalog.get('a')?.attachments[0]?.path).toBe('/data/a.txt');
+    expect(catalog.get('b')?.attachments[0]?.path).toBe('');
+    // A load into the cluster that failed, on whichever server, is among the problems.
+    expect(catalog.problems).toEqual([
+      { origin: 'cluster broken', datasetId: 'broken', reason: 'ClickHouse holds 2 records of 3' },
+    ]);
   });
 
-  it('keeps one object per live table, so caches keyed by dataset see one version per table', () => {
+  it('keeps one object per row and live table, so caches keyed by dataset see one version per table', () => {
     const inner = registry([dataset('a')]);
     const tables = liveTables({ a: 'ds_a__v1' });
-    const catalog = clusterCatalog(inner, tables);
+    const rows = published([row('a')]);
+    const catalog = clusterCatalog(inner, tables, rows);
     const first = catalog.get('a');
     expect(catalog.get('a')).toBe(first);
     const list = catalog.list();
@@ -65,7 +122,16 @@ describe('the catalog served from a cluster', () => {
     expect(catalog.get('a')?.table).toBe('ds_a__v2');
     expect(catalog.list()).not.toBe(list);
     expect(catalog.list()[0]?.table).toBe('ds_a__v2');
-    // Dropped on the cluster: no longer served.
+    // Another row of another dataset: this one's object stays.
+    const second = catalog.get('a');
+    rows.set([row('a'), row('b')]);
+    expect(catalog.get('a')).toBe(second);
+    // A new row of this dataset (its metadata changed): a new object.
+    rows.set([row('a', 'd2'), row('b')]);
+    expect(catalog.get('a')).not.toBe(second);
+    // Removed from the cluster's catalog, or dropped: no longer served.
+    rows.set([row('b')]);
+    expect(catalog.get('a')).toBeUndefined();
     tables.set('a');
     expect(catalog.list()).toEqual([]);
   });

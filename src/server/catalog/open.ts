@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ConfigError, type EngineConfig } from '../config';
 import { ClickHouseEngine } from '../engine/clickhouse/engine';
 import { ClickHouseLiveTables } from '../engine/clickhouse/live-tables';
+import { ClickHouseCatalogRows, ClickHouseSharedCatalog } from '../engine/clickhouse/shared-catalog';
 import { ensureStateTables } from '../engine/clickhouse/state';
 import { type ClickHouseTarget, connectTarget } from '../engine/clickhouse/target';
 import { type DuckDBEngine, openDuckDBEngine } from '../engine/duckdb';
@@ -13,6 +14,7 @@ import { type RecordTables, RecordViews } from '../storage/views';
 import { clusterCatalog } from './cluster';
 import { splitMemoryLimit } from './memory';
 import { type LiveCatalog, openCatalog } from './registry';
+import type { SharedCatalog } from './shared';
 import { storeDirOf } from './store';
 
 export interface ExploreDataOptions {
@@ -49,11 +51,14 @@ export interface ExploreDataOptions {
 export interface ExploreData {
   /**
    * The local request engine: reads the records files of `storeDir` only (besides its own memory). It
-   * holds the catalog table, usage counts and access views, and the records too unless `recordsEngine`.
+   * serves the records and the catalog unless `recordsEngine`; on a cluster it builds the rows this
+   * server publishes into the cluster's catalog.
    */
   readonly engine: DuckDBEngine;
-  /** The engine of the datasets' records when they are served from a cluster (ENGINE=clickhouse). */
+  /** The engine of the datasets' records and the catalog when served from a cluster (ENGINE=clickhouse). */
   readonly recordsEngine?: Engine;
+  /** The catalog's views and usage counts in the cluster (ENGINE=clickhouse). */
+  readonly sharedCatalog?: SharedCatalog;
   /** The cluster, with ENGINE=clickhouse (its shared state: live versions, ingestion states, quotas). */
   readonly cluster?: ClickHouseTarget;
   readonly catalog: LiveCatalog;
@@ -92,6 +97,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
   });
   let ingest: IngestEngine | undefined;
   let cluster: ClickHouseLiveTables | undefined;
+  let rows: ClickHouseCatalogRows | undefined;
   try {
     ingest = await openIngestEngine({
       tempDirectory: join(tmpDir, 'spill-ingest'),
@@ -104,8 +110,8 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
     let tables: RecordTables = views;
     let recordsEngine: ClickHouseEngine | undefined;
     if (config?.kind === 'clickhouse') {
-      // The records are loaded into the cluster from the store's files (live-tables.ts); the local
-      // DuckDB engine keeps the catalog table, usage counts and access views.
+      // The records are loaded into the cluster from the store's files (live-tables.ts); the catalog's
+      // rows are published into the cluster's catalog (shared-catalog.ts), which every server serves.
       const target = await connectTarget(config).catch((error: unknown) => {
         // A setting that points nowhere usable: one line, no stack trace (main.ts).
         throw new ConfigError(
@@ -115,6 +121,8 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
       await ensureStateTables(target);
       cluster = new ClickHouseLiveTables(target, options.log);
       await cluster.start();
+      rows = new ClickHouseCatalogRows(target, options.log);
+      await rows.start();
       tables = cluster;
       recordsEngine = new ClickHouseEngine({
         url: config.urls[0]!,
@@ -131,6 +139,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
       includeDefault: options.includeDefault ?? true,
       ingest,
       views: tables,
+      ...(rows ? { sink: rows } : {}),
       ...(options.watch === undefined ? {} : { watch: options.watch }),
       ...(options.rescanMs === undefined ? {} : { rescanMs: options.rescanMs }),
       // On a cluster every version is checked (and loaded when missing) at start.
@@ -140,12 +149,18 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
           ? {}
           : { eagerViewsUpTo: options.eagerViewsUpTo }),
     });
-    const catalog = cluster ? clusterCatalog(registry, cluster) : registry;
+    const catalog = cluster && rows ? clusterCatalog(registry, cluster, rows) : registry;
     if (options.waitForIngestion ?? true) await catalog.idle();
     const ingestEngine = ingest;
     return {
       engine,
-      ...(recordsEngine && cluster ? { recordsEngine, cluster: cluster.target } : {}),
+      ...(recordsEngine && cluster
+        ? {
+            recordsEngine,
+            cluster: cluster.target,
+            sharedCatalog: new ClickHouseSharedCatalog(cluster.target, options.log),
+          }
+        : {}),
       catalog,
       storeDir,
       tmpDir,
@@ -158,6 +173,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
     };
   } catch (error) {
     cluster?.stop();
+    rows?.stop();
     await ingest?.close();
     await engine.close();
     throw error;

@@ -3,6 +3,7 @@ import type { Engine } from '../engine/types';
 import { errorSummary } from '../ingest/ingest';
 import type { Logger } from '../ingest/logger';
 import {
+  type CatalogTableEntry,
   catalogTableLayout,
   loadCatalogTable,
   saveCatalogTable,
@@ -24,6 +25,15 @@ import type { Dataset } from './types';
  * (snapshot.ts) with the table's Parquet copy, written after a rebuild when the served datasets changed.
  */
 
+/**
+ * Where else the catalog's rows go once the catalog table is rebuilt: a cluster's catalog, shared by
+ * the servers of the cluster (engine/clickhouse/shared-catalog.ts).
+ */
+export interface CatalogSink {
+  /** Publishes the rows of `entries`; `save` writes the catalog table just rebuilt to a Parquet file. */
+  publish(entries: readonly CatalogTableEntry[], save: (file: string) => Promise<void>): Promise<void>;
+}
+
 /** A dataset as served. */
 export interface ServedDataset {
   readonly stored: StoredDataset;
@@ -34,13 +44,15 @@ export interface ServedDataset {
 
 /** What is served now, as the publisher reads it when it writes. */
 export interface ServedState {
-  /** Sorted by dataset_id. */
-  readonly datasets: readonly Dataset[];
   readonly served: Iterable<ServedDataset>;
   /** Moves whenever the served datasets change. */
   readonly version: number;
   /** When the scan of the descriptors that the served datasets follow started. */
   readonly checkedAt: number;
+}
+
+function entryOf(served: ServedDataset): CatalogTableEntry {
+  return { dataset: served.dataset, schema: served.stored.schema };
 }
 
 /** Coalesces catalog table rebuilds while many datasets are ingested. */
@@ -61,6 +73,7 @@ export class CatalogPublisher {
     private readonly storeDir: string,
     private readonly log: Logger,
     private readonly current: () => ServedState,
+    private readonly sink?: CatalogSink,
   ) {}
 
   /** A rebuild is waiting for its time. */
@@ -97,12 +110,15 @@ export class CatalogPublisher {
   /** Rebuilds the catalog table, then writes the snapshot when the served datasets changed. */
   writeNow(): Promise<void> {
     const state = this.current();
-    const { datasets, version, checkedAt } = state;
-    const snapshot = version === this.snapshotVersion ? undefined : this.snapshotEntries(state.served);
+    const { version, checkedAt } = state;
+    const served = [...state.served];
+    const entries = served.map(entryOf);
+    const snapshot = version === this.snapshotVersion ? undefined : this.snapshotEntries(served);
     this.writing = this.writing
       .then(async () => {
         const started = Date.now();
-        await writeCatalogTable(this.engine, datasets);
+        await writeCatalogTable(this.engine, entries);
+        await this.sink?.publish(entries, (file) => saveCatalogTable(this.engine, file));
         if (snapshot && version > this.snapshotVersion) {
           const table = await this.save();
           await writeSnapshot(this.storeDir, snapshot, checkedAt, table);
@@ -120,11 +136,18 @@ export class CatalogPublisher {
     if (!saved || saved.layout !== catalogTableLayout()) return false;
     try {
       await loadCatalogTable(this.engine, saved.file);
-      return true;
     } catch (error) {
       this.log.warn(`catalog: saved catalog table not loaded (${errorSummary(error)}): built instead`);
       return false;
     }
+    // The sink may not hold these rows (a new cluster): it publishes what it lacks.
+    if (this.sink) {
+      const entries = [...this.current().served].map(entryOf);
+      await this.sink
+        .publish(entries, (file) => saveCatalogTable(this.engine, file))
+        .catch((error: unknown) => this.log.error(`catalog rows not published: ${errorSummary(error)}`));
+    }
+    return true;
   }
 
   /** Saves the catalog table beside the snapshot; undefined when it could not be. */

@@ -12,7 +12,7 @@ import type { IngestEngine } from '../storage/ingest-engine';
 import type { RecordTables } from '../storage/views';
 import { buildDataset } from './metas';
 import { assignTables, attachmentsOf, stampsOfAll } from './plan';
-import { CatalogPublisher, type ServedDataset } from './publish';
+import { CatalogPublisher, type CatalogSink, type ServedDataset } from './publish';
 import { statFiles } from './read-files';
 import { removeScratchOfDeadProcesses, removeTemporariesOfDeadProcesses } from './scratch';
 import { readSnapshot } from './snapshot';
@@ -68,6 +68,8 @@ export interface CatalogOptions {
   readonly ingest: IngestEngine;
   /** The request engine's views of the records files (or a cluster's tables loaded from them). */
   readonly views: RecordTables;
+  /** Where the catalog's rows are published besides the engine's catalog table (a cluster's catalog). */
+  readonly sink?: CatalogSink;
   /** Follow `datasets/` for changes (default true). */
   readonly watch?: boolean;
   /** Full rescan of descriptors and files, in case a change was not notified (default 60 s; 0: never). */
@@ -166,12 +168,17 @@ class CatalogState implements LiveCatalog {
     this.storeDir = storeDirOf(options.dataDir);
     this.datasetsDir = join(options.dataDir, 'datasets');
     this.tmpDir = join(options.dataDir, 'tmp', `ingest-${process.pid}`);
-    this.publisher = new CatalogPublisher(engine, this.storeDir, options.log, () => ({
-      datasets: this.sorted,
-      served: this.served.values(),
-      version: this.servedVersion,
-      checkedAt: this.scannedAt,
-    }));
+    this.publisher = new CatalogPublisher(
+      engine,
+      this.storeDir,
+      options.log,
+      () => ({
+        served: this.served.values(),
+        version: this.servedVersion,
+        checkedAt: this.scannedAt,
+      }),
+      options.sink,
+    );
   }
 
   list(): readonly Dataset[] {

@@ -12,7 +12,7 @@ import type {} from '../../odsql';
 import { catalogTableFor } from '../auth/access';
 import { compileCatalogQuery } from '../catalog/query';
 import type { Dataset } from '../catalog/types';
-import { catalogEngineOf, type ServerContext } from '../context';
+import type { ServerContext } from '../context';
 import { ApiError, datasetNotFound } from '../errors';
 import { apiRoot, pageLinks } from '../http/links';
 import { boolean, page, type QueryString, single } from '../http/params';
@@ -114,7 +114,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       async (req) => {
         const ds = findDataset(ctx, req.params.dataset_id);
         const query = req.query as QueryString;
-        const options = compileOptions(ctx, query, version, catalogEngineOf(ctx));
+        const options = compileOptions(ctx, query, version, ctx.engine);
         const selection = datasetSelection(single(query, 'select'), OBJECT_KEYS[version], metaKeys);
         if (selection.mode === 'sql') {
           throw new ApiError(
@@ -184,7 +184,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
 
   async function listDatasets(req: FastifyRequest, reply: FastifyReply): Promise<CatalogReply> {
     const query = req.query as QueryString;
-    const options = compileOptions(ctx, query, version, catalogEngineOf(ctx));
+    const options = compileOptions(ctx, query, version, ctx.engine);
     const select = single(query, 'select');
     const groupBy = single(query, 'group_by');
     const grouped = groupBy !== undefined && groupBy.trim() !== '';
@@ -202,12 +202,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       limit,
       offset,
     });
-    const outcome = await runCompiled(
-      catalogEngineOf(ctx),
-      compiled,
-      clientSignal(reply),
-      ctx.config.sqlTimeLimitMs,
-    );
+    const outcome = await runCompiled(ctx.engine, compiled, clientSignal(reply), ctx.config.sqlTimeLimitMs);
     const root = apiRoot(req, prefix);
     const total = outcome.total;
     const links =

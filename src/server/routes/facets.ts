@@ -4,7 +4,7 @@ import type { FacetsResponse, Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
 import type { DatasetSchema } from '../../odsql';
 import { catalogTableFor } from '../auth/access';
-import { catalogEngineOf, type ServerContext } from '../context';
+import type { ServerContext } from '../context';
 import type { Engine } from '../engine/types';
 import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField, facetSet } from '../facets/config';
 import { enumerateFacets } from '../facets/enumerate';
@@ -56,7 +56,7 @@ export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVer
             { rel: 'source', href: `${root}/catalog` },
           ],
         },
-        catalogEngineOf(ctx),
+        ctx.engine,
       );
     });
 

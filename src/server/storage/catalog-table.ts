@@ -22,6 +22,19 @@ import type { Engine } from '../engine/types';
 export const CATALOG_TABLE = '__catalog';
 /** Technical column: the dataset is restricted (auth/policy keeps such rows from callers without a grant). */
 export const RESTRICTED_COLUMN = '__restricted';
+/**
+ * Technical columns for a cluster's catalog (engine/clickhouse/catalog-table.ts): the stored schema of
+ * the dataset's records (JSON), so that a server whose data folder lacks the dataset can serve it, and a
+ * digest of the row, so that a server publishes and reads again only the rows that changed.
+ */
+export const SCHEMA_COLUMN = '__schema';
+export const DIGEST_COLUMN = '__digest';
+
+/** A served dataset and the schema of its stored records. */
+export interface CatalogTableEntry {
+  readonly dataset: Dataset;
+  readonly schema: DatasetSchema;
+}
 
 export const CATALOG_SCHEMA: DatasetSchema = {
   fields: [
@@ -101,16 +114,31 @@ function columnValue(field: FieldSchema, ref: string): string {
   return field.type === 'datetime' ? utcWallClock(ref) : `CAST(${ref} AS ${columnType(field)})`;
 }
 
+/** The digest of a catalog row: it moves whenever anything the row holds does. */
+export function catalogRowDigest(entry: CatalogTableEntry): string {
+  const content = JSON.stringify([
+    catalogRow(entry.dataset),
+    entry.dataset.visibility === 'restricted',
+    entry.schema,
+  ]);
+  return createHash('sha1').update(content).digest('hex');
+}
+
 /** Rebuilds the catalog table from the datasets, in one statement. */
-export async function writeCatalogTable(engine: Engine, datasets: readonly Dataset[]): Promise<void> {
-  const sorted = [...datasets].sort((a, b) =>
-    a.dataset_id < b.dataset_id ? -1 : a.dataset_id > b.dataset_id ? 1 : 0,
+export async function writeCatalogTable(
+  engine: Engine,
+  entries: readonly CatalogTableEntry[],
+): Promise<void> {
+  const sorted = [...entries].sort((a, b) =>
+    a.dataset.dataset_id < b.dataset.dataset_id ? -1 : a.dataset.dataset_id > b.dataset.dataset_id ? 1 : 0,
   );
-  const rows = sorted.map((dataset, pos) =>
+  const rows = sorted.map((entry, pos) =>
     JSON.stringify({
-      ...catalogRow(dataset),
+      ...catalogRow(entry.dataset),
       [POSITION_COLUMN]: pos,
-      [RESTRICTED_COLUMN]: dataset.visibility === 'restricted',
+      [RESTRICTED_COLUMN]: entry.dataset.visibility === 'restricted',
+      [SCHEMA_COLUMN]: JSON.stringify(entry.schema),
+      [DIGEST_COLUMN]: catalogRowDigest(entry),
     }),
   );
   await engine.execute(catalogTableSql(), [rows]);
@@ -145,6 +173,8 @@ function catalogTableSql(): string {
     ...Object.fromEntries(CATALOG_SCHEMA.fields.map((f) => [f.name, jsonStructure(f)])),
     [POSITION_COLUMN]: 'BIGINT',
     [RESTRICTED_COLUMN]: 'BOOLEAN',
+    [SCHEMA_COLUMN]: 'VARCHAR',
+    [DIGEST_COLUMN]: 'VARCHAR',
   });
   const columns = CATALOG_SCHEMA.fields.map(
     (f) => `${columnValue(f, `d.${quoteIdent(f.name)}`)} AS ${quoteIdent(f.name)}`,
@@ -163,6 +193,8 @@ SELECT ${columns.join(', ')},
   CAST(octet_length(encode(line)) AS INTEGER) AS ${RECORD_SIZE_COLUMN},
   ' ' || concat_ws(' ', ${search.join(', ')}) || ' ' AS ${SEARCH_COLUMN},
   d.${POSITION_COLUMN} AS ${POSITION_COLUMN},
-  coalesce(d.${RESTRICTED_COLUMN}, true) AS ${RESTRICTED_COLUMN}
+  coalesce(d.${RESTRICTED_COLUMN}, true) AS ${RESTRICTED_COLUMN},
+  d.${SCHEMA_COLUMN} AS ${SCHEMA_COLUMN},
+  d.${DIGEST_COLUMN} AS ${DIGEST_COLUMN}
 FROM parsed ORDER BY d.${POSITION_COLUMN}`;
 }

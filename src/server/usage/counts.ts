@@ -14,12 +14,25 @@ export interface DatasetUsage {
   readonly api_calls: number;
 }
 
+/** Where usage counts are kept: the data folder (below) or a cluster (engine/clickhouse/usage.ts). */
+export interface UsageCountStore {
+  /** Changes whenever the totals move. */
+  readonly version: number;
+  add(datasetId: string, kind: keyof DatasetUsage): void;
+  /** Totals of one dataset over every process. */
+  get(datasetId: string): DatasetUsage;
+  /** Totals of every dataset counted. */
+  all(): Map<string, DatasetUsage>;
+  /** Writes this process's counts (on shutdown). */
+  close(): void | Promise<void>;
+}
+
 type Counts = Map<string, { downloads: number; api_calls: number }>;
 
 /** How often counts are written out and other processes' files read again. */
 const SYNC_MS = 2000;
 
-export class UsageCounts {
+export class UsageCounts implements UsageCountStore {
   private readonly own: Counts = new Map();
   private others: Counts = new Map();
   private readonly file: string;

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DatasetSchema } from '../../odsql';
-import { catalogEngineOf, type ServerContext } from '../context';
+import type { ServerContext } from '../context';
 import { errorSummary } from '../ingest/ingest';
 import { writeUsageTable, writeUsageView } from '../storage/usage-table';
-import { type DatasetUsage, UsageCounts } from './counts';
+import { type DatasetUsage, type UsageCountStore, UsageCounts } from './counts';
 
 /*
  * Dataset usage as the interface shows it: the `explore` metadata (download_count, api_call_count,
@@ -46,9 +46,14 @@ function exploreOf(u: DatasetUsage): ExploreMetas {
 }
 
 const NO_USAGE: DatasetUsage = { downloads: 0, api_calls: 0 };
+const FIELDS = [USAGE_FIELDS[0]!, USAGE_FIELDS[1]!, USAGE_FIELDS[2]!] as const;
 
+/**
+ * Where the counts are kept: with a shared catalog (a cluster), in the cluster, where the catalog's usage
+ * view reads them at each query; otherwise in the data folder, copied into the engine's usage table.
+ */
 export class Usage {
-  readonly counts: UsageCounts;
+  readonly counts: UsageCountStore;
   /** Counts version and totals the table holds (-1: not written yet). */
   private tableVersion = -1;
   private tableCounts: ReadonlyMap<string, DatasetUsage> = new Map();
@@ -60,7 +65,7 @@ export class Usage {
   private readonly views = new Map<string, Promise<void>>();
 
   constructor(private readonly ctx: ServerContext) {
-    this.counts = new UsageCounts(join(ctx.config.dataDir, 'usage'));
+    this.counts = ctx.sharedCatalog?.usage ?? new UsageCounts(join(ctx.config.dataDir, 'usage'));
   }
 
   /** The live counts of a dataset. */
@@ -79,26 +84,28 @@ export class Usage {
    * joining the counts' table. That table is rewritten in the background after the counts move: a
    * catalog request waits only for its first write (the view needs it) and its own view's creation,
    * never for a rewrite (several a second under load), and reads the counts as of the last one.
+   * In a shared catalog the view sums the cluster's counts at each query; the list shows the counts as
+   * last read from the cluster, which the sort used unless another server wrote its counts in between
+   * (this server's counts not written yet are in neither).
    */
   async catalogView(table: string): Promise<CatalogView> {
-    if (this.tableVersion === -1) {
+    const shared = this.ctx.sharedCatalog;
+    if (!shared && this.tableVersion === -1) {
       this.schedule();
       await this.writing;
     }
     const view = `${table}__explore`;
     let creating = this.views.get(view);
     if (!creating) {
-      creating = writeUsageView(catalogEngineOf(this.ctx), view, table, [
-        USAGE_FIELDS[0]!,
-        USAGE_FIELDS[1]!,
-        USAGE_FIELDS[2]!,
-      ]);
+      creating = shared
+        ? shared.usageView(view, table, FIELDS)
+        : writeUsageView(this.ctx.engine, view, table, FIELDS);
       this.views.set(view, creating);
       // A failed creation is tried again by the next request.
       creating.catch(() => this.views.delete(view));
     }
     await creating;
-    const counts = this.tableCounts;
+    const counts = shared ? await shared.usage.written() : this.tableCounts;
     return {
       table: view,
       schema: this.catalogSchema(),
@@ -108,6 +115,8 @@ export class Usage {
 
   /** Rewrites the counts' table now, or once TABLE_REFRESH_MS has passed since the last rewrite. */
   private schedule(): void {
+    // A shared catalog's view reads the counts where they are kept.
+    if (this.ctx.sharedCatalog) return;
     if (this.writing || this.timer || this.tableVersion === this.counts.version) return;
     const wait = Math.max(0, this.tableWritten + TABLE_REFRESH_MS - Date.now());
     const write = (): void => {
@@ -147,18 +156,18 @@ export class Usage {
     const version = this.counts.version;
     const all = this.counts.all();
     await writeUsageTable(
-      catalogEngineOf(this.ctx),
+      this.ctx.engine,
       [...all].map(([datasetId, u]) => ({ datasetId, downloads: u.downloads, apiCalls: u.api_calls })),
     );
     this.tableVersion = version;
     this.tableCounts = all;
   }
 
-  /** Stops rewriting the counts' table (the server closes). */
-  close(): void {
+  /** Stops rewriting the counts' table and writes the counts (the server closes). */
+  async close(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    this.counts.close();
+    await this.counts.close();
   }
 }
 
@@ -204,7 +213,7 @@ export function countUsage(app: FastifyInstance, ctx: ServerContext): void {
     if (ds) usageOf(ctx).add(ds.dataset_id, kind);
   });
   app.addHook('onClose', async () => {
-    usageOf(ctx).close();
+    await usageOf(ctx).close();
   });
 }
 

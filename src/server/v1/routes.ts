@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DatasetSchema } from '../../odsql';
 import { compileRecordsQuery, printName } from '../../odsql';
 import { canReadDataset, catalogTableFor } from '../auth/access';
-import { catalogEngineOf, type ServerContext } from '../context';
+import type { ServerContext } from '../context';
 import { recordNotFound } from '../errors';
 import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField } from '../facets/config';
 import { enumerateFacets, type FacetResult } from '../facets/enumerate';
@@ -53,8 +53,7 @@ async function search(
   query: QueryString,
   s: Search,
 ): Promise<SearchOutcome> {
-  // The catalog's search runs on the catalog engine, a dataset's on the records engine.
-  const engine = s.select === 'dataset_id' ? catalogEngineOf(ctx) : ctx.engine;
+  const engine = ctx.engine;
   const options = { ...compileOptions(ctx, query, '2.0', engine), version: '2.0' as const };
   const { rows, start } = v1Page(query);
   const sort = v1Sort(query, s.schema);

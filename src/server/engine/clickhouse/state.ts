@@ -7,6 +7,9 @@ import { type ClickHouseTarget, createShardedTable, qualified, SYNC_INSERT } fro
  *   explore_live       which version of each dataset is served (the catalog of live tables)
  *   explore_ingestion  the last ingestion state of each dataset (loading, ready, failed and why)
  *   explore_quota      calls per client and quota period
+ *   explore_usage      downloads and API calls per dataset (the `explore` metadata, usage/)
+ *
+ * (The catalog's own table is in catalog-table.ts.)
  *
  * Each is a sharded table like the records (a `_local` table per node and a Distributed one), sharded by
  * its key, so all rows of one dataset or client are on one shard and any node reads all of them. Without
@@ -17,12 +20,13 @@ import { type ClickHouseTarget, createShardedTable, qualified, SYNC_INSERT } fro
  * single-row INSERT, atomic in ClickHouse, so a reader sees the old version or the new one. The engine
  * is ReplacingMergeTree so that background merges drop superseded rows; correctness never depends on
  * when they run. Quota counts are SummingMergeTree: each server adds its calls as rows, merges add them
- * up, and `sum()` at read time is exact before and after merges.
+ * up, and `sum()` at read time is exact before and after merges. Usage counts are kept the same way.
  */
 
 export const LIVE_TABLE = 'explore_live';
 export const INGESTION_TABLE = 'explore_ingestion';
 export const QUOTA_TABLE = 'explore_quota';
+export const USAGE_TABLE = 'explore_usage';
 
 export async function ensureStateTables(target: ClickHouseTarget): Promise<void> {
   await createShardedTable(
@@ -45,6 +49,13 @@ export async function ensureStateTables(target: ClickHouseTarget): Promise<void>
     'client String, period_start Int64, calls UInt64',
     'SummingMergeTree(calls) ORDER BY (client, period_start)',
     'cityHash64(client)',
+  );
+  await createShardedTable(
+    target,
+    USAGE_TABLE,
+    'dataset_id String, downloads UInt64, api_calls UInt64',
+    'SummingMergeTree((downloads, api_calls)) ORDER BY dataset_id',
+    'cityHash64(dataset_id)',
   );
 }
 
@@ -164,4 +175,35 @@ export async function callsOf(
      WHERE client = ${chLiteral(client, CH.string)} AND period_start = ${chLiteral(periodStart, CH.int64)}`,
   );
   return Number(result.rows[0]![0]);
+}
+
+/** Downloads and API calls of one dataset. */
+export interface UsageCount {
+  readonly downloads: number;
+  readonly api_calls: number;
+}
+
+/** Adds usage counts, in one INSERT (a server batches its counts, as for quotas). */
+export async function addUsage(
+  target: ClickHouseTarget,
+  counts: ReadonlyMap<string, UsageCount>,
+): Promise<void> {
+  if (counts.size === 0) return;
+  const rows = [...counts].map(
+    ([id, c]) =>
+      `(${chLiteral(id, CH.string)}, toUInt64(${chLiteral(c.downloads, CH.int64)}), toUInt64(${chLiteral(c.api_calls, CH.int64)}))`,
+  );
+  await target.client.execute(`INSERT INTO ${qualified(target, USAGE_TABLE)} VALUES ${rows.join(', ')}`, {
+    settings: SYNC_INSERT,
+  });
+}
+
+/** The usage counts of every dataset counted, by every server on the cluster. */
+export async function usageTotals(target: ClickHouseTarget): Promise<Map<string, UsageCount>> {
+  const result = await target.client.query(
+    `SELECT dataset_id, sum(downloads), sum(api_calls) FROM ${qualified(target, USAGE_TABLE)} GROUP BY dataset_id`,
+  );
+  return new Map(
+    result.rows.map((r) => [String(r[0]), { downloads: Number(r[1]), api_calls: Number(r[2]) }]),
+  );
 }

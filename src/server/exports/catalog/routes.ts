@@ -7,7 +7,7 @@ import type {} from '../../../odsql';
 import { catalogTableFor } from '../../auth/access';
 import { compileCatalogQuery } from '../../catalog/query';
 import type { Dataset } from '../../catalog/types';
-import { catalogEngineOf, type ServerContext } from '../../context';
+import type { ServerContext } from '../../context';
 import { invalidParameter } from '../../errors';
 import { apiRoot } from '../../http/links';
 import { boolean, integer, type QueryString, single } from '../../http/params';
@@ -78,7 +78,7 @@ async function selectedDatasets(
   version: ApiVersion,
   signal: AbortSignal,
 ): Promise<Dataset[]> {
-  const options = compileOptions(ctx, query, version, catalogEngineOf(ctx));
+  const options = compileOptions(ctx, query, version, ctx.engine);
   const limit = integer(query, 'limit', -1, -1, Number.MAX_SAFE_INTEGER);
   const offset = integer(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
   const compiled = compileCatalogQuery(ctx, query, options, {
@@ -87,7 +87,7 @@ async function selectedDatasets(
     ...(limit === -1 ? {} : { limit }),
     offset,
   });
-  const outcome = await runCompiled(catalogEngineOf(ctx), compiled, signal, ctx.config.sqlTimeLimitMs);
+  const outcome = await runCompiled(ctx.engine, compiled, signal, ctx.config.sqlTimeLimitMs);
   return outcome.rows.flatMap((row) => {
     const dataset = ctx.catalog.get((JSON.parse(row.fields) as { dataset_id: string }).dataset_id);
     return dataset ? [dataset] : [];

@@ -1,0 +1,262 @@
+import { createHash } from 'node:crypto';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { POSITION_COLUMN, quoteIdent as quoteDuckIdent, RECORD_ID_COLUMN } from '../../../layout/columns';
+import { sqlString } from '../../../layout/sql';
+import { CATALOG_SCHEMA, DIGEST_COLUMN, RESTRICTED_COLUMN, SCHEMA_COLUMN } from '../../storage/catalog-table';
+import { readableOf } from './body';
+import { type ClickHouseColumn, clickhouseColumns, columnDefinitions } from './columns';
+import { CH, chLiteral, quoteIdentifier, quoteString } from './literal';
+import { duckdbTypeOfColumn, nativeBlocks } from './native';
+import { type ClickHouseTarget, createShardedTable, onEveryNode, qualified, SYNC_INSERT } from './target';
+
+/*
+ * The catalog kept in the cluster: one row per dataset, laid out like a dataset's records (columns.ts)
+ * so that the compiler's ClickHouse SQL runs on it as on records, plus the stored schema of the
+ * dataset's records and a digest of the row (storage/catalog-table.ts).
+ *
+ * Every server publishes the rows of the datasets it serves from its data folder, each a new version of
+ * its dataset's row (`__at`, milliseconds), and a removed dataset as a row marked `__removed`. The
+ * table is a ReplacingMergeTree on `__id` (the dataset id) sharded by it, so all versions of a
+ * dataset's row are on one shard and `FINAL` keeps the latest, whatever the merges did: the catalog is
+ * the union of what the servers published, the last publication of each dataset winning (as for its
+ * records in `explore_live`).
+ *
+ * Queries read views, created on every node (a server may reach the cluster through any of them): the
+ * catalog view (the latest rows not removed, each given its position in dataset id order, which the
+ * compiler sorts on by default), a view per set of granted datasets (auth/policy.ts), and a view of
+ * each of those with the usage counts (state.ts `explore_usage`) joined. Views are named by what they
+ * select (the layout's digest, the granted ids' digest), so a server creates those it needs when
+ * missing and never drops one that another server may read.
+ */
+
+const REMOVED_COLUMN = '__removed';
+const AT_COLUMN = '__at';
+
+/** Columns the catalog's queries read: the catalog fields, the technical columns but the position. */
+function servedColumns(): ClickHouseColumn[] {
+  return [
+    ...clickhouseColumns(CATALOG_SCHEMA)
+      .filter((c) => c.name !== POSITION_COLUMN)
+      // The catalog's record id is the dataset id itself (text), not a records table's 64-bit hash.
+      .map((c) => (c.name === RECORD_ID_COLUMN ? { name: c.name, type: 'String', duckdb: c.duckdb } : c)),
+    {
+      name: RESTRICTED_COLUMN,
+      type: 'UInt8',
+      duckdb: `${quoteDuckIdent(RESTRICTED_COLUMN)}::UTINYINT`,
+    },
+  ];
+}
+
+/** Every column of the cluster's table, in table order. */
+function tableColumns(at: number): ClickHouseColumn[] {
+  return [
+    ...servedColumns(),
+    { name: SCHEMA_COLUMN, type: 'String', duckdb: quoteDuckIdent(SCHEMA_COLUMN) },
+    { name: DIGEST_COLUMN, type: 'String', duckdb: quoteDuckIdent(DIGEST_COLUMN) },
+    { name: REMOVED_COLUMN, type: 'UInt8', duckdb: '0::UTINYINT' },
+    { name: AT_COLUMN, type: 'Int64', duckdb: `${Math.trunc(at)}::BIGINT` },
+  ];
+}
+
+const columnList = (columns: readonly ClickHouseColumn[]): string =>
+  columns.map((c) => quoteIdentifier(c.name)).join(', ');
+
+/** The base view's statement over `table` (both qualified). */
+function catalogViewSql(view: string, table: string): string {
+  const columns = columnList(servedColumns());
+  // Positions number the rows once sorted: the subquery's sorted stream is read by one thread.
+  return `CREATE VIEW IF NOT EXISTS ${view} AS SELECT ${columns}, toInt64(rowNumberInAllBlocks()) AS ${quoteIdentifier(POSITION_COLUMN)}
+FROM (SELECT ${columns} FROM ${table} FINAL WHERE ${quoteIdentifier(REMOVED_COLUMN)} = 0 ORDER BY ${quoteIdentifier(RECORD_ID_COLUMN)})`;
+}
+
+let names: { readonly table: string; readonly view: string } | undefined;
+
+/**
+ * Names of the catalog's table and base view: both carry a digest of their layout, so that a server
+ * whose catalog layout differs (another release) publishes into a table of its own.
+ */
+export function catalogNames(): { readonly table: string; readonly view: string } {
+  if (!names) {
+    const layout = createHash('sha1')
+      .update(columnDefinitions(tableColumns(0)))
+      .update(catalogViewSql('v', 't'))
+      .digest('hex')
+      .slice(0, 12);
+    names = { table: `explore_catalog_${layout}`, view: `explore_catalog_${layout}_all` };
+  }
+  return names;
+}
+
+/** Creates a view on every node unless it exists (another server may be creating it at the same time). */
+async function ensureView(target: ClickHouseTarget, name: string, statement: string): Promise<void> {
+  try {
+    await onEveryNode(target, statement);
+  } catch (error) {
+    const exists = await Promise.all(
+      target.nodes.map((node) =>
+        node.query(
+          `SELECT count() FROM system.tables WHERE database = ${quoteString(target.database)} AND name = ${quoteString(name)}`,
+        ),
+      ),
+    );
+    if (exists.some((r) => Number(r.rows[0]![0]) === 0)) throw error;
+  }
+}
+
+/** Creates the catalog's table and its base view where missing. */
+export async function ensureCatalogTable(target: ClickHouseTarget): Promise<void> {
+  const { table, view } = catalogNames();
+  await createShardedTable(
+    target,
+    table,
+    columnDefinitions(tableColumns(0)),
+    `ReplacingMergeTree(${quoteIdentifier(AT_COLUMN)}) ORDER BY ${quoteIdentifier(RECORD_ID_COLUMN)}`,
+    `cityHash64(${quoteIdentifier(RECORD_ID_COLUMN)})`,
+  );
+  await ensureView(target, view, catalogViewSql(qualified(target, view), qualified(target, table)));
+}
+
+/**
+ * Publishes the rows of `ids` from a saved catalog table (a Parquet file of storage/catalog-table.ts),
+ * and marks `removed` as removed, all at time `at`. DuckDB reads the file (the search tokens were made
+ * by DuckDB) and its columns go to the cluster in the Native format, through the Distributed table.
+ */
+export async function publishCatalogRows(
+  target: ClickHouseTarget,
+  file: string,
+  ids: readonly string[],
+  removed: readonly string[],
+  at: number,
+): Promise<void> {
+  const table = qualified(target, catalogNames().table);
+  if (ids.length > 0) {
+    const columns = tableColumns(at);
+    const instance = await DuckDBInstance.create(':memory:', {
+      autoinstall_known_extensions: 'false',
+      autoload_known_extensions: 'false',
+      threads: '1',
+    });
+    try {
+      const connection = await instance.connect();
+      try {
+        const select = columns
+          .map((c) => `CAST(${c.duckdb} AS ${duckdbTypeOfColumn(c)}) AS ${quoteDuckIdent(c.name)}`)
+          .join(', ');
+        const result = await connection.stream(
+          `SELECT ${select} FROM read_parquet(${sqlString(file)}) WHERE ${quoteDuckIdent(RECORD_ID_COLUMN)} IN (${ids.map(sqlString).join(', ')})`,
+        );
+        await target.client.insert(table, 'Native', readableOf(nativeBlocks(columns, result)), {
+          settings: SYNC_INSERT,
+        });
+      } finally {
+        connection.closeSync();
+      }
+    } finally {
+      instance.closeSync();
+    }
+  }
+  if (removed.length > 0) {
+    const rows = removed.map(
+      (id) => `(${chLiteral(id, CH.string)}, 1, ${chLiteral(Math.trunc(at), CH.int64)})`,
+    );
+    await target.client.execute(
+      `INSERT INTO ${table} (${quoteIdentifier(RECORD_ID_COLUMN)}, ${quoteIdentifier(REMOVED_COLUMN)}, ${quoteIdentifier(AT_COLUMN)}) VALUES ${rows.join(', ')}`,
+      { settings: SYNC_INSERT },
+    );
+  }
+}
+
+/** The digest of every dataset's latest row, removed ones left out. */
+export async function catalogDigests(target: ClickHouseTarget): Promise<Map<string, string>> {
+  const result = await target.client.query(
+    `SELECT ${quoteIdentifier(RECORD_ID_COLUMN)}, ${quoteIdentifier(DIGEST_COLUMN)} FROM ${qualified(target, catalogNames().table)} FINAL WHERE ${quoteIdentifier(REMOVED_COLUMN)} = 0`,
+  );
+  return new Map(result.rows.map((r) => [String(r[0]), String(r[1])]));
+}
+
+/** A catalog row as a server rebuilds a dataset from it (the JSON columns as text). */
+export interface PublishedRow {
+  readonly datasetId: string;
+  readonly digest: string;
+  readonly uid: string;
+  readonly restricted: boolean;
+  readonly hasRecords: boolean;
+  readonly dataVisible: boolean;
+  readonly features: readonly string[];
+  readonly metas: string;
+  readonly fields: string;
+  readonly attachments: string;
+  readonly schema: string;
+}
+
+/** The latest rows of the given datasets. */
+export async function catalogRows(target: ClickHouseTarget, ids: readonly string[]): Promise<PublishedRow[]> {
+  if (ids.length === 0) return [];
+  const q = quoteIdentifier;
+  const result = await target.client.query(
+    `SELECT ${q(RECORD_ID_COLUMN)}, ${q(DIGEST_COLUMN)}, ${q('dataset_uid')}, ${q(RESTRICTED_COLUMN)}, ${q('has_records')}, ${q('data_visible')}, ${q('features')}, ${q('metas')}, ${q('fields')}, ${q('attachments')}, ${q(SCHEMA_COLUMN)}
+     FROM ${qualified(target, catalogNames().table)} FINAL
+     WHERE ${q(REMOVED_COLUMN)} = 0 AND ${q(RECORD_ID_COLUMN)} IN (${ids.map((id) => chLiteral(id, CH.string)).join(', ')})`,
+  );
+  return result.rows.map((r) => ({
+    datasetId: String(r[0]),
+    digest: String(r[1]),
+    uid: String(r[2] ?? ''),
+    restricted: Number(r[3]) === 1,
+    hasRecords: Number(r[4]) === 1,
+    dataVisible: Number(r[5]) === 1,
+    features: (r[6] as (string | null)[]).filter((f): f is string => f !== null),
+    metas: String(r[7] ?? '{}'),
+    fields: String(r[8] ?? '[]'),
+    attachments: String(r[9] ?? '[]'),
+    schema: String(r[10] ?? '{"fields":[]}'),
+  }));
+}
+
+/**
+ * A view of the catalog keeping the public rows and the `granted` datasets (auth/policy.ts), over the
+ * view `base`; created on every node when missing.
+ */
+export async function ensureAccessView(
+  target: ClickHouseTarget,
+  name: string,
+  base: string,
+  granted: readonly string[],
+): Promise<void> {
+  const ids =
+    granted.length > 0
+      ? ` OR ${quoteIdentifier(RECORD_ID_COLUMN)} IN (${granted.map((id) => chLiteral(id, CH.string)).join(', ')})`
+      : '';
+  await ensureView(
+    target,
+    name,
+    `CREATE VIEW IF NOT EXISTS ${qualified(target, name)} AS SELECT * FROM ${qualified(target, base)}
+WHERE ${quoteIdentifier(RESTRICTED_COLUMN)} = 0${ids}`,
+  );
+}
+
+/**
+ * `view`: the catalog view `table` with the usage fields (`fields`: download count, API call count,
+ * popularity score = 5 × downloads + API calls) summed from `usageTable` at each query.
+ */
+export async function ensureUsageView(
+  target: ClickHouseTarget,
+  view: string,
+  table: string,
+  usageTable: string,
+  fields: readonly [string, string, string],
+): Promise<void> {
+  const columns = [...servedColumns().map((c) => c.name), POSITION_COLUMN].map(quoteIdentifier).join(', ');
+  const [downloads, calls, score] = fields.map(quoteIdentifier);
+  const id = quoteIdentifier(RECORD_ID_COLUMN);
+  await ensureView(
+    target,
+    view,
+    `CREATE VIEW IF NOT EXISTS ${qualified(target, view)} AS SELECT ${columns},
+  toInt64(usage_downloads) AS ${downloads}, toInt64(usage_calls) AS ${calls},
+  toFloat64(5 * usage_downloads + usage_calls) AS ${score}
+FROM ${qualified(target, table)}
+ANY LEFT JOIN (SELECT dataset_id AS ${id}, sum(downloads) AS usage_downloads, sum(api_calls) AS usage_calls
+  FROM ${qualified(target, usageTable)} GROUP BY dataset_id) USING ${id}`,
+  );
+}

@@ -1,0 +1,154 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CatalogSink } from '../../catalog/publish';
+import type { SharedCatalog } from '../../catalog/shared';
+import { exportScratchDir } from '../../exports/scratch';
+import type { Logger } from '../../ingest/logger';
+import { type CatalogTableEntry, catalogRowDigest } from '../../storage/catalog-table';
+import {
+  catalogDigests,
+  catalogNames,
+  catalogRows,
+  ensureAccessView,
+  ensureCatalogTable,
+  ensureUsageView,
+  type PublishedRow,
+  publishCatalogRows,
+} from './catalog-table';
+import { ingestionStatuses, USAGE_TABLE } from './state';
+import type { ClickHouseTarget } from './target';
+import { ClusterUsageCounts } from './usage';
+
+/*
+ * The catalog every server on a cluster serves (catalog-table.ts): this server publishes the rows of
+ * its own datasets when they change (a digest per row: unchanged rows are not written again, so a
+ * server does not undo another's newer publication of a dataset both hold), and reads every server's
+ * rows, every REFRESH_MS and after its own publications, fetching again only the rows whose digest
+ * moved, and the datasets whose load into the cluster failed (`explore_ingestion`), which every server
+ * reports among its catalog's problems.
+ */
+
+const REFRESH_MS = 1_000;
+
+export class ClickHouseCatalogRows implements CatalogSink {
+  private rows: ReadonlyMap<string, PublishedRow> = new Map();
+  private failed: ReadonlyMap<string, string> = new Map();
+  private generation = 0;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private refreshing: Promise<void> | undefined;
+  /** Digest of each dataset as this server last published it (or found it published at start). */
+  private published: Map<string, string> | undefined;
+  /** The catalog's base view, which catalog queries read. */
+  readonly view = catalogNames().view;
+
+  constructor(
+    readonly target: ClickHouseTarget,
+    private readonly log: Logger,
+  ) {}
+
+  /** Creates the table where missing, reads the rows once, then every REFRESH_MS. */
+  async start(): Promise<void> {
+    await ensureCatalogTable(this.target);
+    await this.refresh();
+    this.timer = setInterval(() => {
+      void this.refresh().catch((error: unknown) =>
+        this.log.warn(`ClickHouse: catalog not read (${error instanceof Error ? error.message : error})`),
+      );
+    }, REFRESH_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The latest row of every dataset in the cluster's catalog. */
+  current(): ReadonlyMap<string, PublishedRow> {
+    return this.rows;
+  }
+
+  /** Datasets whose last load into the cluster failed, with the reason (`explore_ingestion`). */
+  failures(): ReadonlyMap<string, string> {
+    return this.failed;
+  }
+
+  /** Moves whenever a row changes. */
+  version(): number {
+    return this.generation;
+  }
+
+  refresh(): Promise<void> {
+    if (this.refreshing) return this.refreshing;
+    this.refreshing = (async () => {
+      const [digests, statuses] = await Promise.all([
+        catalogDigests(this.target),
+        ingestionStatuses(this.target),
+      ]);
+      this.failed = new Map(
+        [...statuses.values()].filter((s) => s.state === 'failed').map((s) => [s.datasetId, s.reason]),
+      );
+      const stale = [...digests].filter(([id, digest]) => this.rows.get(id)?.digest !== digest);
+      const gone = [...this.rows.keys()].some((id) => !digests.has(id));
+      if (stale.length === 0 && !gone) return;
+      const fetched = await catalogRows(
+        this.target,
+        stale.map(([id]) => id),
+      );
+      const next = new Map([...this.rows].filter(([id]) => digests.has(id)));
+      for (const row of fetched) next.set(row.datasetId, row);
+      this.rows = next;
+      this.generation++;
+    })().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  async publish(entries: readonly CatalogTableEntry[], save: (file: string) => Promise<void>): Promise<void> {
+    const digests = new Map(entries.map((e) => [e.dataset.dataset_id, catalogRowDigest(e)]));
+    if (!this.published) {
+      // At start, rows the cluster holds as this server would write them are not written again.
+      const cluster = await catalogDigests(this.target);
+      this.published = new Map([...digests].filter(([id, digest]) => cluster.get(id) === digest));
+    }
+    const published = this.published;
+    const changed = [...digests].filter(([id, digest]) => published.get(id) !== digest).map(([id]) => id);
+    const removed = [...published.keys()].filter((id) => !digests.has(id));
+    if (changed.length === 0 && removed.length === 0) return;
+    const dir = await exportScratchDir();
+    try {
+      const file = join(dir, 'catalog.parquet');
+      if (changed.length > 0) await save(file);
+      await publishCatalogRows(this.target, file, changed, removed, Date.now());
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    for (const id of changed) published.set(id, digests.get(id)!);
+    for (const id of removed) published.delete(id);
+    this.log.info(
+      `ClickHouse: catalog rows published (${changed.length} changed, ${removed.length} removed)`,
+    );
+    await this.refresh();
+  }
+}
+
+/** The catalog's views and usage counts in the cluster. */
+export class ClickHouseSharedCatalog implements SharedCatalog {
+  readonly usage: ClusterUsageCounts;
+
+  constructor(
+    private readonly target: ClickHouseTarget,
+    log: Logger,
+  ) {
+    this.usage = new ClusterUsageCounts(target, log);
+  }
+
+  accessView(name: string, table: string, granted: readonly string[]): Promise<void> {
+    return ensureAccessView(this.target, name, table, granted);
+  }
+
+  usageView(view: string, table: string, fields: readonly [string, string, string]): Promise<void> {
+    return ensureUsageView(this.target, view, table, USAGE_TABLE, fields);
+  }
+}
