@@ -23,6 +23,7 @@ export {
   type OutputColumn,
   type RecordsQuery,
 } from './compile/query';
+export type { RawRecords, RawValueKind } from './compile/raw-records';
 export { sortRangesQuery, withSortRangesRow } from './compile/sort-ranges';
 export { compactParams, type SqlParam, type SqlQuery } from './compile/sql';
 // A technical field a query may name (the storage layout itself is src/layout's).
