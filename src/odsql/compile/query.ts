@@ -295,6 +295,7 @@ export class QueryCompiler implements QueryParts {
             columns,
             order: sorts.map((s) => `${s.sql} ${s.direction}`),
             limit: this.query.limit,
+            positions: this.schema.records,
             params: this.params,
             version: this.options.version,
           })

@@ -41,11 +41,14 @@ export interface RawRecords {
   readonly kinds: readonly RawValueKind[];
   /** The zone datetimes are written in (IANA name), or null for UTC. */
   readonly timezone: string | null;
+  /** The number of records when known: their positions run from 0 to positions - 1. */
+  readonly positions?: number;
+  /** The most rows the query yields (its LIMIT), when it has one. */
+  readonly limit?: number;
   /** Every row, in the query's order (with its limit). */
   readonly query: SqlQuery;
   /**
-   * In source order only: the rows of positions [from, to), in position order, at most `limit`. The
-   * positions run from 0 to the number of records - 1.
+   * In source order only: the rows of positions [from, to), in position order, at most `limit`.
    */
   readonly range?: (from: number, to: number, limit: number | undefined) => SqlQuery;
 }
@@ -93,6 +96,7 @@ export interface RawRecordsParts {
   /** The sort keys (ORDER BY items without the position); empty: source order. */
   readonly order: readonly string[];
   readonly limit: number | undefined;
+  readonly positions: number | undefined;
   readonly params: ParamList;
   readonly version: ApiVersion;
 }
@@ -126,6 +130,8 @@ export function rawRecords(parts: RawRecordsParts): RawRecords {
   return {
     kinds: values.map((v) => v.kind),
     timezone: isUtc(zone) ? null : zone,
+    ...(parts.positions !== undefined ? { positions: parts.positions } : {}),
+    ...(parts.limit !== undefined ? { limit: parts.limit } : {}),
     query: statement((bind) => `${base}${parts.whereSql} ORDER BY ${order}${limitSql(parts.limit, bind)}`),
     ...(parts.order.length === 0
       ? {
