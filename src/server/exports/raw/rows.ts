@@ -10,12 +10,17 @@ import type { Engine, Row } from '../../engine/types';
  * position, so that a wide dataset sorts no more at once than a narrow one.
  */
 
-/** The first range: small, so that the first bytes come soon; the next ones follow the data's width. */
-const FIRST_RANGE = 65_536;
-/** What one range's rows may weigh, roughly (texts by their length, other values 8 bytes). */
-const RANGE_BYTES = 64 * 1024 * 1024;
-const MIN_RANGE = 16_384;
-const MAX_RANGE = 4_194_304;
+/** How many positions a range covers. */
+export interface RangeSizes {
+  /** The first range: small, so that the first bytes come soon; the next ones follow the data's width. */
+  readonly first: number;
+  /** What one range's rows may weigh, roughly (texts by their length, other values 8 bytes). */
+  readonly bytes: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+const RANGE_SIZES: RangeSizes = { first: 65_536, bytes: 64 * 1024 * 1024, min: 16_384, max: 4_194_304 };
 
 /** A row's rough weight, from its first row: texts by length, lists by their texts, the rest 8 bytes. */
 function rowBytes(row: Row): number {
@@ -28,14 +33,19 @@ function rowBytes(row: Row): number {
   return bytes;
 }
 
-export async function* rawRows(engine: Engine, raw: RawRecords, signal: AbortSignal): AsyncIterable<Row[]> {
+export async function* rawRows(
+  engine: Engine,
+  raw: RawRecords,
+  signal: AbortSignal,
+  sizes: RangeSizes = RANGE_SIZES,
+): AsyncIterable<Row[]> {
   const { range, positions } = raw;
   if (!range || positions === undefined) {
     yield* engine.stream(raw.query, { signal });
     return;
   }
   let left = raw.limit;
-  let size = FIRST_RANGE;
+  let size = sizes.first;
   for (let from = 0; from < positions && left !== 0; ) {
     const to = Math.min(positions, from + size);
     let bytes = 0;
@@ -47,8 +57,8 @@ export async function* rawRows(engine: Engine, raw: RawRecords, signal: AbortSig
     }
     const perPosition = bytes / (to - from);
     size = Math.max(
-      MIN_RANGE,
-      Math.min(MAX_RANGE, perPosition > 0 ? Math.floor(RANGE_BYTES / perPosition) : MAX_RANGE),
+      sizes.min,
+      Math.min(sizes.max, perPosition > 0 ? Math.floor(sizes.bytes / perPosition) : sizes.max),
     );
     from = to;
   }
