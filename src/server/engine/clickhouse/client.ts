@@ -225,7 +225,8 @@ export class ClickHouseClient {
         if (cells.length !== readers.length || (readers.length === 1 && isErrorLine(line))) {
           throw clickhouseError(line, options.signal);
         }
-        const row = new Array<unknown>(cells.length);
+        // The cells become the row's values in place.
+        const row: unknown[] = cells;
         for (let i = 0; i < cells.length; i++) row[i] = readers[i]!(cells[i]!);
         chunk.push(row);
       };

@@ -43,6 +43,8 @@ export function rawCsvCell(
   if (!column.multivalued) {
     switch (render.kinds[i]) {
       case 'text':
+        if (plain) return raw as string;
+        break;
       case 'date':
       case 'datetime':
         if (plain) return render.value(i, raw) as string;
