@@ -23,6 +23,7 @@ export {
   type OutputColumn,
   type RecordsQuery,
 } from './compile/query';
+export type { RawRecords, RawValueKind } from './compile/raw-records';
 export { sortRangesQuery, withSortRangesRow } from './compile/sort-ranges';
 export { compactParams, type SqlParam, type SqlQuery } from './compile/sql';
 // A technical field a query may name (the storage layout itself is src/layout's).
@@ -40,9 +41,10 @@ export { FACET_SORTS, type FacetRequest, type FacetSortMode, parseFacet } from '
 export { type FacetFilter, parseFacetFilter } from './parser/refine';
 export * from './print';
 export * from './schema';
-export { daysInMonth } from './time/calendar';
+export { civilFromDays, daysInMonth } from './time/calendar';
 export { isLang, LANGS, type Lang } from './time/date-format';
 export { parseDateLiteral } from './time/date-literal';
+export { zoneOffsets } from './time/transitions';
 export { isValidTimezone, offsetAt, wallClock } from './time/zones';
 export { lex, type Token, type TokenKind } from './tokens';
 export * from './vocabulary';

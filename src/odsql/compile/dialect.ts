@@ -124,6 +124,11 @@ export interface Dialect {
    */
   readonly exportSql?: ExportSql;
   /**
+   * Records queries carry their values unrendered too (`CompiledQuery.raw`, raw-records.ts), which
+   * exports read and the server renders: where the engine renders JSON texts far slower than the server.
+   */
+  readonly serverRendersExports?: boolean;
+  /**
    * The most offset changes of a time zone the dialect takes as per-value comparisons
    * (`shiftedWallClock`) before converting each value with `wallClock`.
    */

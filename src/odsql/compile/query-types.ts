@@ -2,6 +2,7 @@ import type { Clause, Diagnostic } from '../errors';
 import type { Column, OutputColumn } from './columns';
 import type { ParamList, Scope } from './context';
 import type { FacetFilterInput, FacetMatch } from './facet-filters';
+import type { RawRecords } from './raw-records';
 import type { SqlQuery } from './sql';
 
 /** The ODSQL parameters of a records (or catalog) query, as received, and the request's other filters. */
@@ -36,6 +37,8 @@ export interface CompiledQuery {
   /** total_count: a number when known without a query (no filter), else the query counting it. */
   readonly count?: SqlQuery | number;
   readonly columns: readonly OutputColumn[];
+  /** The records' values before rendering, where the dialect leaves rendering to the server (exports). */
+  readonly raw?: RawRecords;
 }
 
 export type CompileResult = { ok: true; query: CompiledQuery } | { ok: false; diagnostics: Diagnostic[] };

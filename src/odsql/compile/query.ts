@@ -20,6 +20,7 @@ import { compileGroups } from './groups';
 import { integerLiteral } from './literals';
 import { compileCondition } from './predicates';
 import type { CompiledQuery, CompileResult, QueryParts, RecordsQuery } from './query-types';
+import { rawRecords } from './raw-records';
 import { compactParams, type SqlQuery } from './sql';
 import { POSITION_COLUMN, quoteIdent, RECORD_ID_COLUMN, RECORD_SIZE_COLUMN } from './storage';
 import { compileValue } from './values';
@@ -286,6 +287,19 @@ export class QueryCompiler implements QueryParts {
         ? `SELECT ${innerColumns.join(', ')} FROM ${table} WHERE ${this.fromPosition(offset)} ORDER BY ${order}${this.limitOnly()}`
         : `SELECT ${innerColumns.join(', ')} FROM ${table}${whereSql} ORDER BY ${order}${this.limitSql()}`;
     const outer = [...columns.map((c, i) => this.json(c, `"__c${i}"`)), ...technical];
+    const raw =
+      this.params.dialect.serverRendersExports && offset === 0
+        ? rawRecords({
+            table,
+            whereSql,
+            columns,
+            order: sorts.map((s) => `${s.sql} ${s.direction}`),
+            limit: this.query.limit,
+            positions: this.schema.records,
+            params: this.params,
+            version: this.options.version,
+          })
+        : undefined;
     return {
       kind: 'records',
       page: compactParams(
@@ -294,6 +308,7 @@ export class QueryCompiler implements QueryParts {
       ),
       count,
       columns: columns.map(outputColumn),
+      ...(raw ? { raw } : {}),
     };
   }
 

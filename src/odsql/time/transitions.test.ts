@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_SPANS, offsetSpans } from './transitions';
+import { MAX_SPANS, offsetSpans, zoneOffsets } from './transitions';
 import { offsetAt } from './zones';
 
 const at = (iso: string): number => Date.parse(iso);
@@ -41,5 +41,25 @@ describe('offsetSpans', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('zoneOffsets', () => {
+  it('gives the offset offsetAt gives, for any instant', () => {
+    for (const tz of ['Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC']) {
+      const offsets = zoneOffsets(tz);
+      fc.assert(
+        fc.property(fc.integer({ min: -5e12, max: 5e12 }), (ms) => {
+          expect(offsets(ms)).toBe(offsetAt(ms, tz));
+        }),
+        { numRuns: 300 },
+      );
+      // Around a change, to the millisecond.
+      const change = at('2021-03-28T01:00:00Z');
+      if (tz === 'Europe/Paris') {
+        expect(offsets(change - 1)).toBe(HOUR);
+        expect(offsets(change)).toBe(2 * HOUR);
+      }
+    }
   });
 });

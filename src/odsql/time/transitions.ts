@@ -58,3 +58,26 @@ function computeSpans(tz: string, fromMs: number, toMs: number, maxSpans: number
   spans.push({ offsetMs: offset });
   return spans;
 }
+
+/** A year of 366 days: the windows a zone's offsets are looked up in. */
+const WINDOW_MS = 366 * DAY;
+
+/**
+ * The UTC offset (ms) of any instant in `tz`, as `offsetAt` gives it, for many instants: the changes of
+ * each window of a year are found once (offsetSpans), then an instant costs a lookup instead of an
+ * `Intl` call (about 1,000 times slower), which matters when millions of values are rendered.
+ */
+export function zoneOffsets(tz: string): (epochMs: number) => number {
+  const windows = new Map<number, readonly OffsetSpan[]>();
+  return (epochMs) => {
+    const index = Math.floor(epochMs / WINDOW_MS);
+    let spans = windows.get(index);
+    if (spans === undefined) {
+      if (windows.size > 64) windows.clear();
+      spans = computeSpans(tz, index * WINDOW_MS, (index + 1) * WINDOW_MS, Number.POSITIVE_INFINITY)!;
+      windows.set(index, spans);
+    }
+    for (const span of spans) if (span.until === undefined || epochMs < span.until) return span.offsetMs;
+    return spans[spans.length - 1]!.offsetMs;
+  };
+}

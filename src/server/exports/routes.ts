@@ -12,6 +12,7 @@ import type { QueryString } from '../http/params';
 import { attachmentDisposition } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { findDataset } from '../routes/catalog';
+import { checkRecordBound } from './bounds';
 import { availableFormats, recordExportFormat } from './formats/index';
 import { cutWhenIdle } from './idle';
 import { inLane } from './lane';
@@ -145,6 +146,7 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
           csv: params.csv,
           signal,
         };
+        await checkRecordBound(writer, { engine, compiled }, params.limit, signal);
         const bytes = exportBytes(writer, {
           context: base,
           engine,

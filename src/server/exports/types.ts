@@ -86,6 +86,8 @@ export interface RecordExportFormat {
    * to this request (then `write` is used).
    */
   engineWrite?(plan: EngineExport): AsyncIterable<string | Uint8Array> | undefined;
+  /** The most records a file of this format holds, and the error that refuses more (bounds.ts). */
+  readonly maxRecords?: { readonly records: number; readonly error: () => Error };
 }
 
 /** What an engine-side writer needs: the writer context (without records) and the compiled query. */

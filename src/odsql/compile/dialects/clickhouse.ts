@@ -148,6 +148,9 @@ export const clickhouseDialect: Dialect = {
   false: '0',
   // A Distributed table merges its shards' rows in any order.
   scansInSourceOrder: false,
+  // 18.16 renders the texts of dates and instants (nested arrayMap) and JSON escapes far slower than the
+  // server: an export of 3M flights rendered in SQL ran at 21,000 records/s on the cluster alone.
+  serverRendersExports: true,
   // `__timestamp` is whole seconds: the text comes from the exact milliseconds.
   timestampColumn: '__timestamp@ms',
   // Beyond a few changes, the zone tables (with changes outside their window) cost less per value.

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EngineError, QueryCancelledError } from '../errors';
 import { ClickHouseClient } from './client';
+import { quoteString } from './literal';
 import { runningQueries, testClient, testCluster, until } from './testing/cluster';
 
 const cluster = testCluster();
@@ -21,6 +23,54 @@ describe.skipIf(!cluster)('ClickHouse client', () => {
     }
     expect(rows).toBe(100000);
     expect(chunks).toBeGreaterThan(1);
+  });
+
+  it('streams every column type with the values JSONEachRow gives, whatever the text', async () => {
+    const client = testClient();
+    // JSONEachRow's values, read as the client read them before it took TSV.
+    const jsonRows = async (sql: string): Promise<unknown[][]> => {
+      const response = await fetch(`${cluster!.url}/?output_format_json_quote_64bit_integers=0`, {
+        method: 'POST',
+        body: `${sql} FORMAT JSONEachRow`,
+      });
+      const text = await response.text();
+      return text
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => Object.values(JSON.parse(line) as Record<string, unknown>));
+    };
+    const streamed = async (sql: string): Promise<unknown[][]> => {
+      const rows: unknown[][] = [];
+      for await (const chunk of client.stream(sql)) rows.push(...chunk);
+      return rows;
+    };
+    const types = `SELECT toInt64(-9007199254740991) AS i, toUInt8(1) AS u, toInt32(-5) AS i32,
+      1.5 AS f, 1 / 0 AS inf, -1 / 0 AS ninf, 0 / 0 AS nan, 1e21 AS big, toFloat64(126) AS whole,
+      toNullable(2.5) AS nf, CAST(NULL AS Nullable(Float64)) AS nn, CAST(NULL AS Nullable(String)) AS ns,
+      NULL AS nothing, '\\N' AS backslash_n, '' AS empty, toDate('2020-01-02') AS d,
+      toDateTime(0, 'UTC') AS dt, [CAST('a' AS Nullable(String)), NULL, 'b\\'c'] AS list, CAST([] AS Array(String)) AS none,
+      [[1.5, nan], []] AS nested, (1, 'x,y') AS t, toFixedString('ab', 3) AS fixed, [toDate('2020-01-02')] AS dates`;
+    expect(await streamed(types)).toEqual(await jsonRows(types));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            fc.string({ unit: 'grapheme', maxLength: 30 }),
+            fc.string({
+              unit: fc.constantFrom("'", '\\', '\0', '\n', '\r', '\t', '\b', '\f', 'N', '[', ',', ']', 'é'),
+              maxLength: 30,
+            }),
+          ),
+          { maxLength: 4 },
+        ),
+        async (texts) => {
+          const literal = quoteString;
+          const sql = `SELECT ${texts.length > 0 ? texts.map(literal).join(', ') : "'-'"} AS first, [${texts.map(literal).join(', ')}] AS all`;
+          expect(await streamed(sql)).toEqual(await jsonRows(sql));
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('maps errors to kinds and keeps the engine text out of the kind', async () => {

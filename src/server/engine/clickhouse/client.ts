@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EngineError } from '../errors';
 import { clickhouseError, clickhouseErrorCode, connectionError } from './errors';
 import { quoteString } from './literal';
+import { type CellReader, cellReader } from './tsv';
 
 /*
  * ClickHouse over its HTTP interface, with the platform's fetch (undici): the official client adds
@@ -42,6 +43,9 @@ const OUTPUT_SETTINGS = {
   max_ast_elements: 1_000_000,
   max_expanded_ast_elements: 1_000_000,
 };
+
+/** ClickHouse's text of an error that happened once rows were sent. */
+const isErrorLine = (line: string): boolean => /^Code: \d+, e\.displayText\(\) = /.test(line);
 
 /** Node's fetch failed because the other side closed the socket (undici's `UND_ERR_SOCKET`, ECONNRESET). */
 export function closedByPeer(error: unknown): boolean {
@@ -186,14 +190,15 @@ export class ClickHouseClient {
   }
 
   /**
-   * Runs a query and yields its rows in chunks as they arrive (`JSONEachRow`: one object per line, keys
-   * in column order). An error after the first rows arrives as a text line; it is thrown then.
+   * Runs a query and yields its rows in chunks as they arrive, each value as `JSONEachRow` would give it
+   * (`TSVWithNamesAndTypes`, read by column type: tsv.ts). An error after the first rows arrives as a
+   * text line in place of a row; it is thrown then.
    */
   async *stream(
     sql: string,
     options: RequestOptions & { chunkRows?: number } = {},
   ): AsyncGenerator<unknown[][]> {
-    const { response, queryId, detach } = await this.send(`${sql}\nFORMAT JSONEachRow`, {
+    const { response, queryId, detach } = await this.send(`${sql}\nFORMAT TSVWithNamesAndTypes`, {
       ...options,
       retryClosed: true,
     });
@@ -203,32 +208,45 @@ export class ClickHouseClient {
       if (!response.body) return;
       const decoder = new TextDecoder();
       let pending = '';
+      // The header's two lines: names, then types.
+      let header = 0;
+      let readers: CellReader[] = [];
       let chunk: unknown[][] = [];
       const take = (line: string): void => {
-        if (line === '') return;
-        let row: Record<string, unknown>;
-        try {
-          row = JSON.parse(line);
-        } catch {
+        if (header < 2) {
+          if (clickhouseErrorCode(line) !== undefined) throw clickhouseError(line, options.signal);
+          if (header === 1) readers = line.split('\t').map(cellReader);
+          header++;
+          return;
+        }
+        const cells = line.split('\t');
+        // A row has one cell per column (texts hold no raw tab); an error text in its place has not, or
+        // is ClickHouse's error line (`Code: …`) where a row has a single column.
+        if (cells.length !== readers.length || (readers.length === 1 && isErrorLine(line))) {
           throw clickhouseError(line, options.signal);
         }
-        chunk.push(Object.values(row));
+        // The cells become the row's values in place.
+        const row: unknown[] = cells;
+        for (let i = 0; i < cells.length; i++) row[i] = readers[i]!(cells[i]!);
+        chunk.push(row);
       };
       for await (const bytes of response.body) {
-        pending += decoder.decode(bytes, { stream: true });
-        let newline = pending.indexOf('\n');
-        while (newline >= 0) {
-          take(pending.slice(0, newline));
-          pending = pending.slice(newline + 1);
-          newline = pending.indexOf('\n');
+        const text = pending + decoder.decode(bytes, { stream: true });
+        const last = text.lastIndexOf('\n');
+        if (last < 0) {
+          pending = text;
+          continue;
         }
+        const lines = text.slice(0, last).split('\n');
+        pending = text.slice(last + 1);
+        for (const line of lines) take(line);
         if (chunk.length >= chunkRows) {
           yield chunk;
           chunk = [];
         }
       }
       pending += decoder.decode();
-      take(pending);
+      if (pending !== '') take(pending);
       if (chunk.length > 0) yield chunk;
       finished = true;
     } catch (error) {

@@ -115,6 +115,11 @@ describe('geographic and RDF exports over HTTP', () => {
     const big = await download('flights/exports/shp', {});
     expect(big.status).toBe(400);
     expect(JSON.parse(big.text).message).toContain('at most 200000 records');
+    // Counted before any row is read, filtered or not; a limit within the bound is served.
+    const filtered = await download('flights/exports/shp', { where: 'distance > 0' });
+    expect(filtered.status).toBe(400);
+    expect(JSON.parse(filtered.text).message).toContain('at most 200000 records');
+    expect((await download('flights/exports/shp', { where: 'distance > 0', limit: '10' })).status).toBe(200);
   });
 
   it.each(['turtle', 'n3', 'rdfxml', 'jsonld'] as const)(

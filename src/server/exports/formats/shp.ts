@@ -18,6 +18,11 @@ import { prjWkt } from './shp-prj';
  */
 
 export const MAX_SHP_RECORDS = 200_000;
+const tooManyRecords = (): ApiError =>
+  new ApiError(
+    'InvalidRESTParameterError',
+    `A shapefile export holds at most ${MAX_SHP_RECORDS} records: narrow it with where, refine or limit.`,
+  );
 /** Longest DBF text value, in bytes. */
 const DBF_TEXT_BYTES = 254;
 
@@ -171,12 +176,8 @@ async function* writeShp(context: ExportContext): AsyncIterable<Uint8Array> {
   for await (const batch of context.records) {
     if (context.signal.aborted) return;
     count += batch.length;
-    if (count > MAX_SHP_RECORDS) {
-      throw new ApiError(
-        'InvalidRESTParameterError',
-        `A shapefile export holds at most ${MAX_SHP_RECORDS} records: narrow it with where, refine or limit.`,
-      );
-    }
+    // Counted before the export started (bounds.ts); a `group_by` export is not.
+    if (count > MAX_SHP_RECORDS) throw tooManyRecords();
     for (const record of batch) {
       const geometry = geo ? projectedGeometry(context, record.fields[geo.name]) : null;
       const kind = kindOf(geometry);
@@ -210,4 +211,5 @@ export const shp: RecordExportFormat = {
   mediaType: 'application/zip',
   versions: ['2.0', '2.1'],
   write: writeShp,
+  maxRecords: { records: MAX_SHP_RECORDS, error: tooManyRecords },
 };
