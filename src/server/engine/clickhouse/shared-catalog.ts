@@ -29,6 +29,8 @@ import { ClusterUsageCounts } from './usage';
  */
 
 const REFRESH_MS = 1_000;
+/** A publication that failed (the cluster unreachable) is tried again this much later. */
+const RETRY_MS = 5_000;
 
 export class ClickHouseCatalogRows implements CatalogSink {
   private rows: ReadonlyMap<string, PublishedRow> = new Map();
@@ -38,6 +40,11 @@ export class ClickHouseCatalogRows implements CatalogSink {
   private refreshing: Promise<void> | undefined;
   /** Digest of each dataset as this server last published it (or found it published at start). */
   private published: Map<string, string> | undefined;
+  /** The last rows given to publish, and the retry of a failed publication. */
+  private latest:
+    | { entries: readonly CatalogTableEntry[]; save: (file: string) => Promise<void> }
+    | undefined;
+  private retry: ReturnType<typeof setTimeout> | undefined;
   /** The catalog's base view, which catalog queries read. */
   readonly view = catalogNames().view;
 
@@ -60,7 +67,9 @@ export class ClickHouseCatalogRows implements CatalogSink {
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
+    if (this.retry) clearTimeout(this.retry);
     this.timer = undefined;
+    this.retry = undefined;
   }
 
   /** The latest row of every dataset in the cluster's catalog. */
@@ -105,7 +114,34 @@ export class ClickHouseCatalogRows implements CatalogSink {
     return this.refreshing;
   }
 
+  /**
+   * Publishes the rows that changed; a failure is thrown (the catalog logs it) and the latest rows are
+   * published again RETRY_MS later, since the catalog asks again only when something changes.
+   */
   async publish(entries: readonly CatalogTableEntry[], save: (file: string) => Promise<void>): Promise<void> {
+    this.latest = { entries, save };
+    try {
+      await this.publishChanged(entries, save);
+    } catch (error) {
+      if (!this.retry && this.timer) {
+        this.retry = setTimeout(() => {
+          this.retry = undefined;
+          const latest = this.latest;
+          if (latest)
+            void this.publish(latest.entries, latest.save).catch((e: unknown) =>
+              this.log.warn(`ClickHouse: catalog rows not published (${e instanceof Error ? e.message : e})`),
+            );
+        }, RETRY_MS);
+        this.retry.unref();
+      }
+      throw error;
+    }
+  }
+
+  private async publishChanged(
+    entries: readonly CatalogTableEntry[],
+    save: (file: string) => Promise<void>,
+  ): Promise<void> {
     const digests = new Map(entries.map((e) => [e.dataset.dataset_id, catalogRowDigest(e)]));
     if (!this.published) {
       // At start, rows the cluster holds as this server would write them are not written again.
