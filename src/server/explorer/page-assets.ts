@@ -28,15 +28,20 @@ const TAB_MODULES: Readonly<Record<PageTab, string>> = {
   api: 'src/app/views/ApiTab.tsx',
 };
 
+/** The map's coarse atlas (its offline basemap at first paint), which the map fetches as JSON. */
+const MAP_ATLAS = 'node_modules/world-atlas/countries-110m.json';
+
 export interface PageAssets {
   /** Script paths (`/assets/…`), in the order the page runs them. */
   readonly scripts: readonly string[];
   readonly stylesheets: readonly string[];
+  /** Files the page fetches as data. */
+  readonly data: readonly string[];
 }
 
 /** The chunks of the route's modules and their static imports, without the entry (already in the page). */
 export function pageAssets(manifest: Manifest, route: PageRoute): PageAssets {
-  if (route.page === 'other') return { scripts: [], stylesheets: [] };
+  if (route.page === 'other') return { scripts: [], stylesheets: [], data: [] };
   const modules = route.page === 'dataset' ? [APP_MODULE, TAB_MODULES[route.tab]] : [APP_MODULE];
   const scripts = new Set<string>();
   const stylesheets = new Set<string>();
@@ -50,7 +55,9 @@ export function pageAssets(manifest: Manifest, route: PageRoute): PageAssets {
     for (const css of chunk.css ?? []) stylesheets.add(`/${css}`);
   };
   for (const module of modules) visit(module);
-  return { scripts: [...scripts], stylesheets: [...stylesheets] };
+  const atlas = manifest[MAP_ATLAS];
+  const data = route.page === 'dataset' && route.tab === 'map' && atlas ? [`/${atlas.file}`] : [];
+  return { scripts: [...scripts], stylesheets: [...stylesheets], data };
 }
 
 const attribute = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -65,5 +72,7 @@ export function assetLinks(assets: PageAssets, head: string): string {
     ...assets.scripts
       .filter(missing)
       .map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
+    // `crossorigin` as the map's fetch asks (same-origin credentials), or the browser fetches it twice.
+    ...assets.data.map((href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}">`),
   ].join('\n    ');
 }
