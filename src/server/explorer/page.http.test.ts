@@ -10,7 +10,7 @@ import { PUBLIC_DATASET, type SmallServer, startSmallServer } from '../testing/s
  */
 
 const ID = PUBLIC_DATASET.descriptor.dataset_id;
-const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-a.js"></script></head><body><div id="root"></div></body></html>`;
+const INDEX = `<!doctype html><html lang="en"><head><script type="module" src="/assets/index-a.js"></script></head><body><div id="root"></div></body></html>`;
 const MANIFEST = {
   'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_runtime.js'] },
   _runtime: { file: 'assets/runtime-r.js' },
@@ -60,7 +60,9 @@ describe('the explorer page of a dataset', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    const answers = inlineAnswers(await response.text());
+    const html = await response.text();
+    expect(html).toContain('<html lang="fr">');
+    const answers = inlineAnswers(html);
     const api = `/api/explore/v2.1/catalog/datasets/${ID}`;
     const records = `${api}/records?limit=100&offset=0&lang=fr&include_links=true`;
     expect([...answers.keys()]).toEqual([`${api}?lang=fr`, records]);

@@ -120,10 +120,14 @@ export async function sendExplorerPage(
     .header('Cache-Control', 'no-cache')
     .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')
     .send(out);
-  out.write(`${page.head}${links === '' ? '' : `  ${links}\n  `}${page.body}`);
+  // The page's language from its first byte (the explorer sets the same once it runs).
+  const head = page.head.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+  out.write(`${head}${links === '' ? '' : `  ${links}\n  `}${page.body}`);
   // A compressor holds what it has until it has more; the head is wanted now.
   (out as Partial<Pick<Gzip, 'flush'>>).flush?.();
   void Promise.all(requests).then((parts) => {
+    // The reader went away: nothing to end.
+    if (out.destroyed) return;
     for (const part of parts) out.write(part);
     out.end(page.end);
   });
