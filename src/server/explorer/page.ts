@@ -25,20 +25,22 @@ interface Template {
   readonly manifest: Manifest;
 }
 
-let cached: Template | undefined;
+/** Per folder: one process may serve several (tests do). */
+const cached = new Map<string, Template>();
 
 /** index.html cut where the page's own parts go, read again when a build rewrites it. */
 async function template(staticDir: string): Promise<Template> {
   const index = join(staticDir, 'index.html');
   const { mtimeMs } = await stat(index);
-  if (cached?.mtimeMs === mtimeMs) return cached;
+  const known = cached.get(staticDir);
+  if (known?.mtimeMs === mtimeMs) return known;
   const html = await readFile(index, 'utf8');
   const manifest = await readFile(join(staticDir, '.vite', 'manifest.json'), 'utf8')
     .then((text) => JSON.parse(text) as Manifest)
     .catch(() => ({}));
   const headEnd = html.indexOf('</head>');
   const bodyEnd = html.lastIndexOf('</body>');
-  cached =
+  const page: Template =
     headEnd < 0 || bodyEnd < headEnd
       ? { mtimeMs, head: html, body: '', end: '', manifest }
       : {
@@ -48,7 +50,8 @@ async function template(staticDir: string): Promise<Template> {
           end: html.slice(bodyEnd),
           manifest,
         };
-  return cached;
+  cached.set(staticDir, page);
+  return page;
 }
 
 /** JSON inside a script element: `<` escaped, so no `</script>` or `<!--` can end or bend it. */
