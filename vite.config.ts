@@ -64,6 +64,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    manifest: true,
     // MapLibre's chunk (about 1.1 MB) is the largest, and loads only on the Map tab: the catalog's
     // JavaScript budget is measured by `npm run bench` instead.
     chunkSizeWarningLimit: 1200,

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunch } from '../playwright.config';
+import { inlineRequests } from './explorer';
 import { fmt, percentile } from './stats';
 
 /*
@@ -56,6 +57,16 @@ export async function mapRenderFigures(origin: string): Promise<MapFigure[]> {
         page.on('request', (r) => {
           if (r.url().includes('/api/explore/')) urls.push(r.url());
         });
+        // Requests the server answered inside the page are the map's data too: replayed alike.
+        const inline = new Promise<string[]>((resolve) => {
+          page.on('response', (r) => {
+            if (r.request().resourceType() === 'document')
+              r.text().then(
+                (html) => resolve(inlineRequests(html, r.url())),
+                () => resolve([]),
+              );
+          });
+        });
         await page.goto(`${origin}${c.path}`);
         const ready = await page.waitForFunction(
           () => {
@@ -66,11 +77,13 @@ export async function mapRenderFigures(origin: string): Promise<MapFigure[]> {
           { polling: 'raf', timeout: 120_000 },
         );
         const ms = Number(await ready.jsonValue());
+        const inlined = await inline;
         await page.close();
         if (run < 0) continue;
         render.push(ms);
-        data.push(await replay(urls));
-        requests = urls.length;
+        const all = [...inlined, ...urls];
+        data.push(await replay(all));
+        requests = all.length;
       }
       const figure = {
         name: c.name,

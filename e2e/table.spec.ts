@@ -288,3 +288,21 @@ test('the table is a grid: one Tab stop, arrow keys move, Enter opens the record
   expect(await page.evaluate(() => !!document.activeElement?.closest('table.records'))).toBe(false);
   await shot(page, '09-grid-keys');
 });
+
+test('a table opened from a link shows the rows the page came with, in the language of the link', async ({
+  page,
+}) => {
+  // The dataset's metadata and the table's first page, in any language.
+  const firstPage = /\/catalog\/datasets\/movies(\/records\?limit=100&offset=0&|\?lang=)/;
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (firstPage.test(request.url())) asked.push(request.url());
+  });
+  await page.goto('/datasets/movies/table');
+  await expect(rows(page).first()).toBeVisible();
+  await page.goto('/datasets/movies/table?lang=fr');
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  // Both pages carried them: neither was asked for.
+  expect(asked).toEqual([]);
+});

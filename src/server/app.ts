@@ -20,6 +20,7 @@ import { type AccessOptions, installAccess } from './auth/hooks';
 import type { ServerContext } from './context';
 import { EngineBusyError, QueryCancelledError } from './engine/duckdb';
 import { ApiError, errorBody } from './errors';
+import { sendExplorerPage } from './explorer/page';
 import { checkRequestText } from './http/hostile';
 import { registerApiRoutes } from './routes/index';
 import { countUsage } from './usage/index';
@@ -212,10 +213,7 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
         .send(errorBody('NotFoundResource', `The requested resource ${path} does not exist.`));
     }
     // Explorer routes are client-side: every other page path gets the single page.
-    // The page names the current assets: never kept (the assets' year of caching is theirs alone).
-    return reply
-      .type('text/html; charset=utf-8')
-      .sendFile('index.html', ctx.config.staticDir, { maxAge: 0, immutable: false });
+    return sendExplorerPage(app, ctx.config.staticDir, req, reply);
   });
   return app;
 }

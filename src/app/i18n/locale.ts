@@ -11,6 +11,12 @@ export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', fr: 'Français' };
 
 const STORAGE_KEY = 'explorer.lang';
+/**
+ * The same choice as a cookie, which the server reads to write the page's first data in the language
+ * the explorer will start in (src/server/explorer/first-data.ts).
+ */
+export const LANGUAGE_COOKIE = 'explorer_lang';
+const YEAR_S = 365 * 24 * 3600;
 
 export function asLanguage(text: string | null | undefined): Language | undefined {
   const base = (text ?? '').trim().toLowerCase().split(/[-_]/)[0];
@@ -36,6 +42,8 @@ export function initialLanguage(): Language {
 }
 
 export function rememberLanguage(language: Language): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the explorer serves.
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${YEAR_S}; SameSite=Lax`;
   try {
     window.localStorage.setItem(STORAGE_KEY, language);
   } catch {

@@ -9,6 +9,7 @@ import {
   type AtlasDetail,
   basemapStyle,
   FINE_ATLAS_ZOOM,
+  loadedBasemap,
   loadOfflineBasemap,
   type OfflineBasemap,
 } from './basemap';
@@ -34,6 +35,9 @@ maplibregl.setWorkerUrl(workerUrl);
 // The worker starts (and fetches its script) as soon as this code is here, while the map's data and
 // the view that creates the map are still on their way, instead of when the first map is created.
 maplibregl.prewarm();
+// The coarse atlas too (the page names it, so it is on its way already): read by the time the first map
+// is created, it is in that map's style, and the first frames are not drawn again once it arrives.
+loadOfflineBasemap('coarse').catch(() => undefined);
 
 export interface Viewport {
   readonly bounds: Bounds;
@@ -108,6 +112,11 @@ function pickAt(map: maplibregl.Map, point: maplibregl.PointLike): Pick | undefi
   return indexes.length > 0 ? { kind: 'records', indexes } : undefined;
 }
 
+/** The atlas drawn at a location: the coarse one for a world or a continent. */
+function atlasDetailAt(location: MapLocation | undefined): AtlasDetail {
+  return (location?.zoom ?? 0) >= FINE_ATLAS_ZOOM ? 'fine' : 'coarse';
+}
+
 /** Adds the image of a cluster count (`count:…`) unless the map has it. */
 function addCountIcon(map: maplibregl.Map, id: string): void {
   if (!id.startsWith(COUNT_ICON_PREFIX) || map.hasImage(id)) return;
@@ -124,6 +133,8 @@ export function MapCanvas(props: MapCanvasProps) {
   const latest = useRef(props);
   latest.current = props;
   const [atlas, setAtlas] = useState<OfflineBasemap | undefined>();
+  // The atlas the map was created with, already in its style.
+  const createdWith = useRef<OfflineBasemap | undefined>(undefined);
   const [atlasError, setAtlasError] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const [hover, setHover] = useState<{ x: number; y: number; text: string } | undefined>();
@@ -131,9 +142,7 @@ export function MapCanvas(props: MapCanvasProps) {
   const fitted = useRef<string | null>(null);
 
   // The coarse atlas first; the fine one once the map is zoomed in to a country (and kept after).
-  const [detail, setDetail] = useState<AtlasDetail>(() =>
-    (props.location?.zoom ?? 0) >= FINE_ATLAS_ZOOM ? 'fine' : 'coarse',
-  );
+  const [detail, setDetail] = useState<AtlasDetail>(() => atlasDetailAt(props.location));
   useEffect(() => {
     let alive = true;
     loadOfflineBasemap(detail).then(
@@ -150,9 +159,10 @@ export function MapCanvas(props: MapCanvasProps) {
     const element = container.current;
     if (!element) return;
     const initial = latest.current;
+    createdWith.current = loadedBasemap(atlasDetailAt(initial.location));
     const map = new maplibregl.Map({
       container: element,
-      style: basemapStyle(initial.basemap, undefined),
+      style: basemapStyle(initial.basemap, createdWith.current),
       center: initial.location ? [initial.location.lon, initial.location.lat] : [0, 20],
       zoom: initial.location?.zoom ?? 1,
       maxZoom: MAX_ZOOM,
@@ -240,7 +250,8 @@ export function MapCanvas(props: MapCanvasProps) {
   // The atlas arrives after the map: its shapes go into the offline basemap's sources.
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !loaded || !atlas || shownBasemap.current !== 'offline') return;
+    if (!map || !loaded || !atlas || atlas === createdWith.current || shownBasemap.current !== 'offline')
+      return;
     setSourceData(map, 'land', atlas.land);
     map.getSource<maplibregl.GeoJSONSource>('borders')?.setData(atlas.borders);
     map.getSource<maplibregl.GeoJSONSource>('coast')?.setData(atlas.coastlines);

@@ -27,7 +27,7 @@ import { NO_FILTERS } from '../routes/search-params';
 import { visibleColumns } from '../table/columns';
 import { datasetTimeZone } from '../table/queries';
 import { type DrawMode, geoFilterOutline } from './draw';
-import { fetchFeatures, geojsonExportUrl } from './features';
+import { geojsonExportUrl } from './features';
 import { bulkBounds, featureFit, withMinimumSize } from './fit';
 import { clusterFeatures } from './layers';
 import { MapCanvas, type Pick, type Viewport } from './MapCanvas';
@@ -39,13 +39,13 @@ import {
   clusterParams,
   clusterZoom,
   FEATURE_THRESHOLD,
-  FIT_CLUSTER_ZOOM,
   featureSelect,
   geometryField,
   mapMode,
   readClusters,
   withWhere,
 } from './map-data';
+import { mapExtentQuery, mapFeaturesQuery } from './map-queries';
 import { BASEMAPS, type Basemap, type MapLocation } from './map-view';
 import { type PanelRecords, RecordPanel } from './RecordPanel';
 import './map.css';
@@ -88,8 +88,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
     ? geojsonExportUrl(client, datasetId, filters, featureSelect(fields, geometry))
     : '';
   const features = useQuery({
-    queryKey: exploreKeys.mapFeatures(clientKey(client), datasetId, featuresUrl),
-    queryFn: ({ signal }) => fetchFeatures(client, featuresUrl, signal),
+    ...mapFeaturesQuery(client, datasetId, featuresUrl),
     enabled: mode === 'features' && geometry !== undefined,
     placeholderData: keepPreviousData,
   });
@@ -115,10 +114,8 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   );
 
   // Where the records are, in cells under a degree, to fit the map on load when they come as clusters.
-  const fitRequest = clusterParams(filters, quotedPoint, FIT_CLUSTER_ZOOM, undefined);
   const extent = useQuery({
-    queryKey: exploreKeys.mapClusters(clientKey(client), datasetId, fitRequest),
-    queryFn: ({ signal }) => client.getRecords(datasetId, fitRequest, signal),
+    ...mapExtentQuery(client, datasetId, filters, pointField),
     enabled: mode === 'clusters' && !state.map.location,
   });
   const fit = useMemo(() => {

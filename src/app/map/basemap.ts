@@ -65,6 +65,12 @@ function unwrapGeometry(geometry: Geometry): Geometry {
 type Countries = Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
 
 const atlases: Partial<Record<AtlasDetail, Promise<OfflineBasemap>>> = {};
+const loadedAtlases: Partial<Record<AtlasDetail, OfflineBasemap>> = {};
+
+/** An atlas already loaded, for a map to be created with it rather than given it once it is drawn. */
+export function loadedBasemap(detail: AtlasDetail): OfflineBasemap | undefined {
+  return loadedAtlases[detail];
+}
 
 /** Each atlas is loaded once per page: it does not change. */
 export function loadOfflineBasemap(detail: AtlasDetail): Promise<OfflineBasemap> {
@@ -93,6 +99,10 @@ export function loadOfflineBasemap(detail: AtlasDetail): Promise<OfflineBasemap>
         borders: lines((a, b) => a !== b),
         coastlines: lines((a, b) => a === b),
       };
+    })
+    .then((atlas) => {
+      loadedAtlases[detail] = atlas;
+      return atlas;
     })
     .catch((error: unknown) => {
       delete atlases[detail];

@@ -2,6 +2,7 @@ import { createContext, type ReactNode, use, useMemo } from 'react';
 import { createClient, type ExploreClient } from '../../api';
 import { useApiKey } from '../hooks/useApiKey';
 import { currentLanguage, type Language } from '../i18n/locale';
+import { firstDataFetch } from './first-data';
 
 const ClientContext = createContext<ExploreClient | null>(null);
 
@@ -24,19 +25,20 @@ export function useExploreClient(): ExploreClient {
   return client;
 }
 
-/** The client of a portal with its key, in the reader's language: the one the views are given. */
+/**
+ * The client of a portal with its key, in the reader's language: the one the views are given. The
+ * page's own server, asked without a key, may have answered the first requests inside the page.
+ */
 export function portalClient(portal: string, apiKey: string): ExploreClient {
-  return inLanguage(
-    createClient({ baseUrl: portal, ...(apiKey !== '' ? { apiKey } : {}) }),
-    currentLanguage(),
-  );
+  const options = apiKey !== '' ? { apiKey } : portal === '' ? { fetch: firstDataFetch } : {};
+  return inLanguage(createClient({ baseUrl: portal, ...options }), currentLanguage());
 }
 
 /**
  * The client asking in the reader's language (`lang`) wherever the interface takes it: labels and
  * date formatting of the answers then follow the explorer's language. The catalog facets take none.
  */
-function inLanguage(client: ExploreClient, lang: Language): ExploreClient {
+export function inLanguage(client: ExploreClient, lang: Language): ExploreClient {
   return {
     ...client,
     listDatasets: (params, signal) => client.listDatasets({ ...params, lang }, signal),

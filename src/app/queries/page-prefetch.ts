@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ExploreClient } from '../../api';
 import { readApiKey } from '../hooks/useApiKey';
 import { startingPortal } from '../hooks/usePortal';
+import { prefetchMapData } from '../map/map-queries';
 import { parseDatasetSearch } from '../routes/dataset-search';
 import { type DatasetTab, matchRoute } from '../routes/paths';
 import { recordPagesQuery } from '../table/queries';
@@ -39,11 +40,38 @@ function prefetchDatasetData(
 ): void {
   void queryClient.prefetchQuery(datasetQuery(client, datasetId));
   if (tab === 'table') prefetchTable(queryClient, client, datasetId, search);
-  // The map's count decides between records and clusters: the first of its requests.
-  if (tab === 'map') {
-    const filters = datasetFilterParams(parseDatasetSearch(search));
-    void queryClient.prefetchQuery(recordsQuery(client, datasetId, { ...filters, limit: 0 }));
-  }
+  if (tab === 'map') prefetchMap(queryClient, client, datasetId, search);
+}
+
+/**
+ * The map's count decides between records and clusters: the first of its requests. With the dataset's
+ * fields, it names the next one (the records, or where the clusters are to fit the view on), sent then
+ * rather than once MapLibre's code has arrived and the map has rendered.
+ */
+function prefetchMap(
+  queryClient: QueryClient,
+  client: ExploreClient,
+  datasetId: string,
+  search: URLSearchParams,
+): void {
+  const state = parseDatasetSearch(search);
+  const filters = datasetFilterParams(state);
+  void Promise.all([
+    queryClient.fetchQuery(datasetQuery(client, datasetId)),
+    queryClient.fetchQuery(recordsQuery(client, datasetId, { ...filters, limit: 0 })),
+  ]).then(
+    ([dataset, count]) =>
+      prefetchMapData(
+        queryClient,
+        client,
+        dataset,
+        filters,
+        count.total_count,
+        state.map.location !== undefined,
+      ),
+    // The views show the failure when they ask.
+    () => undefined,
+  );
 }
 
 function prefetchTable(

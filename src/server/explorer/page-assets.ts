@@ -1,0 +1,78 @@
+import type { PageRoute, PageTab } from './page-route';
+
+/*
+ * The code a page needs, named in its HTML so the browser fetches it with the page rather than once
+ * the entry script has run and asked for it: the app (React and the views), the tab's chunk and what
+ * they import, and their stylesheets. Read from the build's manifest (`.vite/manifest.json`), which
+ * maps each source module to its hashed files.
+ */
+
+interface ManifestChunk {
+  readonly file: string;
+  readonly imports?: readonly string[];
+  readonly css?: readonly string[];
+  readonly isEntry?: boolean;
+}
+
+export type Manifest = Readonly<Record<string, ManifestChunk>>;
+
+/** The app's module, which the entry imports once it has sent the page's requests. */
+const APP_MODULE = 'src/app/root.tsx';
+
+const TAB_MODULES: Readonly<Record<PageTab, string>> = {
+  information: 'src/app/views/InformationTab.tsx',
+  table: 'src/app/views/TableTab.tsx',
+  map: 'src/app/map/MapTab.tsx',
+  analyze: 'src/app/analyze/AnalyzeTab.tsx',
+  export: 'src/app/views/ExportTab.tsx',
+  api: 'src/app/views/ApiTab.tsx',
+};
+
+/** The map's coarse atlas (its offline basemap at first paint), which the map fetches as JSON. */
+const MAP_ATLAS = 'node_modules/world-atlas/countries-110m.json';
+
+export interface PageAssets {
+  /** Script paths (`/assets/…`), in the order the page runs them. */
+  readonly scripts: readonly string[];
+  readonly stylesheets: readonly string[];
+  /** Files the page fetches as data. */
+  readonly data: readonly string[];
+}
+
+/** The chunks of the route's modules and their static imports, without the entry (already in the page). */
+export function pageAssets(manifest: Manifest, route: PageRoute): PageAssets {
+  if (route.page === 'other') return { scripts: [], stylesheets: [], data: [] };
+  const modules = route.page === 'dataset' ? [APP_MODULE, TAB_MODULES[route.tab]] : [APP_MODULE];
+  const scripts = new Set<string>();
+  const stylesheets = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string): void => {
+    const chunk = manifest[key];
+    if (chunk === undefined || seen.has(key) || chunk.isEntry) return;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    scripts.add(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) stylesheets.add(`/${css}`);
+  };
+  for (const module of modules) visit(module);
+  const atlas = manifest[MAP_ATLAS];
+  const data = route.page === 'dataset' && route.tab === 'map' && atlas ? [`/${atlas.file}`] : [];
+  return { scripts: [...scripts], stylesheets: [...stylesheets], data };
+}
+
+const attribute = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** The `<link>` tags of a page's assets for its `<head>`, but those it names already. */
+export function assetLinks(assets: PageAssets, head: string): string {
+  const missing = (href: string): boolean => !head.includes(`"${href}"`);
+  return [
+    ...assets.stylesheets
+      .filter(missing)
+      .map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`),
+    ...assets.scripts
+      .filter(missing)
+      .map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
+    // `crossorigin` as the map's fetch asks (same-origin credentials), or the browser fetches it twice.
+    ...assets.data.map((href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}">`),
+  ].join('\n    ');
+}

@@ -1,0 +1,129 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_DATASET, type SmallServer, startSmallServer } from '../testing/small-server';
+
+/*
+ * The explorer's page as the server writes it for an address: the code the page needs named in its
+ * head, and the first API answers of a dataset page inside it, equal to what the API answers.
+ */
+
+const ID = PUBLIC_DATASET.descriptor.dataset_id;
+const INDEX = `<!doctype html><html lang="en"><head><script type="module" src="/assets/index-a.js"></script></head><body><div id="root"></div></body></html>`;
+const MANIFEST = {
+  'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_runtime.js'] },
+  _runtime: { file: 'assets/runtime-r.js' },
+  '_views.js': { file: 'assets/views-v.js', imports: ['index.html'], css: ['assets/views-v.css'] },
+  'src/app/root.tsx': { file: 'assets/root-b.js', imports: ['_views.js', 'index.html'] },
+  'src/app/views/TableTab.tsx': {
+    file: 'assets/TableTab-c.js',
+    imports: ['_views.js'],
+    css: ['assets/t.css'],
+  },
+  'src/app/map/MapTab.tsx': { file: 'assets/MapTab-m.js', imports: ['_views.js'] },
+  'node_modules/world-atlas/countries-110m.json': { file: 'assets/countries-110m-w.json' },
+};
+
+let server: SmallServer;
+let staticDir: string;
+
+beforeAll(async () => {
+  staticDir = await mkdtemp(join(tmpdir(), 'explore-page-'));
+  await mkdir(join(staticDir, '.vite'), { recursive: true });
+  await writeFile(join(staticDir, 'index.html'), INDEX);
+  await writeFile(join(staticDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  server = await startSmallServer({ STATIC_DIR: staticDir });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+/** The page's inline answers: address → body. */
+function inlineAnswers(html: string): Map<string, unknown> {
+  const answers = new Map<string, unknown>();
+  for (const match of html.matchAll(
+    /<script type="application\/json" data-explorer-url="([^"]+)">(.*?)<\/script>/gs,
+  )) {
+    answers.set(match[1]!.replace(/&amp;/g, '&'), JSON.parse(match[2]!));
+  }
+  return answers;
+}
+
+describe('the explorer page of a dataset', () => {
+  it('carries the first answers of the table, equal to the API’s, in the language asked', async () => {
+    const response = await fetch(`${server.origin}/datasets/${ID}/table`, {
+      headers: { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8', 'accept-encoding': 'br' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toContain('<html lang="fr">');
+    const answers = inlineAnswers(html);
+    const api = `/api/explore/v2.1/catalog/datasets/${ID}`;
+    const records = `${api}/records?limit=100&offset=0&lang=fr&include_links=true`;
+    expect([...answers.keys()]).toEqual([`${api}?lang=fr`, records]);
+    const alone = await (await fetch(`${server.origin}${records}`)).json();
+    expect(answers.get(records)).toEqual(alone);
+    expect((answers.get(records) as { total_count: number }).total_count).toBe(2);
+  });
+
+  it('names the code of the app and of the tab in its head, once each', async () => {
+    const html = await (await fetch(`${server.origin}/datasets/${ID}/table`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preloads = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+    expect(preloads.map((m) => m[1])).toEqual([
+      '/assets/views-v.js',
+      '/assets/root-b.js',
+      '/assets/TableTab-c.js',
+    ]);
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/t.css">');
+    expect(head.match(/index-a\.js/g)).toHaveLength(1);
+    expect(head).not.toContain('countries-110m');
+  });
+
+  it('names the map’s atlas on the Map tab, to be fetched as the map fetches it', async () => {
+    const html = await (await fetch(`${server.origin}/datasets/${ID}/map`)).text();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/MapTab-m.js">');
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/assets/countries-110m-w.json">',
+    );
+  });
+
+  it('follows the language of the address, then the remembered one', async () => {
+    const fromAddress = inlineAnswers(
+      await (
+        await fetch(`${server.origin}/datasets/${ID}/map?lang=en`, {
+          headers: { cookie: 'explorer_lang=fr' },
+        })
+      ).text(),
+    );
+    expect([...fromAddress.keys()]).toContain(
+      `/api/explore/v2.1/catalog/datasets/${ID}/records?limit=0&lang=en`,
+    );
+    const remembered = inlineAnswers(
+      await (
+        await fetch(`${server.origin}/datasets/${ID}/map`, { headers: { cookie: 'a=b; explorer_lang=fr' } })
+      ).text(),
+    );
+    expect([...remembered.keys()]).toContain(`/api/explore/v2.1/catalog/datasets/${ID}?lang=fr`);
+  });
+
+  it('leaves out what the explorer asks for itself: filtered pages, unknown datasets', async () => {
+    const filtered = await (await fetch(`${server.origin}/datasets/${ID}/table?q=Lyon`)).text();
+    expect(inlineAnswers(filtered).size).toBe(0);
+    expect(filtered).toContain('rel="modulepreload"');
+    const unknown = await fetch(`${server.origin}/datasets/no-such-dataset/table`);
+    expect(unknown.status).toBe(200);
+    expect(inlineAnswers(await unknown.text()).size).toBe(0);
+  });
+
+  it('escapes what would close its script element', async () => {
+    const html = await (await fetch(`${server.origin}/datasets/${ID}/table`)).text();
+    const data = html.slice(html.indexOf('data-explorer-url'));
+    expect(data.match(/<\/script>/g)).toHaveLength(2);
+  });
+});
