@@ -9,6 +9,7 @@ import type { ServerContext } from '../context';
 import { invalidParameter } from '../errors';
 import { cutWhenIdle } from '../exports/idle';
 import { inLane } from '../exports/lane';
+import { renderedRows } from '../exports/raw/rows';
 import { datasetFacetFields } from '../facets/config';
 import { integer, type QueryString, single } from '../http/params';
 import { attachmentDisposition } from '../http/reply';
@@ -103,7 +104,7 @@ export function downloadRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const timestamp = timestampFormatter(options.timezone);
     const n = query_.columns.length;
     async function* records(): AsyncIterable<V1Record[]> {
-      for await (const rows of engine.stream(query_.page, { signal })) {
+      for await (const rows of renderedRows(engine, query_, signal)) {
         yield rows.map((row) =>
           v1Record(
             { fields: objectJson(query_.columns, row), id: String(row[n]), timestamp: String(row[n + 1]) },

@@ -1,14 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CompiledQuery, ExportSql, RawRecords, SqlQuery } from '../../../odsql';
+import type { CompiledQuery, ExportSql, SqlQuery } from '../../../odsql';
 import { duckdbExportSql, engineWritable } from '../../../odsql';
 import { writeRowsFile } from '../../engine/duckdb-file';
-import type { Engine, Row } from '../../engine/types';
 import { ApiError } from '../../errors';
 import { engineFileWriter } from '../engine-writer';
-import { rawRenderer } from '../raw/render';
-import { rawRows } from '../raw/rows';
+import { renderedRows } from '../raw/rows';
 import { exportScratchDir } from '../scratch';
 import type { EngineExport, ExportContext } from '../types';
 import { headers } from './csv-text';
@@ -45,9 +43,8 @@ async function writeParquet(plan: EngineExport, file: string, dir: string): Prom
   const columns = plan.context.columns.length;
   await writeRowsFile({
     dir,
-    rows: plan.compiled.raw
-      ? rawJsonRows(plan.engine, plan.compiled.raw, signal)
-      : plan.engine.stream(plan.compiled.page, { signal }),
+    // The JSON texts the compiled query yields (rendered in the server when it carries raw values).
+    rows: renderedRows(plan.engine, plan.compiled, signal),
     columns,
     // The stored texts stand for the compiled outputs: a query whose rows are the JSON values only.
     query: (source) =>
@@ -60,15 +57,6 @@ async function writeParquet(plan: EngineExport, file: string, dir: string): Prom
     options,
     signal,
   });
-}
-
-/** Raw rows (raw-records.ts) as the JSON texts the compiled query would have yielded. */
-async function* rawJsonRows(engine: Engine, raw: RawRecords, signal: AbortSignal): AsyncIterable<Row[]> {
-  const render = rawRenderer(raw);
-  const n = raw.kinds.length;
-  for await (const rows of rawRows(engine, raw, signal)) {
-    yield rows.map((row) => Array.from({ length: n }, (_, i) => render.jsonText(i, row[i])));
-  }
 }
 
 /*

@@ -1,5 +1,6 @@
-import type { RawRecords } from '../../../odsql';
+import type { CompiledQuery, RawRecords } from '../../../odsql';
 import type { Engine, Row } from '../../engine/types';
+import { rawRenderer } from './render';
 
 /*
  * The raw rows of an export (raw-records.ts), in the query's order. In source order they are read by
@@ -61,5 +62,32 @@ export async function* rawRows(
       Math.min(sizes.max, perPosition > 0 ? Math.floor(sizes.bytes / perPosition) : sizes.max),
     );
     from = to;
+  }
+}
+
+/**
+ * The rows of a compiled query as its page yields them (each column's JSON text, then the record id and
+ * its timestamp text), rendered in the server from raw values when the query carries them.
+ */
+export async function* renderedRows(
+  engine: Engine,
+  compiled: CompiledQuery,
+  signal: AbortSignal,
+): AsyncIterable<Row[]> {
+  const raw = compiled.raw;
+  if (!raw) {
+    yield* engine.stream(compiled.page, { signal });
+    return;
+  }
+  const render = rawRenderer(raw);
+  const n = raw.kinds.length;
+  for await (const rows of rawRows(engine, raw, signal)) {
+    yield rows.map((row) => {
+      const texts: unknown[] = new Array(n + 2);
+      for (let i = 0; i < n; i++) texts[i] = render.jsonText(i, row[i]);
+      texts[n] = row[n];
+      texts[n + 1] = render.timestamp(row[n + 1]);
+      return texts;
+    });
   }
 }
