@@ -18,6 +18,7 @@ import {
   isoDatetime,
   isoUtcMillis,
   MS_PER_DAY,
+  nativeDatePart,
   offsetOf,
   spanOffset,
   truncate,
@@ -227,13 +228,14 @@ export const clickhouseDialect: Dialect = {
   dateLiteral: (day, bind) => bind.number(day.days),
   dateToWallClock: (date) => `(toInt64(${date}) * ${MS_PER_DAY})`,
   dateAsWallClock: (date) => `(toInt64(${date}) * ${MS_PER_DAY})`,
-  datePart,
+  datePart: (component, wall, instants) =>
+    nativeDatePart(component, wall, instants) ?? datePart(component, wall),
   // Every part is computed from the numbers (formatDateTime cannot print a date before 1970).
   dateDirective: () => undefined,
   formatLiteral: (text) => text,
   formatDate: (wall, format) => `if(isNull(${wall}), NULL, ${format})`,
   // The value is written once: padded() reads it three times.
-  zeroPad: (value, width) => bound(value, '__zp', padded('__zp', width)),
+  zeroPad: (value, width) => bound(value, '__zp', (v) => padded(v, width)),
   // Only buckets of fixed units take a multiple (the compiler refuses multiples of months, quarters
   // and years); calendar units are added by addInterval.
   interval: (unit, n) => {
