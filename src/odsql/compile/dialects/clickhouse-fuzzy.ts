@@ -1,4 +1,4 @@
-import { boundInLambda } from './clickhouse-sql';
+import { bound } from './clickhouse-sql';
 
 /*
  * `search()`'s fuzzy terms on ClickHouse 18.16, which has no edit distance: DuckDB's `levenshtein`
@@ -29,16 +29,16 @@ const withinOne = (la: string, lb: string, p: string, s: string): string =>
 
 /** The byte-wise Levenshtein distance of t and w (String SQL) is at most `edits` (1 or 2). */
 export function levenshteinAtMost(t: string, w: string, edits: 1 | 2): string {
-  return boundInLambda(
+  return bound(
     `toInt64(length(${t}))`,
     '__flt',
-    boundInLambda(
+    bound(
       `toInt64(length(${w}))`,
       '__flw',
-      boundInLambda(
+      bound(
         runForward(t, w, '__flt', '__flw', '0', '0'),
         '__fp',
-        boundInLambda(
+        bound(
           runBack(t, w, '__flt', '__flw'),
           '__fs',
           edits === 1 ? withinOne('__flt', '__flw', '__fp', '__fs') : withinTwo(t, w),

@@ -3,42 +3,12 @@
  * by its divisor, no JSON writer).
  */
 
-/** A short name of a text (two FNV-1a hashes): the same text, the same name. */
-function textHash(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
-  }
-  // Fixed width: no name is the start of another.
-  return (a >>> 0).toString(36).padStart(7, '0') + (b >>> 0).toString(36).padStart(7, '0');
-}
-
 /**
- * `body` of a name for `value`, computed once per row: 18.16 has no WITH inside an expression, and
+ * `body` with `name` bound to `value`, computed once: 18.16 has no WITH inside an expression, and
  * writing a value out at each use made the civil date of an instant too big a query ("AST is too big").
- * The name is an alias, `(value AS name)`, which ClickHouse computes once and reads wherever the query
- * level names it (an array of one element mapped, the form before, cost an array per row and step: the
- * month of 3M instants took 700 ms instead of 10). The alias is made of `name` and a hash of the value,
- * so that two different values never share one (ClickHouse refuses two expressions of one alias) and
- * the same value anywhere in the query shares the same. It is defined in a tuple beside the body, not at
- * its first use in the body: an alias defined twice must be written the same both times, and its
- * first use differs between bodies. Names start with two underscores, like the technical columns, so
- * no field column can shadow them. Not inside a lambda over its parameters (the alias would leave the
- * lambda): those use boundInLambda.
+ * Names start with two underscores, like the technical columns, so no field column can shadow them.
  */
-export function bound(value: string, name: string, body: (ref: string) => string): string {
-  const ref = `${name}_${textHash(value)}`;
-  return `tupleElement(tuple((${value}) AS ${ref}, ${body(ref)}), 2)`;
-}
-
-/**
- * `body` with `name` bound to `value` inside a lambda whose parameters `value` reads: an array of one
- * element mapped, slower than an alias (an array per row) but local to the lambda.
- */
-export const boundInLambda = (value: string, name: string, body: string): string =>
+export const bound = (value: string, name: string, body: string): string =>
   `arrayElement(arrayMap(${name} -> ${body}, [${value}]), 1)`;
 
 /** `floor(x / k)` of integers for k > 0 (intDiv rounds toward zero). */
@@ -77,4 +47,4 @@ export function jsonText(x: string): string {
  * `126.0`); with it, a value has one text on both engines, which CSV cells copy.
  */
 export const jsonDouble = (x: string): string =>
-  `if(isFinite(${x}), ${bound(`toString(${x})`, '__dbl', (d) => `if(match(${d}, '^-?[0-9]+$'), concat(${d}, '.0'), ${d})`)}, NULL)`;
+  `if(isFinite(${x}), ${bound(`toString(${x})`, '__dbl', `if(match(__dbl, '^-?[0-9]+$'), concat(__dbl, '.0'), __dbl)`)}, NULL)`;

@@ -235,7 +235,7 @@ export const clickhouseDialect: Dialect = {
   formatLiteral: (text) => text,
   formatDate: (wall, format) => `if(isNull(${wall}), NULL, ${format})`,
   // The value is written once: padded() reads it three times.
-  zeroPad: (value, width) => bound(value, '__zp', (v) => padded(v, width)),
+  zeroPad: (value, width) => bound(value, '__zp', padded('__zp', width)),
   // Only buckets of fixed units take a multiple (the compiler refuses multiples of months, quarters
   // and years); calendar units are added by addInterval.
   interval: (unit, n) => {
