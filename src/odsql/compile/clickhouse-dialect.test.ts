@@ -126,6 +126,48 @@ describe('the ClickHouse dialect', () => {
       expect(result.query.page.sql).not.toContain('Europe/Paris');
     }
   });
+
+  const withRange = (min: string, max: string, records?: number): DatasetSchema => ({
+    ...FIXTURE_SCHEMA,
+    ...(records !== undefined ? { records } : {}),
+    fields: FIXTURE_SCHEMA.fields.map((f) =>
+      f.name === 'dt' ? { ...f, range: { min: Date.parse(min), max: Date.parse(max) } } : f,
+    ),
+  });
+
+  it("takes the date parts of instants inside DateTime's range from its functions, else from the numbers", () => {
+    const inside = sqlOf({ groupBy: 'year(dt), month(dt)' }, withRange('2001-01-01', '2030-12-31'));
+    expect(inside).toContain('toInt64(toYear(toDateTime(intDiv("dt@ms", 1000), \'UTC\')))');
+    expect(inside).toContain('toInt64(toMonth(toDateTime(');
+    const before1970 = sqlOf({ groupBy: 'year(dt)' }, withRange('1960-01-01', '2030-12-31'));
+    expect(before1970).not.toContain('toYear');
+    expect(before1970).toContain('__cyoe');
+    expect(sqlOf({ groupBy: 'year(dt)' })).not.toContain('toYear');
+  });
+
+  it('reads an unfiltered page in source order by its positions, and probes spans of a filtered one', () => {
+    const schema = withRange('2001-01-01', '2030-12-31', 3_000_000);
+    const compile = (query: Omit<RecordsQuery, 'table'>) => {
+      const result = compileRecordsQuery({ table: 't', ...query }, schema, OPTIONS);
+      if (!result.ok) throw new Error(result.diagnostics[0]!.message);
+      return result.query;
+    };
+    const page = compile({ select: 'name', limit: 10, offset: 20 });
+    expect(page.page.sql).toMatch(/WHERE "__pos" >= \{\$\d+:Int64\} AND "__pos" < \{\$\d+:Int64\}/);
+    expect(page.page.params).toEqual(expect.arrayContaining([20, 30]));
+    expect(page.probes).toBeUndefined();
+
+    const filtered = compile({ select: 'name', where: ['n > 1 OR flag'], limit: 10, offset: 20 });
+    expect(filtered.probes?.rows).toBe(10);
+    // Spans of 65,536 then 16 times more, below the number of records.
+    expect(filtered.probes?.pages.map((p) => p.params.find((v) => v === 65_536 || v === 1_048_576))).toEqual([
+      65_536, 1_048_576,
+    ]);
+    for (const probe of filtered.probes!.pages)
+      expect(probe.sql).toMatch(/"__pos" < \{\$\d+:Int64\} AND \(.* OR .*\)/);
+    // A sorted page has no probes.
+    expect(compile({ select: 'name', where: ['n > 1'], orderBy: 'n', limit: 10 }).probes).toBeUndefined();
+  });
 });
 
 /** The rows of the coverage document's "ClickHouse: refused" table: construct and example request. */

@@ -236,8 +236,11 @@ export interface Dialect {
   dateToWallClock(date: string): string;
   /** A date value as date parts and date_format read it (a DATE itself where the engine can). */
   dateAsWallClock(date: string): string;
-  /** An integer part of a wall clock. */
-  datePart(component: DateComponent, wall: string): string;
+  /**
+   * An integer part of a wall clock. `instants`: the range of the instants the wall clock shows, when
+   * known (an engine may compute the part faster inside some range).
+   */
+  datePart(component: DateComponent, wall: string, instants?: ValueRange): string;
   /** The format directive printing a number exactly as a pattern does, if the engine has one. */
   dateDirective(part: DateFieldPart): string | undefined;
   /** Literal text inside a format string. */

@@ -39,6 +39,19 @@ export interface CompiledQuery {
   readonly columns: readonly OutputColumn[];
   /** The records' values before rendering, where the dialect leaves rendering to the server (exports). */
   readonly raw?: RawRecords;
+  /** Cheaper forms of a filtered records page to try first, on an engine that scans in no order. */
+  readonly probes?: PageProbes;
+}
+
+/**
+ * A page in source order read among the first positions only, in spans growing by 16: a span holding
+ * the page's `rows` records holds the page (no later record comes before them), so that answer is the
+ * page; otherwise the next span, then `page`. An engine that cannot stop a scan in source order (a
+ * Distributed table) then sorts the matches of a few thousand records, not of all.
+ */
+export interface PageProbes {
+  readonly rows: number;
+  readonly pages: readonly SqlQuery[];
 }
 
 export type CompileResult = { ok: true; query: CompiledQuery } | { ok: false; diagnostics: Diagnostic[] };

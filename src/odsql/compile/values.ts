@@ -1,7 +1,7 @@
 import type { Call, Expr } from '../ast';
 import { lookupFunction, type ValueType } from '../functions';
 import { evaluateNow } from '../time/now';
-import { distanceSql, geoArgument, textArgument, wallClockArgument } from './arguments';
+import { distanceSql, geoArgument, instantRange, textArgument, wallClockArgument } from './arguments';
 import { definite, isPredicateNode } from './condition';
 import { checkArity, describeExpr, describeType, isNumeric, type Scope, type Sql } from './context';
 import { compileDateFormat } from './date-format';
@@ -149,7 +149,7 @@ function compileCall(e: Call, scope: Scope): Sql {
     case 'second': {
       checkArity(e, scope, 1, 1);
       const wall = wallClockArgument(e, 0, scope);
-      const sql = scope.dialect.datePart(e.name, wall.sql);
+      const sql = scope.dialect.datePart(e.name, wall.sql, instantRange(wall));
       return { sql, type: 'int', aggregate: wall.aggregate, temporalPart: true };
     }
     case 'date_format': {

@@ -78,13 +78,30 @@ export async function runCompiled(
   checkNames(compiled);
   const count = compiled.count;
   const [pageRows, total] = await Promise.all([
-    runSql(engine, compiled.page, signal, timeLimitMs),
+    runPage(engine, compiled, signal, timeLimitMs),
     typeof count === 'object'
       ? runSql(engine, count, signal, timeLimitMs).then((r) => Number(r[0]?.[0] ?? 0))
       : Promise.resolve(count),
   ]);
   const rows = pageRows.map((row) => toResultRow(compiled, row));
   return total === undefined ? { rows } : { rows, total };
+}
+
+/**
+ * The page's rows: from the first of its probes (odsql PageProbes) that fills the page, else from the
+ * page itself (each under the time limit: a probe reads a sixteenth of the records before the next).
+ */
+async function runPage(
+  engine: Engine,
+  compiled: CompiledQuery,
+  signal: AbortSignal,
+  timeLimitMs: number,
+): Promise<Row[]> {
+  for (const probe of compiled.probes?.pages ?? []) {
+    const rows = await runSql(engine, probe, signal, timeLimitMs);
+    if (rows.length >= compiled.probes!.rows) return rows;
+  }
+  return runSql(engine, compiled.page, signal, timeLimitMs);
 }
 
 function toResultRow(compiled: CompiledQuery, row: Row): ResultRow {

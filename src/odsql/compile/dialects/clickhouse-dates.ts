@@ -124,6 +124,46 @@ export function isoUtcMillis(ms: string): string {
   return `if(isNull(${ms}), NULL, ${civilText(`toInt64(assumeNotNull(${ms}))`, (millis) => `'.', ${padded(millis, 3)}, 'Z'`)})`;
 }
 
+/**
+ * Whether the wall clocks of instants in `instants` (within a day of them) lie where a DateTime holds
+ * them, so that 18.16's DateTime functions read them right.
+ */
+export function inDateTimeRange(instants: ValueRange | undefined): boolean {
+  const { fromMs, untilMs } = ZONE_TABLE_WINDOW;
+  return instants !== undefined && instants.min - MS_PER_DAY >= fromMs && instants.max + MS_PER_DAY < untilMs;
+}
+
+/**
+ * `YYYY-MM-DDTHH:MM:SS` of milliseconds (Int64) known to lie in a DateTime's range, by 18.16's own text of
+ * a DateTime: the civil-date arithmetic (civilText), nested lambdas, costs 18.16 a long analysis of the
+ * query (a records page rendering two instants took 200 ms on a quiet node, its rows taking 10).
+ */
+const dateTimeText = (ms: string): string =>
+  `replaceOne(toString(toDateTime(intDiv(${ms}, 1000), 'UTC')), ' ', 'T')`;
+
+/** isoUtcMillis of an instant (may be null) known to lie in a DateTime's range (the records' timestamps). */
+export function isoUtcMillisInRange(ms: string): string {
+  return `if(isNull(${ms}), NULL, ${bound(`toInt64(assumeNotNull(${ms}))`, '__ums', `concat(${dateTimeText('__ums')}, '.', ${padded(mod('__ums', 1000), 3)}, 'Z')`)})`;
+}
+
+/** isoDatetime of an instant whose range lies in a DateTime's (inDateTimeRange). */
+export function isoDatetimeInRange(ms: string, offset: (instant: string) => string): string {
+  const text = bound(
+    `toInt64(assumeNotNull(${ms}))`,
+    '__iso',
+    bound(
+      offset('__iso'),
+      '__isoff',
+      bound(
+        '__iso + __isoff * 1000',
+        '__isw',
+        `concat(${dateTimeText('__isw')}, if(${mod('__isw', 1000)} = 0, '', concat('.', ${padded(mod('__isw', 1000), 3)}, '000')), ${offsetText('__isoff')})`,
+      ),
+    ),
+  );
+  return `if(isNull(${ms}), NULL, ${text})`;
+}
+
 /** `+HH:MM` of an offset in seconds. */
 const offsetText = (seconds: string): string =>
   `concat(if(${seconds} < 0, '-', '+'), ${padded(`intDiv(abs(${seconds}), 3600)`, 2)}, ':', ${padded(`intDiv(abs(${seconds}) % 3600, 60)`, 2)})`;
@@ -255,6 +295,34 @@ const thursday = (days: string): string => `(${days} - ${mod(`${days} + 3`, 7)} 
 /** An integer part of a wall clock (ms), the wall clock computed once. */
 export function datePart(component: DateComponent, wall: string): string {
   return bound(wall, '__pw', bound(daysOf('__pw'), '__pd', partOf(component, '__pw', '__pd')));
+}
+
+/** 18.16's functions of a DateTime for the parts they give as the numbers do (Int64 like them). */
+const NATIVE_PARTS: Readonly<Partial<Record<DateComponent, (dt: string) => string>>> = {
+  year: (dt) => `toInt64(toYear(${dt}))`,
+  'year % 100': (dt) => `toInt64(toYear(${dt}) % 100)`,
+  month: (dt) => `toInt64(toMonth(${dt}))`,
+  day: (dt) => `toInt64(toDayOfMonth(${dt}))`,
+  hour: (dt) => `toInt64(toHour(${dt}))`,
+  minute: (dt) => `toInt64(toMinute(${dt}))`,
+  second: (dt) => `toInt64(toSecond(${dt}))`,
+};
+
+/**
+ * A part of a wall clock (ms) by 18.16's DateTime functions, when the instants it shows are known to
+ * lie where a DateTime holds them (the wall clock within a day of its instant): the same number at a
+ * fraction of the cost of the civil-date arithmetic per row (group_by month of 3M instants: 100 ms
+ * instead of 1,400). Undefined otherwise, or for a part without its function here.
+ */
+export function nativeDatePart(
+  component: DateComponent,
+  wall: string,
+  instants?: ValueRange,
+): string | undefined {
+  const part = NATIVE_PARTS[component];
+  if (!part || !inDateTimeRange(instants)) return undefined;
+  // The wall clock is not negative here: intDiv's rounding toward zero is floor.
+  return part(`toDateTime(intDiv(${wall}, 1000), 'UTC')`);
 }
 
 function partOf(component: DateComponent, wall: string, days: string): string {

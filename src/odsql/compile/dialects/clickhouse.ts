@@ -14,10 +14,14 @@ import {
   datePart,
   fixedUnitMs,
   fromWallClock,
+  inDateTimeRange,
   instantOfWallClock,
   isoDatetime,
+  isoDatetimeInRange,
   isoUtcMillis,
+  isoUtcMillisInRange,
   MS_PER_DAY,
+  nativeDatePart,
   offsetOf,
   spanOffset,
   truncate,
@@ -121,8 +125,9 @@ function jsonValue(s: RenderedValue, bind: Binder, version: string, role: 'value
       // v2.0 writes aggregated instants (min, max) in UTC with milliseconds.
       if (version === '2.0' && s.aggregate) return quoted(isoUtcMillis(x));
       const zone = bind.zone();
-      if (zone === null) return quoted(isoDatetime(x, () => '0'));
-      return quoted(isoDatetime(x, (instant) => offsetOf(instant, zone, bind, s.range)));
+      const iso = inDateTimeRange(s.range) ? isoDatetimeInRange : isoDatetime;
+      if (zone === null) return quoted(iso(x, () => '0'));
+      return quoted(iso(x, (instant) => offsetOf(instant, zone, bind, s.range)));
     }
     case 'geo_point_2d':
       return pointJson(x, version, role);
@@ -210,7 +215,8 @@ export const clickhouseDialect: Dialect = {
   geoAggregate,
 
   // `timestamp` is the epoch milliseconds column (timestampColumn).
-  technicalColumns: (id, timestamp, size) => [id, isoUtcMillis(timestamp), `toInt32(${size})`],
+  // Records' timestamps lie in a DateTime's range (the layout keeps them as one too).
+  technicalColumns: (id, timestamp, size) => [id, isoUtcMillisInRange(timestamp), `toInt32(${size})`],
   // Same seed, same order; not DuckDB's order (DuckDB's hash() has no ClickHouse twin).
   randomOrderKey: (position, seed) => `cityHash64(${position}, ${seed})`,
   daysSinceEpoch: (date) => date,
@@ -230,7 +236,8 @@ export const clickhouseDialect: Dialect = {
   dateLiteral: (day, bind) => bind.number(day.days),
   dateToWallClock: (date) => `(toInt64(${date}) * ${MS_PER_DAY})`,
   dateAsWallClock: (date) => `(toInt64(${date}) * ${MS_PER_DAY})`,
-  datePart,
+  datePart: (component, wall, instants) =>
+    nativeDatePart(component, wall, instants) ?? datePart(component, wall),
   // Every part is computed from the numbers (formatDateTime cannot print a date before 1970).
   dateDirective: () => undefined,
   formatLiteral: (text) => text,
