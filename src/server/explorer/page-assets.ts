@@ -60,7 +60,8 @@ export function pageAssets(manifest: Manifest, route: PageRoute): PageAssets {
   return { scripts: [...scripts], stylesheets: [...stylesheets], data };
 }
 
-const attribute = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+/** A text as the value of a double-quoted HTML attribute. */
+export const attribute = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** The `<link>` tags of a page's assets for its `<head>`, but those it names already. */
 export function assetLinks(assets: PageAssets, head: string): string {

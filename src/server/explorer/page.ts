@@ -4,7 +4,7 @@ import { PassThrough, type Transform } from 'node:stream';
 import { constants, createBrotliCompress, createGzip, type Gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firstDataUrls, pageLanguage } from './first-data';
-import { assetLinks, type Manifest, pageAssets } from './page-assets';
+import { assetLinks, attribute, type Manifest, pageAssets } from './page-assets';
 import { pageRoute } from './page-route';
 
 /*
@@ -56,7 +56,6 @@ async function template(staticDir: string): Promise<Template> {
 
 /** JSON inside a script element: `<` escaped, so no `</script>` or `<!--` can end or bend it. */
 const scriptJson = (json: string): string => json.replace(/</g, '\\u003c');
-const attribute = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 function forwarded(req: FastifyRequest): Record<string, string> {
   const headers: Record<string, string> = {};
