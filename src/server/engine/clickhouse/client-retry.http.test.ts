@@ -28,8 +28,8 @@ beforeAll(async () => {
       }
       if (body.includes('FORMAT JSONCompact')) {
         response.end(JSON.stringify({ meta: [{ name: 'x', type: 'UInt8' }], data: [[1]] }));
-      } else if (body.includes('FORMAT JSONEachRow')) {
-        response.end('{"x":1}\n{"x":2}\n');
+      } else if (body.includes('FORMAT TSVWithNamesAndTypes')) {
+        response.end('x\nUInt8\n1\n2\n');
       } else {
         response.end('');
       }
