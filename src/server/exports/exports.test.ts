@@ -184,7 +184,7 @@ describe('dataset exports', () => {
       (await download('/catalog/datasets/seattle-weather/exports/json', grouped)).bytes.toString(),
     );
     // On a cluster the shards' partial sums of doubles are added in no fixed order, so an average may
-    // differ in its last digit between two runs of the same query (docs/clickhouse.md).
+    // differ in its last digit between two runs of the same query (docs/clickhouse-exports.md).
     const settle = (rows: Flat[]): Flat[] =>
       onClickHouse() ? rows.map((r) => ({ ...r, wind: Number((r.wind as number).toPrecision(12)) })) : rows;
     expect(settle(exported)).toEqual(settle(groups.body.results));

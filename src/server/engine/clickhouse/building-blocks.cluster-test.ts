@@ -5,7 +5,7 @@ import { BUILDING_BLOCKS } from './testing/building-blocks';
 import { testCluster } from './testing/cluster';
 
 /*
- * Each building block of docs/clickhouse.md: the ClickHouse 18.16 SQL on the real two-shard cluster
+ * Each building block of docs/clickhouse-dialect.md: the ClickHouse 18.16 SQL on the real two-shard cluster
  * gives the rows DuckDB gives on the same records file. Numbers are compared to 12 significant digits
  * (the engines may sum in another order); everything else exactly.
  */

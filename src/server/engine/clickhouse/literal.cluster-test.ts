@@ -100,7 +100,7 @@ describe.skipIf(!cluster)('chLiteral on a real ClickHouse 18.16', () => {
       }),
       { numRuns: 30 },
     );
-    // Not Australia/Lord_Howe: 18.16 shows wrong wall clocks around its half-hour DST shift (docs/clickhouse.md).
+    // Not Australia/Lord_Howe: 18.16 shows wrong wall clocks around its half-hour DST shift (docs/clickhouse-dialect.md).
     const zones = [
       'UTC',
       'Europe/Paris',

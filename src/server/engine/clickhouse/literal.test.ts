@@ -54,9 +54,9 @@ describe('chLiteral', () => {
   });
 });
 
-describe('docs/clickhouse.md', () => {
+describe('docs/clickhouse-dialect.md', () => {
   it('lists every building block that the cluster test checks', () => {
-    const doc = readFileSync('docs/clickhouse.md', 'utf8');
+    const doc = readFileSync('docs/clickhouse-dialect.md', 'utf8');
     for (const block of BUILDING_BLOCKS) expect(doc).toContain(`| ${block.odsql.replaceAll('|', '\\|')} |`);
   });
 });

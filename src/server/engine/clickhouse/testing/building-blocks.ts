@@ -2,7 +2,7 @@
  * The ClickHouse 18.16 SQL of each ODSQL building block beside the DuckDB SQL the compiler uses, over
  * the ingestion fixture (testing/fixture.ts): `t` is DuckDB's view of the records file, `{t}` the
  * ClickHouse Distributed table, columns as in columns.ts. building-blocks.cluster-test.ts runs both and
- * compares the rows; docs/clickhouse.md lists them for the dialect's author.
+ * compares the rows; docs/clickhouse-dialect.md lists them for the dialect's author.
  */
 
 export interface BuildingBlock {
