@@ -1,8 +1,9 @@
 /*
  * The Analyze tab's chunks, each fetched once and remembered: the dataset page asks for them when it is
  * idle or when the tab's link is pointed at, so that opening the tab finds its code (and ECharts)
- * already parsed, and renders at once instead of waiting on a Suspense fallback. This module is part of
- * the dataset page's code, so it holds nothing but the dynamic imports.
+ * already parsed (and compiled, by a warm-up), and renders at once instead of waiting on a Suspense
+ * fallback. This module is part of the dataset page's code, so it holds nothing but the dynamic imports
+ * and their scheduling.
  */
 
 import { loader } from '../hooks/chunks';
@@ -19,15 +20,46 @@ export function preloadAnalyze(): void {
   for (const chunk of [analyzeTabChunk, echartsChunk, prefetchChunk]) chunk.load().catch(() => undefined);
 }
 
-let warmed = false;
+type WarmUpModule = typeof import('./warm-up');
 
-/** As preloadAnalyze, and once ECharts is here, one throw-away chart to compile its code (idle time only). */
+const warmUpChunk = loader<WarmUpModule>(() => import('./warm-up'));
+
+// Passes of the warm-up done, and the one waiting for an idle moment.
+let passesDone = 0;
+let pending: (() => void) | undefined;
+
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task);
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 50);
+  return () => clearTimeout(id);
+}
+
+/**
+ * As preloadAnalyze, and once ECharts is here, a few throw-away charts to compile its code: each in
+ * an idle moment of its own, so that a click never waits behind more than one.
+ */
 export function preloadAnalyzeWhenIdle(): void {
   preloadAnalyze();
-  if (warmed) return;
-  warmed = true;
-  echartsChunk.load().then(
-    (m) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => m.warmUp()) : m.warmUp()),
+  if (pending) return;
+  warmUpChunk.load().then(
+    (m) => {
+      const next = () => {
+        pending = undefined;
+        if (passesDone >= m.WARM_UP_PASSES) return;
+        m.warmUpPass(passesDone++);
+        pending = whenIdle(next);
+      };
+      if (!pending) pending = whenIdle(next);
+    },
     () => undefined,
   );
+}
+
+/** Stops the warm-up (the tab has opened: its passes would compete with the chart); it resumes later. */
+export function stopWarmUp(): void {
+  pending?.();
+  pending = undefined;
 }
