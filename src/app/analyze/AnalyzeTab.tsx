@@ -19,6 +19,9 @@ import { ChartResult } from './ChartResult';
 import { chartParamsList } from './chart-queries';
 import { useChart } from './useChart';
 
+// The idle warm-up of ECharts rides with the tab's code (its option is the tab's own).
+export { stopWarmUp, warmUpWhenIdle } from './warm-up';
+
 const NO_FIELDS: readonly DatasetField[] = [];
 // Their inputs do not change when the chart's answers arrive: that render draws the chart alone.
 const MemoChartBuilder = memo(ChartBuilder);

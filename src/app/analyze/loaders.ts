@@ -20,46 +20,16 @@ export function preloadAnalyze(): void {
   for (const chunk of [analyzeTabChunk, echartsChunk, prefetchChunk]) chunk.load().catch(() => undefined);
 }
 
-type WarmUpModule = typeof import('./warm-up');
-
-const warmUpChunk = loader<WarmUpModule>(() => import('./warm-up'));
-
-// Passes of the warm-up done, and the one waiting for an idle moment.
-let passesDone = 0;
-let pending: (() => void) | undefined;
-
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task);
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 50);
-  return () => clearTimeout(id);
-}
-
-/**
- * As preloadAnalyze, and once ECharts is here, a few throw-away charts to compile its code: each in
- * an idle moment of its own, so that a click never waits behind more than one.
- */
+/** As preloadAnalyze, and once ECharts is here, a few throw-away charts to compile its code (idle time only). */
 export function preloadAnalyzeWhenIdle(): void {
   preloadAnalyze();
-  if (pending) return;
-  warmUpChunk.load().then(
-    (m) => {
-      const next = () => {
-        pending = undefined;
-        if (passesDone >= m.WARM_UP_PASSES) return;
-        m.warmUpPass(passesDone++);
-        pending = whenIdle(next);
-      };
-      if (!pending) pending = whenIdle(next);
-    },
+  analyzeTabChunk.load().then(
+    (m) => m.warmUpWhenIdle(),
     () => undefined,
   );
 }
 
-/** Stops the warm-up (the tab has opened: its passes would compete with the chart); it resumes later. */
+/** Stops the warm-up (the tab has opened: its charts would compete with the chart); it resumes later. */
 export function stopWarmUp(): void {
-  pending?.();
-  pending = undefined;
+  analyzeTabChunk.loaded()?.stopWarmUp();
 }

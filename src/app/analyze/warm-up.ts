@@ -1,7 +1,7 @@
 import type { ChartData } from './chart-data';
 import { chartOption } from './chart-option';
 import { type ChartState, newSeries } from './chart-state';
-import { init } from './echarts';
+import { echartsChunk } from './chunk-loader';
 
 /*
  * ECharts compiled before the first chart: the tab's own option (chartOption) drawn off screen a few
@@ -10,7 +10,7 @@ import { init } from './echarts';
  * chart left most of the first real chart's work (axis labels, the grid's bounds, the tooltip) cold.
  */
 
-export const WARM_UP_PASSES = 4;
+const PASSES = 4;
 
 const POINTS = 24;
 
@@ -28,8 +28,10 @@ function sample(type: 'column' | 'line'): { readonly chart: ChartState; readonly
   return { chart, data: { xs, columns: [{ series: 0, values }], omitted: 0 } };
 }
 
+type Init = typeof import('./echarts').init;
+
 /** One throw-away chart (columns, then a line, in turn), drawn in a box that is not on the page. */
-export function warmUpPass(pass: number): void {
+function warmUpPass(init: Init, pass: number): void {
   const { chart, data } = sample(pass % 2 === 0 ? 'column' : 'line');
   const option = chartOption(chart, data, {
     x: (x) => x,
@@ -45,4 +47,38 @@ export function warmUpPass(pass: number): void {
   });
   instance.setOption(option, true);
   instance.dispose();
+}
+
+// Passes done, and the cancellation of the one waiting for an idle moment.
+let passesDone = 0;
+let pending: (() => void) | undefined;
+
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task);
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 50);
+  return () => clearTimeout(id);
+}
+
+/** The passes left, each in an idle moment of its own, so that a click never waits behind more than one. */
+export function warmUpWhenIdle(): void {
+  echartsChunk.load().then(
+    ({ init }) => {
+      if (pending || passesDone >= PASSES) return;
+      const next = () => {
+        pending = undefined;
+        warmUpPass(init, passesDone++);
+        if (passesDone < PASSES) pending = whenIdle(next);
+      };
+      pending = whenIdle(next);
+    },
+    () => undefined,
+  );
+}
+
+export function stopWarmUp(): void {
+  pending?.();
+  pending = undefined;
 }
