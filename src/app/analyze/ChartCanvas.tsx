@@ -38,10 +38,6 @@ export function ChartCanvas({
     const start = ({ init }: { init: typeof import('./echarts').init }) => {
       if (gone) return;
       const instance = init(element, undefined, { renderer: 'svg' });
-      // The tooltip's box is made now, while the data is on its way: making it reads the page's layout,
-      // which inside the first setOption laid out again the page React had just changed. The chart's
-      // option keeps this tooltip (ECharts reuses a component's view across options).
-      instance.setOption({ tooltip: {} });
       chart = instance;
       chartRef.current = instance;
       // Only a real change of size redraws: the observer's first report (the size init just read)
