@@ -7,7 +7,13 @@ import { useChunk } from '../hooks/chunks';
 import { useExploreClient } from '../queries/client-context';
 import { useLocation } from '../router/useLocation';
 import { tabLabel } from '../routes/paths';
-import { analyzeTabChunk, prefetchChunk, preloadAnalyze, preloadAnalyzeWhenIdle } from './loaders';
+import {
+  analyzeTabChunk,
+  prefetchChunk,
+  preloadAnalyze,
+  preloadAnalyzeWhenIdle,
+  stopWarmUp,
+} from './loaders';
 
 /*
  * The dataset page's side of the Analyze tab (part of the page's own code, so it stays small): the tab
@@ -65,6 +71,7 @@ function savingData(): boolean {
  */
 export function AnalyzePreloader() {
   const fetching = useIsFetching();
+  useEffect(() => stopWarmUp, []);
   useEffect(() => {
     if (fetching > 0 || savingData()) return;
     if (typeof requestIdleCallback === 'function') {

@@ -1,8 +1,9 @@
 /*
  * The Analyze tab's chunks, each fetched once and remembered: the dataset page asks for them when it is
  * idle or when the tab's link is pointed at, so that opening the tab finds its code (and ECharts)
- * already parsed, and renders at once instead of waiting on a Suspense fallback. This module is part of
- * the dataset page's code, so it holds nothing but the dynamic imports.
+ * already parsed (and compiled, by a warm-up), and renders at once instead of waiting on a Suspense
+ * fallback. This module is part of the dataset page's code, so it holds nothing but the dynamic imports
+ * and their scheduling.
  */
 
 import { loader } from '../hooks/chunks';
@@ -19,15 +20,16 @@ export function preloadAnalyze(): void {
   for (const chunk of [analyzeTabChunk, echartsChunk, prefetchChunk]) chunk.load().catch(() => undefined);
 }
 
-let warmed = false;
-
-/** As preloadAnalyze, and once ECharts is here, one throw-away chart to compile its code (idle time only). */
+/** As preloadAnalyze, and once ECharts is here, a few throw-away charts to compile its code (idle time only). */
 export function preloadAnalyzeWhenIdle(): void {
   preloadAnalyze();
-  if (warmed) return;
-  warmed = true;
-  echartsChunk.load().then(
-    (m) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => m.warmUp()) : m.warmUp()),
+  analyzeTabChunk.load().then(
+    (m) => m.warmUpWhenIdle(),
     () => undefined,
   );
+}
+
+/** Stops the warm-up (the tab has opened: its charts would compete with the chart); it resumes later. */
+export function stopWarmUp(): void {
+  analyzeTabChunk.loaded()?.stopWarmUp();
 }

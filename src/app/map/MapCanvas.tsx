@@ -172,7 +172,22 @@ export function MapCanvas(props: MapCanvasProps) {
       // Cluster counts appear at once rather than fading in: no 300 ms of redrawn frames (drawn in
       // software where there is no GPU) before the map is idle.
       fadeDuration: 0,
+      // The map follows its container's size itself (below), so that it stops when unmounted.
+      trackResize: false,
     });
+    // MapLibre's own size tracking redrew a map whose container had just left the page (its removal
+    // waits, below): a synchronous frame and its idle event, in the next view's first frames (the
+    // Analyze chart's, issue 18). A container without a size (hidden, or gone) is not drawn.
+    let size = `${element.clientWidth}x${element.clientHeight}`;
+    const resizes = new ResizeObserver(() => {
+      const next = `${element.clientWidth}x${element.clientHeight}`;
+      if (next === size || element.clientWidth === 0 || element.clientHeight === 0) return;
+      size = next;
+      map.resize();
+      // At once, as MapLibre's tracking does: a resized canvas is blank until it is drawn again.
+      map.redraw();
+    });
+    resizes.observe(element);
     map.touchZoomRotate.disableRotation();
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     map.addControl(new maplibregl.ScaleControl({}), 'bottom-left');
@@ -234,6 +249,7 @@ export function MapCanvas(props: MapCanvasProps) {
       }
     });
     return () => {
+      resizes.disconnect();
       drawerRef.current?.stop();
       mapRef.current = undefined;
       // Taking a WebGL map down costs a few frames' worth of work: a second later, once the next view
