@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api';
 import { setupI18n } from './i18n/setup';
+import { pageParsed } from './queries/first-data';
 import { prefetchAddress } from './queries/page-prefetch';
 // The stylesheets in cascade order: base first, then one per component folder.
 import './styles.css';
@@ -34,5 +35,6 @@ const queryClient = new QueryClient({
 
 setupI18n();
 prefetchAddress(queryClient, window.location, () => {
-  void import('./root').then((root) => root.render(queryClient));
+  // This script runs once loaded (`async`), maybe before the page's root element is parsed.
+  void Promise.all([import('./root'), pageParsed]).then(([root]) => root.render(queryClient));
 });

@@ -7,6 +7,18 @@
 
 let answers: Map<string, string> | undefined;
 
+/**
+ * Once the whole page is parsed, its answers included. The entry script runs as soon as it has loaded
+ * (`async`), while the server may still be writing the answers at the end of the page: a request
+ * waits for them rather than going to the network for an answer on its way.
+ */
+export const pageParsed: Promise<void> =
+  typeof document === 'undefined' || document.readyState !== 'loading'
+    ? Promise.resolve()
+    : new Promise((resolve) =>
+        document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }),
+      );
+
 function pageAnswers(): Map<string, string> {
   if (answers) return answers;
   answers = new Map();
@@ -21,12 +33,11 @@ function pageAnswers(): Map<string, string> {
 }
 
 /** `fetch`, answered from the page for a GET the server answered in it. */
-export const firstDataFetch: typeof fetch = (input, init) => {
-  const url = typeof input === 'string' ? input : undefined;
-  const body = url !== undefined && (init?.method ?? 'GET') === 'GET' ? pageAnswers().get(url) : undefined;
-  if (url === undefined || body === undefined) return globalThis.fetch(input, init);
-  pageAnswers().delete(url);
-  return Promise.resolve(
-    new Response(body, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } }),
-  );
+export const firstDataFetch: typeof fetch = async (input, init) => {
+  if (typeof input !== 'string' || (init?.method ?? 'GET') !== 'GET') return globalThis.fetch(input, init);
+  await pageParsed;
+  const body = pageAnswers().get(input);
+  if (body === undefined) return globalThis.fetch(input, init);
+  pageAnswers().delete(input);
+  return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };
