@@ -65,7 +65,9 @@ describe.skipIf(!cluster)('ClickHouse client', () => {
         ),
         async (texts) => {
           const literal = quoteString;
-          const sql = `SELECT ${texts.length > 0 ? texts.map(literal).join(', ') : "'-'"} AS first, [${texts.map(literal).join(', ')}] AS all`;
+          // Each text a column of its own name: equal unnamed columns share one name, which JSON keeps once.
+          const columns = texts.map((text, i) => `${literal(text)} AS t${i}`);
+          const sql = `SELECT ${[...columns, `[${texts.map(literal).join(', ')}] AS all`].join(', ')}`;
           expect(await streamed(sql)).toEqual(await jsonRows(sql));
         },
       ),
