@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { Logger } from '../../ingest/logger';
 import type { RecordTables, TableVersion } from '../../storage/views';
 import { ingestVersion, versionTable } from './ingest';
+import { Refresher } from './refresher';
 import { type LiveVersion, liveVersions, setLive } from './state';
 import type { ClickHouseTarget } from './target';
 
@@ -22,8 +23,12 @@ export class ClickHouseLiveTables implements RecordTables {
   private live: ReadonlyMap<string, LiveVersion> = new Map();
   /** Moves whenever `live` changes (the catalog's served list follows it). */
   private generation = 0;
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private refreshing: Promise<void> | undefined;
+  private readonly refresher = new Refresher(
+    () => this.readLive(),
+    REFRESH_MS,
+    (error) =>
+      this.log.warn(`ClickHouse: live versions not read (${error instanceof Error ? error.message : error})`),
+  );
 
   constructor(
     readonly target: ClickHouseTarget,
@@ -33,19 +38,11 @@ export class ClickHouseLiveTables implements RecordTables {
   /** Reads the live versions once, then every REFRESH_MS. */
   async start(): Promise<void> {
     await this.refresh();
-    this.timer = setInterval(() => {
-      void this.refresh().catch((error: unknown) =>
-        this.log.warn(
-          `ClickHouse: live versions not read (${error instanceof Error ? error.message : error})`,
-        ),
-      );
-    }, REFRESH_MS);
-    this.timer.unref();
+    this.refresher.start();
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.refresher.stop();
   }
 
   /** The Distributed table serving a dataset now, if the cluster has one live. */
@@ -58,20 +55,18 @@ export class ClickHouseLiveTables implements RecordTables {
     return this.generation;
   }
 
-  async refresh(): Promise<void> {
-    if (this.refreshing) return this.refreshing;
-    this.refreshing = (async () => {
-      const next = await liveVersions(this.target);
-      const same =
-        next.size === this.live.size && [...next].every(([id, v]) => this.live.get(id)?.table === v.table);
-      if (!same) {
-        this.live = next;
-        this.generation++;
-      }
-    })().finally(() => {
-      this.refreshing = undefined;
-    });
-    return this.refreshing;
+  refresh(): Promise<void> {
+    return this.refresher.now();
+  }
+
+  private async readLive(): Promise<void> {
+    const next = await liveVersions(this.target);
+    const same =
+      next.size === this.live.size && [...next].every(([id, v]) => this.live.get(id)?.table === v.table);
+    if (!same) {
+      this.live = next;
+      this.generation++;
+    }
   }
 
   register(table: string, file: string, version: TableVersion): void {

@@ -15,6 +15,7 @@ import {
   type PublishedRow,
   publishCatalogRows,
 } from './catalog-table';
+import { Refresher } from './refresher';
 import { ingestionStatuses, USAGE_TABLE } from './state';
 import type { ClickHouseTarget } from './target';
 import { ClusterUsageCounts } from './usage';
@@ -36,8 +37,12 @@ export class ClickHouseCatalogRows implements CatalogSink {
   private rows: ReadonlyMap<string, PublishedRow> = new Map();
   private failed: ReadonlyMap<string, string> = new Map();
   private generation = 0;
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private refreshing: Promise<void> | undefined;
+  private readonly refresher = new Refresher(
+    () => this.readRows(),
+    REFRESH_MS,
+    (error) =>
+      this.log.warn(`ClickHouse: catalog not read (${error instanceof Error ? error.message : error})`),
+  );
   /** Digest of each dataset as this server last published it (or found it published at start). */
   private published: Map<string, string> | undefined;
   /** The last rows given to publish, and the retry of a failed publication. */
@@ -57,18 +62,12 @@ export class ClickHouseCatalogRows implements CatalogSink {
   async start(): Promise<void> {
     await ensureCatalogTable(this.target);
     await this.refresh();
-    this.timer = setInterval(() => {
-      void this.refresh().catch((error: unknown) =>
-        this.log.warn(`ClickHouse: catalog not read (${error instanceof Error ? error.message : error})`),
-      );
-    }, REFRESH_MS);
-    this.timer.unref();
+    this.refresher.start();
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.refresher.stop();
     if (this.retry) clearTimeout(this.retry);
-    this.timer = undefined;
     this.retry = undefined;
   }
 
@@ -88,30 +87,28 @@ export class ClickHouseCatalogRows implements CatalogSink {
   }
 
   refresh(): Promise<void> {
-    if (this.refreshing) return this.refreshing;
-    this.refreshing = (async () => {
-      const [digests, statuses] = await Promise.all([
-        catalogDigests(this.target),
-        ingestionStatuses(this.target),
-      ]);
-      this.failed = new Map(
-        [...statuses.values()].filter((s) => s.state === 'failed').map((s) => [s.datasetId, s.reason]),
-      );
-      const stale = [...digests].filter(([id, digest]) => this.rows.get(id)?.digest !== digest);
-      const gone = [...this.rows.keys()].some((id) => !digests.has(id));
-      if (stale.length === 0 && !gone) return;
-      const fetched = await catalogRows(
-        this.target,
-        stale.map(([id]) => id),
-      );
-      const next = new Map([...this.rows].filter(([id]) => digests.has(id)));
-      for (const row of fetched) next.set(row.datasetId, row);
-      this.rows = next;
-      this.generation++;
-    })().finally(() => {
-      this.refreshing = undefined;
-    });
-    return this.refreshing;
+    return this.refresher.now();
+  }
+
+  private async readRows(): Promise<void> {
+    const [digests, statuses] = await Promise.all([
+      catalogDigests(this.target),
+      ingestionStatuses(this.target),
+    ]);
+    this.failed = new Map(
+      [...statuses.values()].filter((s) => s.state === 'failed').map((s) => [s.datasetId, s.reason]),
+    );
+    const stale = [...digests].filter(([id, digest]) => this.rows.get(id)?.digest !== digest);
+    const gone = [...this.rows.keys()].some((id) => !digests.has(id));
+    if (stale.length === 0 && !gone) return;
+    const fetched = await catalogRows(
+      this.target,
+      stale.map(([id]) => id),
+    );
+    const next = new Map([...this.rows].filter(([id]) => digests.has(id)));
+    for (const row of fetched) next.set(row.datasetId, row);
+    this.rows = next;
+    this.generation++;
   }
 
   /**
@@ -123,7 +120,7 @@ export class ClickHouseCatalogRows implements CatalogSink {
     try {
       await this.publishChanged(entries, save);
     } catch (error) {
-      if (!this.retry && this.timer) {
+      if (!this.retry && this.refresher.started) {
         this.retry = setTimeout(() => {
           this.retry = undefined;
           const latest = this.latest;
