@@ -24,6 +24,7 @@ import { t } from '../i18n/setup';
 import type { RecordsSort } from '../routes/dataset-search';
 import { applyRovingStop, focusAt, type GridPosition, moveFor, positionOf } from '../table/grid-keys';
 import { columnWidth, isSortable, unitOf } from '../table/layout';
+import { observeRectAfterLayout, scrollFromFreshTop, windowRect } from '../table/scroll-region';
 import { CellValue } from './CellValue';
 import '../table/table.css';
 
@@ -141,6 +142,9 @@ export function RecordsTable(props: RecordsTableProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
+    initialRect: windowRect(typeof window === 'undefined' ? undefined : window),
+    observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollFromFreshTop,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
