@@ -78,7 +78,12 @@ export default defineConfig({
             { name: 'start', tags: ['$initial'] },
             {
               name: 'views',
-              test: (id) => /[\\/]src[\\/]app[\\/]/.test(id) && !/[\\/](map|analyze|editor)[\\/]/.test(id),
+              // Not the Markdown parser's module either: the cards and the Information tab share it,
+              // and a table never needs it (src/app/format/markdown.ts).
+              test: (id) =>
+                /[\\/]src[\\/]app[\\/]/.test(id) &&
+                !/[\\/](map|analyze|editor)[\\/]/.test(id) &&
+                !/[\\/]format[\\/]markdown\.ts$/.test(id),
               minShareCount: 2,
             },
           ],

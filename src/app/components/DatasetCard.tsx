@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Dataset } from '../../api';
 import { formatDate } from '../format/dates';
-import { excerpt } from '../format/text';
+import { excerpt } from '../format/markdown';
 import { Link } from '../router/Link';
 import { DATASET_TABS, datasetPath, tabLabel } from '../routes/paths';
 

@@ -1,6 +1,7 @@
 import DOMPurify from 'dompurify';
 import { createElement, Fragment, type ReactNode, useMemo } from 'react';
-import { looksLikeHtml, markdownToHtml } from '../format/text';
+import { markdownToHtml } from '../format/markdown';
+import { looksLikeHtml } from '../format/text';
 
 /*
  * Dataset descriptions are HTML or Markdown written by publishers of any portal. Markdown becomes HTML

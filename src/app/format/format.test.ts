@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDatePath, formatDatePathLeaf, formatDateTime } from './dates';
 import { describeShape, formatGeoPoint } from './geo';
+import { excerpt } from './markdown';
 import { formatNumber } from './numbers';
-import { excerpt, looksLikeHtml, stripMarkup } from './text';
+import { looksLikeHtml, stripMarkup } from './text';
 
 describe('text', () => {
   it('strips tags and entities from HTML descriptions', () => {

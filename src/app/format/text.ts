@@ -1,8 +1,6 @@
-import { marked } from 'marked';
-
 /*
  * Dataset descriptions come as HTML on Opendatasoft portals and as plain or Markdown-ish text elsewhere.
- * Cards show a short plain excerpt of either.
+ * Cards show a short plain excerpt of either (markdown.ts, which needs the Markdown parser).
  */
 
 const ENTITIES: Readonly<Record<string, string>> = {
@@ -39,20 +37,6 @@ export function stripMarkup(text: string): string {
     .replace(/<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|blockquote|section)\b[^>]*>/gi, ' ')
     .replace(/<[^>]*>/g, '');
   return decodeEntities(withoutBlocks).replace(/\s+/g, ' ').trim();
-}
-
-/** Markdown (plain text is Markdown too: its paragraphs are kept) as HTML, to be sanitised before use. */
-export function markdownToHtml(text: string): string {
-  return marked.parse(text, { async: false, gfm: true }) as string;
-}
-
-/** At most `max` characters of plain text, cut at a word boundary; Markdown marks (`code`, **bold**) go. */
-export function excerpt(text: string, max = 220): string {
-  const plain = stripMarkup(looksLikeHtml(text) ? text : markdownToHtml(text));
-  if (plain.length <= max) return plain;
-  const cut = plain.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:–—-]+$/, '')}…`;
 }
 
 /** Whether a description is HTML (rendered as such) rather than plain text. */

@@ -6,6 +6,7 @@ import { prefetchMapData } from '../map/map-queries';
 import { parseDatasetSearch } from '../routes/dataset-search';
 import { type DatasetTab, matchRoute } from '../routes/paths';
 import { recordPagesQuery } from '../table/queries';
+import { DATASET_CARD } from '../views/catalog-chunks';
 import { loadTab } from '../views/tab-modules';
 import { portalClient } from './client-context';
 import { datasetFacetsQuery, datasetQuery, recordsQuery } from './options';
@@ -102,6 +103,8 @@ export function prefetchAddress(
   const route = matchRoute(location.pathname);
   if (route.page !== 'dataset') {
     loadApp();
+    // The cards fail visibly when the catalog renders.
+    if (route.page === 'catalog') DATASET_CARD.load().catch(() => undefined);
     return;
   }
   const search = new URLSearchParams(location.search);

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DatasetCard } from '../components/DatasetCard';
 import { FacetPanel } from '../components/FacetPanel';
 import { FilterChips } from '../components/FilterChips';
 import { Pager } from '../components/Pager';
@@ -13,6 +12,7 @@ import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { catalogFacetSource } from '../filters/facet-enumeration';
 import { catalogFacetLabeler } from '../filters/facet-labels';
 import { useCatalogChipRemovals } from '../filters/useChipRemovals';
+import { useChunk } from '../hooks/chunks';
 import { useCatalogSearch } from '../hooks/useCatalogSearch';
 import { choosePortal, usePortal } from '../hooks/usePortal';
 import { useExploreClient } from '../queries/client-context';
@@ -27,6 +27,7 @@ import {
 } from '../routes/catalog-search';
 import { catalogPath } from '../routes/paths';
 import { NO_FILTERS } from '../routes/search-params';
+import { DATASET_CARD } from './catalog-chunks';
 
 /** The catalog: search, facets, active filters and one page of dataset cards. */
 export function CatalogView() {
@@ -37,6 +38,8 @@ export function CatalogView() {
   const { portal } = usePortal();
   const datasets = useQuery(datasetsQuery(client, catalogParams(state)));
   const facets = useQuery(catalogFacetsQuery(client, catalogFacetsParams(state)));
+  const cards = useChunk(DATASET_CARD);
+  const DatasetCard = cards.module;
 
   const chips = useMemo(() => filterChips(state, catalogFacetLabeler), [state]);
   const removals = useCatalogChipRemovals(client, state, chips);
@@ -103,7 +106,9 @@ export function CatalogView() {
               </p>
             )}
           </ErrorPanel>
-        ) : datasets.data ? (
+        ) : cards.failed !== undefined ? (
+          <ErrorPanel title={t('catalog.failed')} error={cards.failed} onRetry={cards.retry} />
+        ) : datasets.data && DatasetCard ? (
           <>
             <div className="catalog-toolbar">
               <p className="result-count" aria-live="polite">

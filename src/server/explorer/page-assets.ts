@@ -18,6 +18,8 @@ export type Manifest = Readonly<Record<string, ManifestChunk>>;
 
 /** The app's module, which the entry imports once it has sent the page's requests. */
 const APP_MODULE = 'src/app/root.tsx';
+/** The catalog's cards, a chunk of their own (src/app/views/catalog-chunks.ts). */
+const CARD_MODULE = 'src/app/components/DatasetCard.tsx';
 
 const TAB_MODULES: Readonly<Record<PageTab, string>> = {
   information: 'src/app/views/InformationTab.tsx',
@@ -42,7 +44,7 @@ export interface PageAssets {
 /** The chunks of the route's modules and their static imports, without the entry (already in the page). */
 export function pageAssets(manifest: Manifest, route: PageRoute): PageAssets {
   if (route.page === 'other') return { scripts: [], stylesheets: [], data: [] };
-  const modules = route.page === 'dataset' ? [APP_MODULE, TAB_MODULES[route.tab]] : [APP_MODULE];
+  const modules = route.page === 'dataset' ? [APP_MODULE, TAB_MODULES[route.tab]] : [APP_MODULE, CARD_MODULE];
   const scripts = new Set<string>();
   const stylesheets = new Set<string>();
   const seen = new Set<string>();

@@ -22,6 +22,11 @@ const MANIFEST = {
     css: ['assets/t.css'],
   },
   'src/app/map/MapTab.tsx': { file: 'assets/MapTab-m.js', imports: ['_views.js'] },
+  '_markdown.js': { file: 'assets/markdown-k.js' },
+  'src/app/components/DatasetCard.tsx': {
+    file: 'assets/DatasetCard-d.js',
+    imports: ['_views.js', '_markdown.js', 'index.html'],
+  },
   'node_modules/world-atlas/countries-110m.json': { file: 'assets/countries-110m-w.json' },
 };
 
@@ -83,6 +88,20 @@ describe('the explorer page of a dataset', () => {
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/t.css">');
     expect(head.match(/index-a\.js/g)).toHaveLength(1);
     expect(head).not.toContain('countries-110m');
+  });
+
+  it('names the cards’ code, with the Markdown parser, on the catalog only', async () => {
+    const preloads = async (path: string) => {
+      const html = await (await fetch(`${server.origin}${path}`)).text();
+      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    };
+    expect(await preloads('/')).toEqual([
+      '/assets/views-v.js',
+      '/assets/root-b.js',
+      '/assets/markdown-k.js',
+      '/assets/DatasetCard-d.js',
+    ]);
+    expect(await preloads(`/datasets/${ID}/table`)).not.toContain('/assets/markdown-k.js');
   });
 
   it('names the map’s atlas on the Map tab, to be fetched as the map fetches it', async () => {
