@@ -142,7 +142,7 @@ export function RecordsTable(props: RecordsTableProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
-    initialRect: windowRect(typeof window === 'undefined' ? undefined : window),
+    initialRect: windowRect(window),
     observeElementRect: observeRectAfterLayout,
     scrollToFn: scrollFromFreshTop,
   });

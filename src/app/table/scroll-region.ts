@@ -11,8 +11,8 @@ import { elementScroll, observeElementRect, type Rect, type Virtualizer } from '
 type RegionVirtualizer = Virtualizer<HTMLElement, Element>;
 
 /** Before the first measure: the window, which the region fits in, so the first render has its rows. */
-export function windowRect(view: Pick<Window, 'innerWidth' | 'innerHeight'> | undefined): Rect {
-  return view ? { width: view.innerWidth, height: view.innerHeight } : { width: 0, height: 0 };
+export function windowRect(view: Pick<Window, 'innerWidth' | 'innerHeight'>): Rect {
+  return { width: view.innerWidth, height: view.innerHeight };
 }
 
 /**
