@@ -14,7 +14,6 @@ import {
   TOP_VALUES,
   topValuesParams,
 } from './stats-queries';
-import './column-stats.css';
 import { StatsHistogram } from './StatsHistogram';
 
 /** What a click on a bar or a value asks for: a range of the field, or one of its values. */

@@ -26,7 +26,6 @@ import { applyRovingStop, focusAt, type GridPosition, moveFor, positionOf } from
 import { columnWidth, isSortable, unitOf } from '../table/layout';
 import { observeRectAfterLayout, scrollFromFreshTop, windowRect } from '../table/scroll-region';
 import { CellValue } from './CellValue';
-import '../table/table.css';
 
 const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature, columnOrderingFeature });
 const column = createColumnHelper<typeof features, DatasetRecord>();

@@ -4,7 +4,6 @@ import type { GeoFilter } from '../filters/geo-filter';
 import { t } from '../i18n/setup';
 import type { Basemap } from '../map/map-view';
 import { createRowHover, type RowHover } from './row-hover';
-import './table-map.css';
 
 // MapLibre is large: the map beside the table loads only once it is shown.
 const TableMap = lazy(() => import('../map/TableMap'));
