@@ -6,6 +6,7 @@ import { ErrorPanel, Loading } from '../components/StatusMessages';
 import { appLocale } from '../i18n/locale';
 import { useExploreClient } from '../queries/client-context';
 import { recordsQuery } from '../queries/options';
+import { StatsHistogram } from './StatsHistogram';
 import {
   histogramParams,
   parseRangeKey,
@@ -14,7 +15,6 @@ import {
   TOP_VALUES,
   topValuesParams,
 } from './stats-queries';
-import { StatsHistogram } from './StatsHistogram';
 
 /** What a click on a bar or a value asks for: a range of the field, or one of its values. */
 export type StatsFilter =
