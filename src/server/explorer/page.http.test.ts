@@ -22,7 +22,7 @@ const MANIFEST = {
     css: ['assets/t.css'],
   },
   'src/app/map/MapTab.tsx': { file: 'assets/MapTab-m.js', imports: ['_views.js'] },
-  'node_modules/world-atlas/countries-110m.json': { file: 'assets/countries-110m-w.json' },
+  'atlas-110m.json': { file: 'assets/atlas-110m-w.json', src: 'atlas-110m.json' },
 };
 
 let server: SmallServer;
@@ -82,14 +82,14 @@ describe('the explorer page of a dataset', () => {
     ]);
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/t.css">');
     expect(head.match(/index-a\.js/g)).toHaveLength(1);
-    expect(head).not.toContain('countries-110m');
+    expect(head).not.toContain('atlas-110m');
   });
 
   it('names the map’s atlas on the Map tab, to be fetched as the map fetches it', async () => {
     const html = await (await fetch(`${server.origin}/datasets/${ID}/map`)).text();
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/MapTab-m.js">');
     expect(html).toContain(
-      '<link rel="preload" as="fetch" crossorigin href="/assets/countries-110m-w.json">',
+      '<link rel="preload" as="fetch" crossorigin href="/assets/atlas-110m-w.json">',
     );
   });
 
