@@ -24,6 +24,7 @@ import {
 } from './layers';
 import type { Bounds } from './map-data';
 import { type Basemap, MAX_ZOOM, type MapLocation, sameLocation } from './map-view';
+import { type Pick, pickAt } from './pick';
 
 maplibregl.setWorkerUrl(workerUrl);
 // The worker starts (and fetches its script) as soon as this code is here, while the map's data and
@@ -34,11 +35,6 @@ export interface Viewport {
   readonly bounds: Bounds;
   readonly zoom: number;
 }
-
-/** What the pointer is over or clicked: records (feature indexes) or one cluster (its index). */
-export type Pick =
-  | { readonly kind: 'records'; readonly indexes: readonly number[] }
-  | { readonly kind: 'cluster'; readonly index: number; readonly lon: number; readonly lat: number };
 
 interface MapCanvasProps {
   readonly basemap: Basemap;
@@ -75,32 +71,6 @@ function viewportOf(map: maplibregl.Map): Viewport {
 function locationOf(map: maplibregl.Map): MapLocation {
   const center = map.getCenter();
   return { zoom: map.getZoom(), lat: center.lat, lon: center.lng };
-}
-
-function pickAt(map: maplibregl.Map, point: maplibregl.PointLike): Pick | undefined {
-  const layers = [...CLUSTER_LAYERS, ...RECORD_LAYERS].filter((id) => map.getLayer(id));
-  // A few pixels of slack make small points easy to hit.
-  const [x, y] = point instanceof maplibregl.Point ? [point.x, point.y] : (point as [number, number]);
-  const box: [maplibregl.PointLike, maplibregl.PointLike] = [
-    [x - 4, y - 4],
-    [x + 4, y + 4],
-  ];
-  const hits = map.queryRenderedFeatures(box, { layers });
-  // Of the clusters under the pointer, the one whose centre is nearest.
-  let nearest: { pick: Pick; distance: number } | undefined;
-  for (const hit of hits) {
-    if (hit.source !== CLUSTERS_SOURCE || hit.geometry.type !== 'Point') continue;
-    const [lon, lat] = hit.geometry.coordinates as [number, number];
-    const distance = map.project([lon, lat]).dist(new maplibregl.Point(x, y));
-    if (!nearest || distance < nearest.distance) {
-      nearest = { pick: { kind: 'cluster', index: Number(hit.properties.index), lon, lat }, distance };
-    }
-  }
-  if (nearest) return nearest.pick;
-  const indexes = [
-    ...new Set(hits.filter((f) => f.source === RECORDS_SOURCE).map((f) => Number(f.properties.__index))),
-  ];
-  return indexes.length > 0 ? { kind: 'records', indexes } : undefined;
 }
 
 /** The atlas drawn at a location: the coarse one for a world or a continent. */

@@ -30,7 +30,7 @@ import { type DrawMode, geoFilterOutline } from './draw';
 import { geojsonExportUrl } from './features';
 import { bulkBounds, featureFit, withMinimumSize } from './fit';
 import { clusterFeatures } from './layers';
-import { MapCanvas, type Pick, type Viewport } from './MapCanvas';
+import { MapCanvas, type Viewport } from './MapCanvas';
 import {
   areaClause,
   clusterArea,
@@ -48,6 +48,7 @@ import {
 } from './map-data';
 import { mapExtentQuery, mapFeaturesQuery } from './map-queries';
 import { BASEMAPS, type Basemap, type MapLocation } from './map-view';
+import type { Pick } from './pick';
 import { type PanelRecords, RecordPanel } from './RecordPanel';
 import './map.css';
 
