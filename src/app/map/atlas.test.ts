@@ -59,27 +59,32 @@ describe('offline atlas', () => {
             { type: 'Polygon', arcs: [[2, ~0]] },
           ],
         },
-        land: { type: 'GeometryCollection', geometries: [{ type: 'Polygon', arcs: [[1, 2]] }] },
+        // Land as Natural Earth gives it: one multipolygon, here of two squares.
+        land: {
+          type: 'GeometryCollection',
+          geometries: [{ type: 'MultiPolygon', arcs: [[[0, 1]], [[2, ~0]]] }],
+        },
       },
     } as unknown as Parameters<typeof atlasFeatures>[0];
     const atlas = atlasFeatures(topology);
-    const kinds = atlas.features.map((f) => f.properties?.kind);
-    expect(kinds).toEqual(['land', 'border', 'coast']);
-    const border = atlas.features[1]?.geometry;
-    expect(border).toEqual({
-      type: 'MultiLineString',
+    // One feature per polygon and per line, so that tiles are cut from the shapes that reach them.
+    const kinds = atlas.features.map((f) => [f.properties?.kind, f.geometry.type]);
+    expect(kinds).toEqual([
+      ['land', 'Polygon'],
+      ['land', 'Polygon'],
+      ['border', 'LineString'],
+      ['coast', 'LineString'],
+    ]);
+    expect(atlas.features[2]?.geometry).toEqual({
+      type: 'LineString',
       coordinates: [
-        [
-          [0, 0],
-          [0, 1],
-        ],
+        [0, 0],
+        [0, 1],
       ],
     });
     // The outer arcs meet at both ends: stitched into one coastline around the two squares.
-    const coast = atlas.features[2]?.geometry;
-    const coastLines = coast?.type === 'MultiLineString' ? coast.coordinates : [];
-    expect(coastLines).toHaveLength(1);
-    expect(coastLines[0]).toEqual(
+    const coast = atlas.features[3]?.geometry;
+    expect(coast?.type === 'LineString' && coast.coordinates).toEqual(
       expect.arrayContaining([
         [-1, 1],
         [1, 0],

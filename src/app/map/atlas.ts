@@ -55,11 +55,24 @@ function unwrapGeometry(geometry: Geometry): Geometry {
   }
 }
 
-const kindOf = (kind: AtlasKind, geometry: Geometry): Feature => ({
-  type: 'Feature',
-  properties: { kind },
-  geometry,
-});
+/**
+ * Each polygon and each line a feature of its own: cutting tiles, MapLibre's worker (geojson-vt) skips a
+ * feature whose box lies outside the tile, whereas one feature holding all the land, or all the borders,
+ * had every point of the world walked for every tile.
+ */
+function features(kind: AtlasKind, geometry: Geometry): Feature[] {
+  const of = (g: Geometry): Feature => ({ type: 'Feature', properties: { kind }, geometry: g });
+  switch (geometry.type) {
+    case 'MultiPolygon':
+      return geometry.coordinates.map((coordinates) => of({ type: 'Polygon', coordinates }));
+    case 'MultiLineString':
+      return geometry.coordinates.map((coordinates) => of({ type: 'LineString', coordinates }));
+    case 'GeometryCollection':
+      return geometry.geometries.flatMap((g) => features(kind, g));
+    default:
+      return [of(geometry)];
+  }
+}
 
 /** Land, borders between countries and coastlines, as one collection (one source, one set of tiles). */
 export function atlasFeatures(topology: Countries): FeatureCollection {
@@ -74,13 +87,13 @@ export function atlasFeatures(topology: Countries): FeatureCollection {
   return {
     type: 'FeatureCollection',
     features: [
-      ...lands.map((f) => kindOf('land', unwrapGeometry(f.geometry))),
+      ...lands.flatMap((f) => features('land', unwrapGeometry(f.geometry))),
       // Shared arcs are borders; arcs used by one country only are coastlines.
-      kindOf(
+      ...features(
         'border',
         lines((a, b) => a !== b),
       ),
-      kindOf(
+      ...features(
         'coast',
         lines((a, b) => a === b),
       ),
