@@ -1,9 +1,11 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { atlasFeatures, type Countries } from './src/app/map/atlas';
 
 /*
  * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside each built text asset, for the server to send
@@ -56,9 +58,63 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** The offline basemap's two scales: `coarse` for a world or a continent, `fine` from a country on. */
+const ATLAS_SCALES = { coarse: '110m', fine: '50m' } as const;
+const ATLAS_MODULE = 'virtual:offline-atlas';
+const DEV_ATLAS_PATH = '/@offline-atlas/';
+
+async function atlasJson(scale: string): Promise<string> {
+  const path = createRequire(import.meta.url).resolve(`world-atlas/countries-${scale}.json`);
+  const topology = JSON.parse(await readFile(path, 'utf8')) as Countries;
+  return JSON.stringify(atlasFeatures(topology));
+}
+
+/**
+ * Vite plugin: `virtual:offline-atlas` exports the address of each scale's GeoJSON (src/app/map/atlas.ts),
+ * written as a hashed asset by the build and served from memory by the development server.
+ */
+function offlineAtlas(): Plugin {
+  let serving = false;
+  return {
+    name: 'offline-atlas',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    resolveId(id) {
+      return id === ATLAS_MODULE ? `\0${ATLAS_MODULE}` : undefined;
+    },
+    async load(id) {
+      if (id !== `\0${ATLAS_MODULE}`) return undefined;
+      const lines = await Promise.all(
+        Object.entries(ATLAS_SCALES).map(async ([detail, scale]) => {
+          if (serving) return `export const ${detail} = ${JSON.stringify(`${DEV_ATLAS_PATH}${scale}.json`)};`;
+          const ref = this.emitFile({
+            type: 'asset',
+            name: `atlas-${scale}.json`,
+            originalFileName: `atlas-${scale}.json`,
+            source: await atlasJson(scale),
+          });
+          return `export const ${detail} = import.meta.ROLLUP_FILE_URL_${ref};`;
+        }),
+      );
+      return lines.join('\n');
+    },
+    configureServer(server) {
+      server.middlewares.use(DEV_ATLAS_PATH, (req, res, next) => {
+        const scale = Object.values(ATLAS_SCALES).find((s) => req.url === `/${s}.json`);
+        if (!scale) return next();
+        atlasJson(scale).then((json) => {
+          res.setHeader('content-type', 'application/json');
+          res.end(json);
+        }, next);
+      });
+    },
+  };
+}
+
 // The explorer is a static SPA; in development, API calls go to the embedded server.
 export default defineConfig({
-  plugins: [react(), precompressAssets()],
+  plugins: [react(), offlineAtlas(), precompressAssets()],
   root: '.',
   build: {
     outDir: 'dist',

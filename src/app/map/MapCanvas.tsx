@@ -5,17 +5,9 @@ import { t } from '../i18n/setup';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
 import type { LonLat } from '../filters/geo-filter';
-import {
-  type AtlasDetail,
-  basemapStyle,
-  FINE_ATLAS_ZOOM,
-  loadedBasemap,
-  loadOfflineBasemap,
-  type OfflineBasemap,
-} from './basemap';
+import { ATLAS_URLS, type AtlasDetail, BASEMAP_SOURCE, basemapStyle, FINE_ATLAS_ZOOM } from './basemap';
 import { AreaDrawer, type DrawMode } from './draw';
 import {
-  addDataLayers,
   CLUSTER_LAYERS,
   CLUSTERS_SOURCE,
   COUNT_ICON_PREFIX,
@@ -25,29 +17,24 @@ import {
   FILTER_SOURCE,
   RECORD_LAYERS,
   RECORDS_SOURCE,
+  type SourceData,
   setHighlight,
   setSourceData,
+  withDataLayers,
 } from './layers';
 import type { Bounds } from './map-data';
 import { type Basemap, MAX_ZOOM, type MapLocation, sameLocation } from './map-view';
+import { type Pick, pickAt } from './pick';
 
 maplibregl.setWorkerUrl(workerUrl);
 // The worker starts (and fetches its script) as soon as this code is here, while the map's data and
 // the view that creates the map are still on their way, instead of when the first map is created.
 maplibregl.prewarm();
-// The coarse atlas too (the page names it, so it is on its way already): read by the time the first map
-// is created, it is in that map's style, and the first frames are not drawn again once it arrives.
-loadOfflineBasemap('coarse').catch(() => undefined);
 
 export interface Viewport {
   readonly bounds: Bounds;
   readonly zoom: number;
 }
-
-/** What the pointer is over or clicked: records (feature indexes) or one cluster (its index). */
-export type Pick =
-  | { readonly kind: 'records'; readonly indexes: readonly number[] }
-  | { readonly kind: 'cluster'; readonly index: number; readonly lon: number; readonly lat: number };
 
 interface MapCanvasProps {
   readonly basemap: Basemap;
@@ -86,32 +73,6 @@ function locationOf(map: maplibregl.Map): MapLocation {
   return { zoom: map.getZoom(), lat: center.lat, lon: center.lng };
 }
 
-function pickAt(map: maplibregl.Map, point: maplibregl.PointLike): Pick | undefined {
-  const layers = [...CLUSTER_LAYERS, ...RECORD_LAYERS].filter((id) => map.getLayer(id));
-  // A few pixels of slack make small points easy to hit.
-  const [x, y] = point instanceof maplibregl.Point ? [point.x, point.y] : (point as [number, number]);
-  const box: [maplibregl.PointLike, maplibregl.PointLike] = [
-    [x - 4, y - 4],
-    [x + 4, y + 4],
-  ];
-  const hits = map.queryRenderedFeatures(box, { layers });
-  // Of the clusters under the pointer, the one whose centre is nearest.
-  let nearest: { pick: Pick; distance: number } | undefined;
-  for (const hit of hits) {
-    if (hit.source !== CLUSTERS_SOURCE || hit.geometry.type !== 'Point') continue;
-    const [lon, lat] = hit.geometry.coordinates as [number, number];
-    const distance = map.project([lon, lat]).dist(new maplibregl.Point(x, y));
-    if (!nearest || distance < nearest.distance) {
-      nearest = { pick: { kind: 'cluster', index: Number(hit.properties.index), lon, lat }, distance };
-    }
-  }
-  if (nearest) return nearest.pick;
-  const indexes = [
-    ...new Set(hits.filter((f) => f.source === RECORDS_SOURCE).map((f) => Number(f.properties.__index))),
-  ];
-  return indexes.length > 0 ? { kind: 'records', indexes } : undefined;
-}
-
 /** The atlas drawn at a location: the coarse one for a world or a continent. */
 function atlasDetailAt(location: MapLocation | undefined): AtlasDetail {
   return (location?.zoom ?? 0) >= FINE_ATLAS_ZOOM ? 'fine' : 'coarse';
@@ -125,6 +86,36 @@ function addCountIcon(map: maplibregl.Map, id: string): void {
   if (icon) map.addImage(id, icon, { pixelRatio: ratio });
 }
 
+/**
+ * What is drawn, for people using assistive technology and for the browser tests alike; `ready` once
+ * the map has drawn every answer it waited for.
+ */
+function markDrawn(map: maplibregl.Map, element: HTMLElement, ready: boolean): void {
+  // A feature near a tile's edge may be returned once per tile: counted once by where it stands.
+  const shown = (layers: readonly string[]) =>
+    new Set(
+      map
+        .queryRenderedFeatures({ layers: layers.filter((id) => map.getLayer(id)) })
+        .map((feature) => `${feature.layer.id} ${JSON.stringify(feature.geometry)}`),
+    ).size;
+  element.dataset.records = String(shown(RECORD_LAYERS));
+  element.dataset.clusters = String(shown(CLUSTER_LAYERS));
+  element.dataset.clusterCounts = String(shown(['clusters-count']));
+  element.dataset.ready = String(ready);
+}
+
+/** Gives a source new data, unless it holds that data already (from the map's first style). */
+function showData(
+  map: maplibregl.Map,
+  sent: Map<string, FeatureCollection>,
+  id: string,
+  data: FeatureCollection,
+): void {
+  if (sent.get(id) === data) return;
+  sent.set(id, data);
+  setSourceData(map, id, data);
+}
+
 /** The MapLibre map: basemap, the dataset's layers, pointer picking, drawing and the view in the address. */
 export function MapCanvas(props: MapCanvasProps) {
   const container = useRef<HTMLElement>(null);
@@ -132,37 +123,35 @@ export function MapCanvas(props: MapCanvasProps) {
   const drawerRef = useRef<AreaDrawer | undefined>(undefined);
   const latest = useRef(props);
   latest.current = props;
-  const [atlas, setAtlas] = useState<OfflineBasemap | undefined>();
-  // The atlas the map was created with, already in its style.
-  const createdWith = useRef<OfflineBasemap | undefined>(undefined);
   const [atlasError, setAtlasError] = useState(false);
+  // The style is there: its sources take new data. `loaded`: the first full picture is drawn.
+  const [styled, setStyled] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  // What each of the dataset's sources was last given: the same data is not cut into tiles again.
+  const sent = useRef(new Map<string, FeatureCollection>());
   const [hover, setHover] = useState<{ x: number; y: number; text: string } | undefined>();
   // The fitKey last fitted; null before the first fit.
   const fitted = useRef<string | null>(null);
 
   // The coarse atlas first; the fine one once the map is zoomed in to a country (and kept after).
   const [detail, setDetail] = useState<AtlasDetail>(() => atlasDetailAt(props.location));
-  useEffect(() => {
-    let alive = true;
-    loadOfflineBasemap(detail).then(
-      (a) => alive && setAtlas(a),
-      () => alive && setAtlasError(true),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [detail]);
+  // The atlas in the map's style.
+  const shownDetail = useRef(detail);
 
   // The map is created once; later props reach it through the effects below.
   useEffect(() => {
     const element = container.current;
     if (!element) return;
     const initial = latest.current;
-    createdWith.current = loadedBasemap(atlasDetailAt(initial.location));
+    const data: SourceData = {
+      [RECORDS_SOURCE]: initial.records ?? EMPTY,
+      [CLUSTERS_SOURCE]: initial.clusters ?? EMPTY,
+      [FILTER_SOURCE]: initial.filterOutline,
+    };
+    for (const [id, collection] of Object.entries(data)) if (collection) sent.current.set(id, collection);
     const map = new maplibregl.Map({
       container: element,
-      style: basemapStyle(initial.basemap, createdWith.current),
+      style: withDataLayers(basemapStyle(initial.basemap, shownDetail.current), data),
       center: initial.location ? [initial.location.lon, initial.location.lat] : [0, 20],
       zoom: initial.location?.zoom ?? 1,
       maxZoom: MAX_ZOOM,
@@ -202,8 +191,11 @@ export function MapCanvas(props: MapCanvasProps) {
     });
     // Cluster counts are icons made on demand, the first time a count is to be drawn.
     map.on('styleimagemissing', (event: { id: string }) => addCountIcon(map, event.id));
+    map.on('style.load', () => setStyled(true));
+    map.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
+      if (event.sourceId === BASEMAP_SOURCE) setAtlasError(true);
+    });
     map.on('load', () => {
-      addDataLayers(map);
       setLoaded(true);
       latest.current.onViewport(viewportOf(map));
     });
@@ -216,20 +208,7 @@ export function MapCanvas(props: MapCanvasProps) {
       latest.current.onViewport(viewportOf(map));
       latest.current.onLocation(locationOf(map));
     });
-    map.on('idle', () => {
-      // What is drawn, for people using assistive technology and for the browser tests alike.
-      // A feature near a tile's edge may be returned once per tile: counted once by where it stands.
-      const shown = (layers: readonly string[]) =>
-        new Set(
-          map
-            .queryRenderedFeatures({ layers: layers.filter((id) => map.getLayer(id)) })
-            .map((feature) => `${feature.layer.id} ${JSON.stringify(feature.geometry)}`),
-        ).size;
-      element.dataset.records = String(shown(RECORD_LAYERS));
-      element.dataset.clusters = String(shown(CLUSTER_LAYERS));
-      element.dataset.clusterCounts = String(shown(['clusters-count']));
-      element.dataset.ready = String(!latest.current.busy);
-    });
+    map.on('idle', () => markDrawn(map, element, !latest.current.busy));
     map.on('mousemove', (event) => {
       if (drawerRef.current?.active) return setHover(undefined);
       const pick = pickAt(map, event.point);
@@ -259,26 +238,23 @@ export function MapCanvas(props: MapCanvasProps) {
     };
   }, []);
 
-  const atlasRef = useRef(atlas);
-  atlasRef.current = atlas;
   const shownBasemap = useRef(props.basemap);
 
-  // The atlas arrives after the map: its shapes go into the offline basemap's sources.
+  // Zoomed in to a country: the fine atlas replaces the coarse one.
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !loaded || !atlas || atlas === createdWith.current || shownBasemap.current !== 'offline')
-      return;
-    setSourceData(map, 'land', atlas.land);
-    map.getSource<maplibregl.GeoJSONSource>('borders')?.setData(atlas.borders);
-    map.getSource<maplibregl.GeoJSONSource>('coast')?.setData(atlas.coastlines);
-  }, [atlas, loaded]);
+    if (!map || !styled || shownDetail.current === detail || shownBasemap.current !== 'offline') return;
+    shownDetail.current = detail;
+    map.getSource<maplibregl.GeoJSONSource>(BASEMAP_SOURCE)?.setData(ATLAS_URLS[detail]);
+  }, [detail, styled]);
 
   // Another basemap: swapped under the dataset's layers, which are carried over.
   useEffect(() => {
     const map = mapRef.current;
     if (!map || shownBasemap.current === props.basemap) return;
     shownBasemap.current = props.basemap;
-    map.setStyle(basemapStyle(props.basemap, atlasRef.current), {
+    shownDetail.current = detail;
+    map.setStyle(basemapStyle(props.basemap, detail), {
       transformStyle: (previous, next) => {
         if (!previous) return next;
         const sources = { ...next.sources };
@@ -290,30 +266,31 @@ export function MapCanvas(props: MapCanvasProps) {
         return { ...next, sources, layers: [...next.layers.filter((l) => !data.includes(l)), ...data] };
       },
     });
-  }, [props.basemap]);
+  }, [props.basemap, detail]);
 
   useEffect(() => {
     const map = mapRef.current;
-    if (map && loaded) setSourceData(map, RECORDS_SOURCE, props.records ?? EMPTY);
-  }, [props.records, loaded]);
+    if (map && styled) showData(map, sent.current, RECORDS_SOURCE, props.records ?? EMPTY);
+  }, [props.records, styled]);
 
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !loaded) return;
+    const clusters = props.clusters ?? EMPTY;
+    if (!map || !styled || sent.current.get(CLUSTERS_SOURCE) === clusters) return;
     // Every count's image is there before the clusters are: none waits for a missing-image round trip.
-    for (const feature of props.clusters?.features ?? [])
+    for (const feature of clusters.features)
       addCountIcon(map, `${COUNT_ICON_PREFIX}${feature.properties?.label}`);
-    setSourceData(map, CLUSTERS_SOURCE, props.clusters ?? EMPTY);
-  }, [props.clusters, loaded]);
+    showData(map, sent.current, CLUSTERS_SOURCE, clusters);
+  }, [props.clusters, styled]);
 
   useEffect(() => {
     const map = mapRef.current;
-    if (map && loaded) setSourceData(map, FILTER_SOURCE, props.filterOutline);
-  }, [props.filterOutline, loaded]);
+    if (map && styled) showData(map, sent.current, FILTER_SOURCE, props.filterOutline);
+  }, [props.filterOutline, styled]);
 
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !loaded) return;
+    if (!map || !styled) return;
     setHighlight(map, props.highlight);
     const element = container.current;
     if (!element) return;
@@ -325,11 +302,16 @@ export function MapCanvas(props: MapCanvasProps) {
         ? map.project(ringed.geometry.coordinates as [number, number])
         : undefined;
     element.dataset.highlightAt = at ? `${Math.round(at.x)},${Math.round(at.y)}` : '';
-  }, [props.highlight, props.records, loaded]);
+  }, [props.highlight, props.records, styled]);
 
   useEffect(() => {
     const element = container.current;
-    if (element && props.busy) element.dataset.ready = 'false';
+    const map = mapRef.current;
+    if (!element || !map) return;
+    if (props.busy) element.dataset.ready = 'false';
+    // Data that ended up as already drawn (the map's first style held it) makes no new frame, so no
+    // `idle` event to tell that the map is complete: told here.
+    else if (map.loaded() && !map.isMoving()) markDrawn(map, element, true);
   }, [props.busy]);
 
   // Fit the data once (again for each fitKey), unless the address says where to look. Not waiting for

@@ -30,7 +30,7 @@ import { type DrawMode, geoFilterOutline } from './draw';
 import { geojsonExportUrl } from './features';
 import { bulkBounds, featureFit, withMinimumSize } from './fit';
 import { clusterFeatures } from './layers';
-import { MapCanvas, type Pick, type Viewport } from './MapCanvas';
+import { MapCanvas, type Viewport } from './MapCanvas';
 import {
   areaClause,
   clusterArea,
@@ -38,6 +38,7 @@ import {
   clusterField,
   clusterParams,
   clusterZoom,
+  coarserClusterAnswer,
   FEATURE_THRESHOLD,
   featureSelect,
   geometryField,
@@ -47,6 +48,7 @@ import {
 } from './map-data';
 import { mapExtentQuery, mapFeaturesQuery } from './map-queries';
 import { BASEMAPS, type Basemap, type MapLocation } from './map-view';
+import type { Pick } from './pick';
 import { type PanelRecords, RecordPanel } from './RecordPanel';
 import './map.css';
 
@@ -101,11 +103,20 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const area = viewport ? clusterArea(viewport.bounds, zoom) : undefined;
   const quotedPoint = pointField ? quoteField(pointField) : '';
   const clusterRequest = clusterParams(filters, quotedPoint, zoom, area);
+  // Where the records are, in cells under a degree, to fit the map on load when they come as clusters.
+  const extent = useQuery({
+    ...mapExtentQuery(client, datasetId, filters, pointField),
+    enabled: mode === 'clusters' && !state.map.location,
+  });
   const clusters = useQuery({
     queryKey: exploreKeys.mapClusters(clientKey(client), datasetId, clusterRequest),
     queryFn: ({ signal }) => client.getRecords(datasetId, clusterRequest, signal),
     enabled: mode === 'clusters' && viewport !== undefined && placed,
     placeholderData: keepPreviousData,
+    // The first view, and any view zoomed out from it, counted from the extent's finer cells: drawn with
+    // the basemap in the map's first frames rather than after one more request.
+    initialData: () => coarserClusterAnswer(extent.data, zoom, area),
+    initialDataUpdatedAt: () => extent.dataUpdatedAt,
   });
   const clusterList = useMemo(() => readClusters(clusters.data?.results ?? []), [clusters.data]);
   const clusterData = useMemo(
@@ -113,11 +124,6 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
     [mode, clusterList],
   );
 
-  // Where the records are, in cells under a degree, to fit the map on load when they come as clusters.
-  const extent = useQuery({
-    ...mapExtentQuery(client, datasetId, filters, pointField),
-    enabled: mode === 'clusters' && !state.map.location,
-  });
   const fit = useMemo(() => {
     const bounds =
       mode === 'features'

@@ -5,9 +5,10 @@ import { t } from '../i18n/setup';
 import type { RowHover } from '../table/row-hover';
 import { geoFilterOutline } from './draw';
 import { featureFit, withMinimumSize } from './fit';
-import { MapCanvas, type Pick } from './MapCanvas';
+import { MapCanvas } from './MapCanvas';
 import { geometryField } from './map-data';
 import type { Basemap } from './map-view';
+import type { Pick } from './pick';
 import { nextPickedRow, rowFeatures } from './record-features';
 import './map.css';
 

@@ -1,5 +1,11 @@
 import type { FeatureCollection } from 'geojson';
-import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl';
+import type {
+  GeoJSONSource,
+  LayerSpecification,
+  Map as MapLibreMap,
+  SourceSpecification,
+  StyleSpecification,
+} from 'maplibre-gl';
 import { DRAW_SOURCE } from './draw';
 import { type Cluster, clusterRadius } from './map-data';
 
@@ -145,9 +151,18 @@ export const DATA_LAYERS: readonly LayerSpecification[] = [
   },
 ];
 
-export function addDataLayers(map: MapLibreMap): void {
-  for (const [id, source] of Object.entries(DATA_SOURCES)) if (!map.getSource(id)) map.addSource(id, source);
-  for (const layer of DATA_LAYERS) if (!map.getLayer(layer.id)) map.addLayer(layer);
+/** What the dataset's sources hold, by source id (empty when not given). */
+export type SourceData = Readonly<Partial<Record<string, FeatureCollection>>>;
+
+/**
+ * A basemap's style with the dataset's sources and layers above it, holding `data` from the start: the
+ * map then cuts and draws everything in one pass, where adding them once the basemap had loaded cost a
+ * second round of tiles and frames (each frame drawn in software where there is no GPU).
+ */
+export function withDataLayers(style: StyleSpecification, data: SourceData): StyleSpecification {
+  const sources = { ...style.sources };
+  for (const id of Object.keys(DATA_SOURCES)) sources[id] = { type: 'geojson', data: data[id] ?? EMPTY };
+  return { ...style, sources, layers: [...style.layers, ...DATA_LAYERS] };
 }
 
 export function setSourceData(map: MapLibreMap, id: string, data: FeatureCollection): void {

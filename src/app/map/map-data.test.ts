@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DatasetField } from '../../api';
 import {
+  type Bounds,
   CLUSTER_LIMIT,
   cellSize,
   clusterArea,
@@ -9,7 +11,9 @@ import {
   clusterParams,
   clusterRadius,
   clusterZoom,
+  coarserClusterAnswer,
   FEATURE_THRESHOLD,
+  FIT_CLUSTER_ZOOM,
   featureSelect,
   geometryField,
   mapMode,
@@ -122,5 +126,77 @@ describe('clusters', () => {
     expect(cell.south).toBeLessThanOrEqual(40.7);
     expect(cell.north).toBeGreaterThan(40.7);
     expect(Math.round(cell.west / size) * size).toBeCloseTo(cell.west);
+  });
+});
+
+/** geo_cluster as the server counts it (DuckDB dialect): cells of floor(coordinate / side), mean centroid. */
+function serverClusters(points: readonly [number, number][], zoom: number, area?: Bounds) {
+  const size = cellSize(zoom);
+  const cells = new Map<string, { x: number; y: number; lon: number; lat: number; n: number }>();
+  for (const [lon, lat] of points) {
+    if (area && (lon < area.west || lon > area.east || lat < area.south || lat > area.north)) continue;
+    const x = Math.floor(lon / size);
+    const y = Math.floor(lat / size);
+    const cell = cells.get(`${x} ${y}`) ?? { x, y, lon: 0, lat: 0, n: 0 };
+    cell.lon += lon;
+    cell.lat += lat;
+    cell.n += 1;
+    cells.set(`${x} ${y}`, cell);
+  }
+  return [...cells.values()]
+    .sort((a, b) => a.x - b.x || a.y - b.y)
+    .map((c) => ({ cluster: { cluster_centroid: { lat: c.lat / c.n, lon: c.lon / c.n } }, count: c.n }));
+}
+
+describe('clusters of a coarser zoom, from the extent', () => {
+  // Coordinates as data carries them, to a ten-millionth of a degree (no subnormal numbers).
+  const degrees = (max: number) => fc.integer({ min: -max * 1e7, max: max * 1e7 }).map((n) => n / 1e7);
+  const point = fc.tuple(degrees(179.99), degrees(89.99));
+  // A view somewhere, made into the area the map asks for (or the whole world).
+  const view = fc.record({
+    west: fc.double({ min: -180, max: 170, noNaN: true }),
+    south: fc.double({ min: -90, max: 80, noNaN: true }),
+    width: fc.double({ min: 1, max: 200, noNaN: true }),
+    height: fc.double({ min: 1, max: 100, noNaN: true }),
+  });
+
+  it('are what the server counts at that zoom in that area', () => {
+    fc.assert(
+      fc.property(
+        fc.array(point, { maxLength: 300 }),
+        fc.integer({ min: 0, max: FIT_CLUSTER_ZOOM }),
+        fc.option(view, { nil: undefined }),
+        (points, zoom, v) => {
+          const area = v
+            ? clusterArea(
+                { west: v.west, south: v.south, east: v.west + v.width, north: v.south + v.height },
+                zoom,
+              )
+            : undefined;
+          const derived = coarserClusterAnswer(
+            { results: serverClusters(points, FIT_CLUSTER_ZOOM) },
+            zoom,
+            area,
+          );
+          const direct = serverClusters(points, zoom, area);
+          expect(derived?.results.map((r) => r.count)).toEqual(direct.map((r) => r.count));
+          const centroids = (rows: readonly Record<string, unknown>[]) =>
+            readClusters(rows).flatMap((c) => [c.lon, c.lat]);
+          const got = centroids(derived?.results ?? []);
+          centroids(direct).forEach((value, i) => {
+            expect(got[i]).toBeCloseTo(value, 9);
+          });
+        },
+      ),
+    );
+  });
+
+  it('are not made for a finer zoom, or from an answer cut short by the limit', () => {
+    const one = { results: [{ cluster: { cluster_centroid: { lat: 1, lon: 1 } }, count: 3 }] };
+    expect(coarserClusterAnswer(one, FIT_CLUSTER_ZOOM + 1, undefined)).toBeUndefined();
+    expect(coarserClusterAnswer(undefined, 3, undefined)).toBeUndefined();
+    const full = { results: Array.from({ length: CLUSTER_LIMIT }, () => one.results[0] ?? {}) };
+    expect(coarserClusterAnswer(full, 3, undefined)).toBeUndefined();
+    expect(coarserClusterAnswer(one, 3, undefined)?.results).toEqual(one.results);
   });
 });

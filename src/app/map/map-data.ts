@@ -1,4 +1,4 @@
-import { type DatasetField, quoteField, type RecordsParams } from '../../api';
+import { type DatasetField, quoteField, type RecordsParams, type RecordsResponse } from '../../api';
 import { bboxFilter, geoFilterClause } from '../filters/geo-filter';
 
 /*
@@ -175,4 +175,43 @@ export function clusterCell(cluster: Cluster, zoom: number): Bounds {
   const west = Math.floor(cluster.lon / size) * size;
   const south = Math.floor(cluster.lat / size) * size;
   return { west, south, east: west + size, north: south + size };
+}
+
+/**
+ * The server's answer for clusters at `zoom` in `area` (clusterParams), summed from its answer at a finer
+ * zoom over the whole selection (`fine`, at FIT_CLUSTER_ZOOM: the extent the first view is fitted on).
+ * Cells are squares on one grid from 0°, whose side halves with each zoom level, so each finer cell lies
+ * in one coarser cell; the area is whole blocks of coarser cells (clusterArea); and a cluster's centroid
+ * is the mean of its points, so the merged centroid is the count-weighted mean. The map's first view, and
+ * any view zoomed out from it, is then drawn without asking again. Undefined for a finer zoom, or when
+ * the finer answer may be cut short by the limit.
+ */
+export function coarserClusterAnswer(
+  fine: RecordsResponse | undefined,
+  zoom: number,
+  area: Bounds | undefined,
+): RecordsResponse | undefined {
+  if (!fine || zoom > FIT_CLUSTER_ZOOM || fine.results.length >= CLUSTER_LIMIT) return undefined;
+  const size = cellSize(zoom);
+  const cells = new Map<string, { x: number; y: number; lon: number; lat: number; count: number }>();
+  for (const c of readClusters(fine.results)) {
+    if (area && (c.lon < area.west || c.lon > area.east || c.lat < area.south || c.lat > area.north))
+      continue;
+    const x = Math.floor(c.lon / size);
+    const y = Math.floor(c.lat / size);
+    const key = `${x} ${y}`;
+    const cell = cells.get(key) ?? { x, y, lon: 0, lat: 0, count: 0 };
+    cell.lon += c.lon * c.count;
+    cell.lat += c.lat * c.count;
+    cell.count += c.count;
+    cells.set(key, cell);
+  }
+  // In the server's order: by cell column, then row.
+  const sorted = [...cells.values()].sort((a, b) => a.x - b.x || a.y - b.y);
+  return {
+    results: sorted.map((cell) => ({
+      cluster: { cluster_centroid: { lat: cell.lat / cell.count, lon: cell.lon / cell.count } },
+      count: cell.count,
+    })),
+  };
 }

@@ -31,7 +31,7 @@ const TAB_MODULES: Readonly<Record<PageTab, string>> = {
 };
 
 /** The map's coarse atlas (its offline basemap at first paint), which the map fetches as JSON. */
-const MAP_ATLAS = 'node_modules/world-atlas/countries-110m.json';
+const MAP_ATLAS = 'atlas-110m.json';
 
 export interface PageAssets {
   /** Script paths (`/assets/…`), in the order the page runs them. */

@@ -27,7 +27,7 @@ const MANIFEST = {
     file: 'assets/DatasetCard-d.js',
     imports: ['_views.js', '_markdown.js', 'index.html'],
   },
-  'node_modules/world-atlas/countries-110m.json': { file: 'assets/countries-110m-w.json' },
+  'atlas-110m.json': { file: 'assets/atlas-110m-w.json', src: 'atlas-110m.json' },
 };
 
 let server: SmallServer;
@@ -87,7 +87,7 @@ describe('the explorer page of a dataset', () => {
     ]);
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/t.css">');
     expect(head.match(/index-a\.js/g)).toHaveLength(1);
-    expect(head).not.toContain('countries-110m');
+    expect(head).not.toContain('atlas-110m');
   });
 
   it('names the cards’ code, with the Markdown parser, on the catalog only', async () => {
@@ -108,7 +108,7 @@ describe('the explorer page of a dataset', () => {
     const html = await (await fetch(`${server.origin}/datasets/${ID}/map`)).text();
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/MapTab-m.js">');
     expect(html).toContain(
-      '<link rel="preload" as="fetch" crossorigin href="/assets/countries-110m-w.json">',
+      '<link rel="preload" as="fetch" crossorigin href="/assets/atlas-110m-w.json">',
     );
   });
 
