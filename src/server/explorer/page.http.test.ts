@@ -107,9 +107,7 @@ describe('the explorer page of a dataset', () => {
   it('names the map’s atlas on the Map tab, to be fetched as the map fetches it', async () => {
     const html = await (await fetch(`${server.origin}/datasets/${ID}/map`)).text();
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/MapTab-m.js">');
-    expect(html).toContain(
-      '<link rel="preload" as="fetch" crossorigin href="/assets/atlas-110m-w.json">',
-    );
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/atlas-110m-w.json">');
   });
 
   it('follows the language of the address, then the remembered one', async () => {
