@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { atlasFeatures, type Countries } from './src/app/map/atlas';
+import { atlasFeatures, type Countries } from './src/app/map/atlas.ts';
 
 /*
  * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside each built text asset, for the server to send

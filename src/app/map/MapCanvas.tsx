@@ -6,7 +6,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
 import type { LonLat } from '../filters/geo-filter';
 import { ATLAS_URLS, type AtlasDetail, BASEMAP_SOURCE, basemapStyle, FINE_ATLAS_ZOOM } from './basemap';
-import { AreaDrawer, type DrawMode } from './draw';
+import { AreaDrawer, DRAW_SOURCE, type DrawMode } from './draw';
 import {
   CLUSTER_LAYERS,
   CLUSTERS_SOURCE,
@@ -45,6 +45,8 @@ interface MapCanvasProps {
   readonly fitKey?: string | undefined;
   readonly records: FeatureCollection | undefined;
   readonly clusters: FeatureCollection | undefined;
+  /** The clusters of a view when they are known without asking (the fitted first view's). */
+  readonly clustersAt?: (viewport: Viewport) => FeatureCollection | undefined;
   readonly filterOutline: FeatureCollection;
   readonly drawMode: DrawMode | undefined;
   /** The record (feature index) to ring: its row is hovered in the list under the map. */
@@ -104,6 +106,17 @@ function markDrawn(map: maplibregl.Map, element: HTMLElement, ready: boolean): v
   element.dataset.ready = String(ready);
 }
 
+function fitTo(map: maplibregl.Map, { west, south, east, north }: Bounds): void {
+  map.fitBounds(
+    [
+      [west, south],
+      [east, north],
+    ],
+    // A lone point or a tight group still shows its surroundings (a town, a coastline).
+    { padding: 40, maxZoom: 10, duration: 0 },
+  );
+}
+
 /** Gives a source new data, unless it holds that data already (from the map's first style). */
 function showData(
   map: maplibregl.Map,
@@ -114,6 +127,18 @@ function showData(
   if (sent.get(id) === data) return;
   sent.set(id, data);
   setSourceData(map, id, data);
+}
+
+/** Clusters, with the image of every count they show added first: none waits for a missing image. */
+function showClusters(
+  map: maplibregl.Map,
+  sent: Map<string, FeatureCollection>,
+  clusters: FeatureCollection,
+): void {
+  if (sent.get(CLUSTERS_SOURCE) === clusters) return;
+  for (const feature of clusters.features)
+    addCountIcon(map, `${COUNT_ICON_PREFIX}${feature.properties?.label}`);
+  showData(map, sent, CLUSTERS_SOURCE, clusters);
 }
 
 /** The MapLibre map: basemap, the dataset's layers, pointer picking, drawing and the view in the address. */
@@ -143,15 +168,9 @@ export function MapCanvas(props: MapCanvasProps) {
     const element = container.current;
     if (!element) return;
     const initial = latest.current;
-    const data: SourceData = {
-      [RECORDS_SOURCE]: initial.records ?? EMPTY,
-      [CLUSTERS_SOURCE]: initial.clusters ?? EMPTY,
-      [FILTER_SOURCE]: initial.filterOutline,
-    };
-    for (const [id, collection] of Object.entries(data)) if (collection) sent.current.set(id, collection);
+    // The style comes once the map is fitted (below), with the data of the fitted view.
     const map = new maplibregl.Map({
       container: element,
-      style: withDataLayers(basemapStyle(initial.basemap, shownDetail.current), data),
       center: initial.location ? [initial.location.lon, initial.location.lat] : [0, 20],
       zoom: initial.location?.zoom ?? 1,
       maxZoom: MAX_ZOOM,
@@ -183,15 +202,24 @@ export function MapCanvas(props: MapCanvasProps) {
     mapRef.current = map;
     element.dataset.ready = 'false';
     drawerRef.current = new AreaDrawer(map, {
+      onShape: (shape) => setSourceData(map, DRAW_SOURCE, shape),
       onFinish: (mode, corners) => {
-        setSourceData(map, 'draw-area', { type: 'FeatureCollection', features: [] });
+        setSourceData(map, DRAW_SOURCE, EMPTY);
         latest.current.onDrawn(mode, corners);
       },
       onCancel: () => latest.current.onDrawCancel(),
     });
     // Cluster counts are icons made on demand, the first time a count is to be drawn.
     map.on('styleimagemissing', (event: { id: string }) => addCountIcon(map, event.id));
-    map.on('style.load', () => setStyled(true));
+    map.on('style.load', () => {
+      // Data that came while the style was loading (the first view's clusters, known once the map is
+      // fitted) goes in now, before the first tiles are cut, rather than after React's next render.
+      const latestProps = latest.current;
+      showData(map, sent.current, RECORDS_SOURCE, latestProps.records ?? EMPTY);
+      showClusters(map, sent.current, latestProps.clusters ?? EMPTY);
+      showData(map, sent.current, FILTER_SOURCE, latestProps.filterOutline);
+      setStyled(true);
+    });
     map.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
       if (event.sourceId === BASEMAP_SOURCE) setAtlasError(true);
     });
@@ -227,6 +255,19 @@ export function MapCanvas(props: MapCanvasProps) {
         map.easeTo({ center: [pick.lon, pick.lat], zoom: Math.min(MAX_ZOOM, map.getZoom() + 2) });
       }
     });
+    // The first fit, before the style: the fitted view's data is then in the map's first style, and the
+    // map cuts and draws it with the basemap (moving the camera reports the view, above).
+    if (!initial.location && initial.fit) {
+      fitted.current = initial.fitKey ?? '';
+      fitTo(map, initial.fit);
+    }
+    const data: SourceData = {
+      [RECORDS_SOURCE]: initial.records ?? EMPTY,
+      [CLUSTERS_SOURCE]: initial.clustersAt?.(viewportOf(map)) ?? initial.clusters ?? EMPTY,
+      [FILTER_SOURCE]: initial.filterOutline,
+    };
+    for (const [id, collection] of Object.entries(data)) if (collection) sent.current.set(id, collection);
+    map.setStyle(withDataLayers(basemapStyle(initial.basemap, shownDetail.current), data));
     return () => {
       resizes.disconnect();
       drawerRef.current?.stop();
@@ -275,12 +316,7 @@ export function MapCanvas(props: MapCanvasProps) {
 
   useEffect(() => {
     const map = mapRef.current;
-    const clusters = props.clusters ?? EMPTY;
-    if (!map || !styled || sent.current.get(CLUSTERS_SOURCE) === clusters) return;
-    // Every count's image is there before the clusters are: none waits for a missing-image round trip.
-    for (const feature of clusters.features)
-      addCountIcon(map, `${COUNT_ICON_PREFIX}${feature.properties?.label}`);
-    showData(map, sent.current, CLUSTERS_SOURCE, clusters);
+    if (map && styled) showClusters(map, sent.current, props.clusters ?? EMPTY);
   }, [props.clusters, styled]);
 
   useEffect(() => {
@@ -321,16 +357,7 @@ export function MapCanvas(props: MapCanvasProps) {
     const map = mapRef.current;
     if (!map || fitted.current === (props.fitKey ?? '') || !props.fit) return;
     fitted.current = props.fitKey ?? '';
-    if (props.location) return;
-    const { west, south, east, north } = props.fit;
-    map.fitBounds(
-      [
-        [west, south],
-        [east, north],
-      ],
-      // A lone point or a tight group still shows its surroundings (a town, a coastline).
-      { padding: 40, maxZoom: 10, duration: 0 },
-    );
+    if (!props.location) fitTo(map, props.fit);
   }, [props.fit, props.fitKey, props.location]);
 
   // Back and forward in history move the map; its own moves are already there.
@@ -347,7 +374,7 @@ export function MapCanvas(props: MapCanvasProps) {
     if (props.drawMode && drawer.active !== props.drawMode) drawer.start(props.drawMode);
     if (!props.drawMode && drawer.active) {
       drawer.stop();
-      if (mapRef.current) setSourceData(mapRef.current, 'draw-area', EMPTY);
+      if (mapRef.current) setSourceData(mapRef.current, DRAW_SOURCE, EMPTY);
     }
   }, [props.drawMode]);
 

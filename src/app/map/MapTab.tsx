@@ -1,6 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FeatureCollection } from 'geojson';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type Dataset, type DatasetField, type DatasetRecord, quoteField } from '../../api';
+import {
+  type Dataset,
+  type DatasetField,
+  type DatasetRecord,
+  quoteField,
+  type RecordsResponse,
+} from '../../api';
 import { FilterChips } from '../components/FilterChips';
 import { RangePanel } from '../components/RangePanel';
 import { RecordsLayout } from '../components/RecordsLayout';
@@ -62,6 +69,7 @@ const LIST_CLUSTER_ZOOM = 12;
 /** The records of the dataset on a map, following every active filter. Loaded only on this tab. */
 export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const client = useExploreClient();
+  const queryClient = useQueryClient();
   const datasetId = dataset.dataset_id;
   const fields = dataset.fields ?? NO_FIELDS;
   const fieldNames = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
@@ -119,10 +127,33 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
     initialDataUpdatedAt: () => extent.dataUpdatedAt,
   });
   const clusterList = useMemo(() => readClusters(clusters.data?.results ?? []), [clusters.data]);
-  const clusterData = useMemo(
-    () => (mode === 'clusters' ? clusterFeatures(clusterList, formatCompactCount) : undefined),
-    [mode, clusterList],
-  );
+  // One drawing per answer: the map, given the same object again, does not cut it into tiles again.
+  const clusterFeaturesOf = useMemo(() => {
+    const drawn = new WeakMap<RecordsResponse, FeatureCollection>();
+    return (answer: RecordsResponse): FeatureCollection => {
+      const features = drawn.get(answer) ?? clusterFeatures(readClusters(answer.results), formatCompactCount);
+      drawn.set(answer, features);
+      return features;
+    };
+  }, []);
+  const clusterData = mode === 'clusters' && clusters.data ? clusterFeaturesOf(clusters.data) : undefined;
+  // The fitted first view's clusters, summed from the extent and kept as that view's answer, for the map
+  // to hold in its first style.
+  const clustersAt = (view: Viewport): FeatureCollection | undefined => {
+    if (mode !== 'clusters') return undefined;
+    const viewZoom = clusterZoom(view.zoom);
+    const viewArea = clusterArea(view.bounds, viewZoom);
+    const key = exploreKeys.mapClusters(
+      clientKey(client),
+      datasetId,
+      clusterParams(filters, quotedPoint, viewZoom, viewArea),
+    );
+    const known = queryClient.getQueryData<RecordsResponse>(key);
+    const answer = known ?? coarserClusterAnswer(extent.data, viewZoom, viewArea);
+    if (!answer) return undefined;
+    if (!known) queryClient.setQueryData(key, answer, { updatedAt: extent.dataUpdatedAt });
+    return clusterFeaturesOf(answer);
+  };
 
   const fit = useMemo(() => {
     const bounds =
@@ -329,6 +360,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           fit={fit}
           records={mode === 'features' ? features.data : undefined}
           clusters={clusterData}
+          clustersAt={clustersAt}
           filterOutline={outline}
           drawMode={drawMode}
           highlight={hovered}

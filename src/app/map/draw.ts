@@ -1,5 +1,5 @@
 import type { Feature, FeatureCollection } from 'geojson';
-import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
+import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import type { GeoFilter, LonLat } from '../filters/geo-filter';
 
 /*
@@ -46,6 +46,8 @@ export function geoFilterOutline(filter: GeoFilter | undefined): FeatureCollecti
 }
 
 export interface DrawCallbacks {
+  /** The area as drawn so far, to show on the map's draw source. */
+  onShape(shape: FeatureCollection): void;
   /** The finished area as corners (`rectangle`: two opposite corners). */
   onFinish(mode: DrawMode, corners: readonly LonLat[]): void;
   onCancel(): void;
@@ -101,8 +103,10 @@ export class AreaDrawer {
   }
 
   private show(ring: readonly LonLat[]): void {
-    const source = this.map.getSource<GeoJSONSource>(DRAW_SOURCE);
-    source?.setData({ type: 'FeatureCollection', features: ring.length > 0 ? [ringFeature(ring)] : [] });
+    this.callbacks.onShape({
+      type: 'FeatureCollection',
+      features: ring.length > 0 ? [ringFeature(ring)] : [],
+    });
   }
 
   private finish(): void {

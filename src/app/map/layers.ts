@@ -154,19 +154,43 @@ export const DATA_LAYERS: readonly LayerSpecification[] = [
 /** What the dataset's sources hold, by source id (empty when not given). */
 export type SourceData = Readonly<Partial<Record<string, FeatureCollection>>>;
 
+const holdsSomething = (data: FeatureCollection | undefined): data is FeatureCollection =>
+  data !== undefined && data.features.length > 0;
+
+const sourceOf = (layer: LayerSpecification): string | undefined =>
+  'source' in layer && typeof layer.source === 'string' ? layer.source : undefined;
+
 /**
- * A basemap's style with the dataset's sources and layers above it, holding `data` from the start: the
- * map then cuts and draws everything in one pass, where adding them once the basemap had loaded cost a
- * second round of tiles and frames (each frame drawn in software where there is no GPU).
+ * A basemap's style with the dataset's sources that hold something (and their layers) above it: the map
+ * then cuts and draws everything in one pass, where adding them once the basemap had loaded cost a second
+ * round of tiles and frames (each frame drawn in software where there is no GPU). An empty source is
+ * left out: its tiles, though empty, were cut, sent and drawn all the same.
  */
 export function withDataLayers(style: StyleSpecification, data: SourceData): StyleSpecification {
   const sources = { ...style.sources };
-  for (const id of Object.keys(DATA_SOURCES)) sources[id] = { type: 'geojson', data: data[id] ?? EMPTY };
-  return { ...style, sources, layers: [...style.layers, ...DATA_LAYERS] };
+  for (const [id, collection] of Object.entries(data))
+    if (holdsSomething(collection)) sources[id] = { type: 'geojson', data: collection };
+  const layers = DATA_LAYERS.filter((layer) => (sourceOf(layer) ?? '') in sources);
+  return { ...style, sources, layers: [...style.layers, ...layers] };
 }
 
+/**
+ * Gives one of the dataset's sources its data; the first time it holds something, the source is added,
+ * with its layers at their place among the dataset's layers.
+ */
 export function setSourceData(map: MapLibreMap, id: string, data: FeatureCollection): void {
-  map.getSource<GeoJSONSource>(id)?.setData(data);
+  const source = map.getSource<GeoJSONSource>(id);
+  if (source) {
+    source.setData(data);
+    return;
+  }
+  if (!holdsSomething(data)) return;
+  map.addSource(id, { type: 'geojson', data });
+  DATA_LAYERS.forEach((layer, index) => {
+    if (sourceOf(layer) !== id) return;
+    const later = DATA_LAYERS.slice(index + 1).find((next) => map.getLayer(next.id));
+    map.addLayer(layer, later?.id);
+  });
 }
 
 /** Clusters as points sized by their count relative to the largest one in view. */
