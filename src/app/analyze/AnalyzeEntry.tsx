@@ -4,6 +4,7 @@ import type { Dataset } from '../../api';
 import { DatasetPageSkeleton } from '../components/Skeletons';
 import { ErrorPanel } from '../components/StatusMessages';
 import { useChunk } from '../hooks/chunks';
+import { usePageDrawing } from '../hooks/page-drawing';
 import { useExploreClient } from '../queries/client-context';
 import { useLocation } from '../router/useLocation';
 import { tabLabel } from '../routes/paths';
@@ -66,21 +67,22 @@ function savingData(): boolean {
 
 /**
  * Fetches the Analyze tab's code (ECharts included) once the dataset page has nothing left to ask for
- * and the browser is idle, so that opening the tab does not wait for it. Its own component: the count
- * of running requests it watches re-renders it alone, not the page.
+ * or to draw (a map's first picture) and the browser is idle, so that opening the tab does not wait for
+ * it. Its own component: the count of running requests it watches re-renders it alone, not the page.
  */
 export function AnalyzePreloader() {
   const fetching = useIsFetching();
+  const drawing = usePageDrawing();
   useEffect(() => stopWarmUp, []);
   useEffect(() => {
-    if (fetching > 0 || savingData()) return;
+    if (fetching > 0 || drawing || savingData()) return;
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(preloadAnalyzeWhenIdle);
       return () => cancelIdleCallback(id);
     }
     const id = setTimeout(preloadAnalyzeWhenIdle, 1000);
     return () => clearTimeout(id);
-  }, [fetching]);
+  }, [fetching, drawing]);
   return null;
 }
 

@@ -1,6 +1,7 @@
 import type { FeatureCollection } from 'geojson';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { startDrawing } from '../hooks/page-drawing';
 import { t } from '../i18n/setup';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
@@ -157,6 +158,8 @@ export function MapCanvas(props: MapCanvasProps) {
   const [hover, setHover] = useState<{ x: number; y: number; text: string } | undefined>();
   // The fitKey last fitted; null before the first fit.
   const fitted = useRef<string | null>(null);
+  // Until its first full picture, the map holds the page's speculative work back (hooks/page-drawing).
+  const endDrawing = useRef<() => void>(() => undefined);
 
   // The coarse atlas first; the fine one once the map is zoomed in to a country (and kept after).
   const [detail, setDetail] = useState<AtlasDetail>(() => atlasDetailAt(props.location));
@@ -168,6 +171,7 @@ export function MapCanvas(props: MapCanvasProps) {
     const element = container.current;
     if (!element) return;
     const initial = latest.current;
+    endDrawing.current = startDrawing();
     // The style comes once the map is fitted (below), with the data of the fitted view.
     const map = new maplibregl.Map({
       container: element,
@@ -236,7 +240,10 @@ export function MapCanvas(props: MapCanvasProps) {
       latest.current.onViewport(viewportOf(map));
       latest.current.onLocation(locationOf(map));
     });
-    map.on('idle', () => markDrawn(map, element, !latest.current.busy));
+    map.on('idle', () => {
+      markDrawn(map, element, !latest.current.busy);
+      if (!latest.current.busy) endDrawing.current();
+    });
     map.on('mousemove', (event) => {
       if (drawerRef.current?.active) return setHover(undefined);
       const pick = pickAt(map, event.point);
@@ -269,6 +276,7 @@ export function MapCanvas(props: MapCanvasProps) {
     for (const [id, collection] of Object.entries(data)) if (collection) sent.current.set(id, collection);
     map.setStyle(withDataLayers(basemapStyle(initial.basemap, shownDetail.current), data));
     return () => {
+      endDrawing.current();
       resizes.disconnect();
       drawerRef.current?.stop();
       mapRef.current = undefined;
@@ -347,7 +355,10 @@ export function MapCanvas(props: MapCanvasProps) {
     if (props.busy) element.dataset.ready = 'false';
     // Data that ended up as already drawn (the map's first style held it) makes no new frame, so no
     // `idle` event to tell that the map is complete: told here.
-    else if (map.loaded() && !map.isMoving()) markDrawn(map, element, true);
+    else if (map.loaded() && !map.isMoving()) {
+      markDrawn(map, element, true);
+      endDrawing.current();
+    }
   }, [props.busy]);
 
   // Fit the data once (again for each fitKey), unless the address says where to look. Not waiting for
