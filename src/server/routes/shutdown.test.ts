@@ -89,7 +89,10 @@ describe('server shutdown', () => {
     expect(((await warm.json()) as { total_count: number }).total_count).toBe(10);
 
     const inFlight = fetch(`${server.origin}${SLOW_QUERY}`);
-    await new Promise((r) => setTimeout(r, 100));
+    // Long enough for the request to reach its route on a busy machine (100 ms was not, once in a full
+    // run: a request that arrives after SIGTERM is answered 503, as it should be), short of the query's
+    // second or more.
+    await new Promise((r) => setTimeout(r, 400));
     server.child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);
