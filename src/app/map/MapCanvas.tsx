@@ -130,16 +130,25 @@ function showData(
   setSourceData(map, id, data);
 }
 
-/** Clusters, with the image of every count they show added first: none waits for a missing image. */
+/** Clusters, with the image of every count they show added first. */
 function showClusters(
   map: maplibregl.Map,
   sent: Map<string, FeatureCollection>,
   clusters: FeatureCollection,
 ): void {
   if (sent.get(CLUSTERS_SOURCE) === clusters) return;
+  addCountIcons(map, clusters);
+  showData(map, sent, CLUSTERS_SOURCE, clusters);
+}
+
+/**
+ * The image of every count the clusters show, added before their tiles are cut: an image the worker
+ * finds missing is asked for on `styleimagemissing`, but icons added that way while the first style
+ * loaded were left out of some first pictures (a few counts of forty drawn).
+ */
+function addCountIcons(map: maplibregl.Map, clusters: FeatureCollection): void {
   for (const feature of clusters.features)
     addCountIcon(map, `${COUNT_ICON_PREFIX}${feature.properties?.label}`);
-  showData(map, sent, CLUSTERS_SOURCE, clusters);
 }
 
 /** The MapLibre map: basemap, the dataset's layers, pointer picking, drawing and the view in the address. */
@@ -275,6 +284,7 @@ export function MapCanvas(props: MapCanvasProps) {
     };
     for (const [id, collection] of Object.entries(data)) if (collection) sent.current.set(id, collection);
     map.setStyle(withDataLayers(basemapStyle(initial.basemap, shownDetail.current), data));
+    addCountIcons(map, data[CLUSTERS_SOURCE] ?? EMPTY);
     return () => {
       endDrawing.current();
       resizes.disconnect();
