@@ -63,10 +63,20 @@ const ATLAS_SCALES = { coarse: '110m', fine: '50m' } as const;
 const ATLAS_MODULE = 'virtual:offline-atlas';
 const DEV_ATLAS_PATH = '/@offline-atlas/';
 
-async function atlasJson(scale: string): Promise<string> {
-  const path = createRequire(import.meta.url).resolve(`world-atlas/countries-${scale}.json`);
-  const topology = JSON.parse(await readFile(path, 'utf8')) as Countries;
-  return JSON.stringify(atlasFeatures(topology));
+const atlasJsons = new Map<string, Promise<string>>();
+
+/** Each scale made once per process: the build emits it once, the development server serves it often. */
+function atlasJson(scale: string): Promise<string> {
+  const known = atlasJsons.get(scale);
+  if (known) return known;
+  const made = readFile(createRequire(import.meta.url).resolve(`world-atlas/countries-${scale}.json`), 'utf8')
+    .then((text) => JSON.stringify(atlasFeatures(JSON.parse(text) as Countries)))
+    .catch((error: unknown) => {
+      atlasJsons.delete(scale);
+      throw error;
+    });
+  atlasJsons.set(scale, made);
+  return made;
 }
 
 /**

@@ -24,8 +24,7 @@ import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { useNavigate } from '../hooks/useNavigate';
 import { t } from '../i18n/setup';
 import { useExploreClient } from '../queries/client-context';
-import { exploreKeys } from '../queries/keys';
-import { clientKey, datasetFacetsQuery, recordsQuery } from '../queries/options';
+import { datasetFacetsQuery, recordsQuery } from '../queries/options';
 import { datasetFacetsParams, datasetFilterParams, datasetFilters } from '../queries/request-params';
 import { currentHref } from '../router/history';
 import { datasetSearchParams } from '../routes/dataset-search';
@@ -40,6 +39,8 @@ import { clusterFeatures } from './layers';
 import { MapCanvas, type Viewport } from './MapCanvas';
 import {
   areaClause,
+  type Bounds,
+  type Cluster,
   clusterArea,
   clusterCell,
   clusterField,
@@ -53,13 +54,14 @@ import {
   readClusters,
   withWhere,
 } from './map-data';
-import { mapExtentQuery, mapFeaturesQuery } from './map-queries';
+import { mapClustersQuery, mapExtentQuery, mapFeaturesQuery } from './map-queries';
 import { BASEMAPS, type Basemap, type MapLocation } from './map-view';
 import type { Pick } from './pick';
 import { type PanelRecords, RecordPanel } from './RecordPanel';
 import './map.css';
 
 const NO_FIELDS: readonly DatasetField[] = [];
+const NO_CLUSTERS: readonly Cluster[] = [];
 const noop = () => {};
 
 /** A cluster this small, or seen this close, lists its records on click instead of zooming in. */
@@ -110,49 +112,49 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const zoom = viewport ? clusterZoom(viewport.zoom) : 0;
   const area = viewport ? clusterArea(viewport.bounds, zoom) : undefined;
   const quotedPoint = pointField ? quoteField(pointField) : '';
-  const clusterRequest = clusterParams(filters, quotedPoint, zoom, area);
   // Where the records are, in cells under a degree, to fit the map on load when they come as clusters.
   const extent = useQuery({
     ...mapExtentQuery(client, datasetId, filters, pointField),
     enabled: mode === 'clusters' && !state.map.location,
   });
-  const clusters = useQuery({
-    queryKey: exploreKeys.mapClusters(clientKey(client), datasetId, clusterRequest),
-    queryFn: ({ signal }) => client.getRecords(datasetId, clusterRequest, signal),
-    enabled: mode === 'clusters' && viewport !== undefined && placed,
-    placeholderData: keepPreviousData,
-    // The first view, and any view zoomed out from it, counted from the extent's finer cells: drawn with
-    // the basemap in the map's first frames rather than after one more request.
-    initialData: () => coarserClusterAnswer(extent.data, zoom, area),
+  // The clusters of a view; those of the fitted first view, and of any view zoomed out from it, are
+  // counted from the extent's finer cells, without asking.
+  const clustersQueryAt = (atZoom: number, atArea: Bounds | undefined) => ({
+    ...mapClustersQuery(client, datasetId, clusterParams(filters, quotedPoint, atZoom, atArea)),
+    initialData: () => coarserClusterAnswer(extent.data, atZoom, atArea),
     initialDataUpdatedAt: () => extent.dataUpdatedAt,
   });
-  const clusterList = useMemo(() => readClusters(clusters.data?.results ?? []), [clusters.data]);
-  // One drawing per answer: the map, given the same object again, does not cut it into tiles again.
-  const clusterFeaturesOf = useMemo(() => {
-    const drawn = new WeakMap<RecordsResponse, FeatureCollection>();
-    return (answer: RecordsResponse): FeatureCollection => {
-      const features = drawn.get(answer) ?? clusterFeatures(readClusters(answer.results), formatCompactCount);
-      drawn.set(answer, features);
-      return features;
+  const clusters = useQuery({
+    ...clustersQueryAt(zoom, area),
+    enabled: mode === 'clusters' && viewport !== undefined && placed,
+    placeholderData: keepPreviousData,
+  });
+  // One reading and one drawing per answer: the map, given the same object again, does not cut it into
+  // tiles again.
+  const drawnClusters = useMemo(() => {
+    const drawn = new WeakMap<RecordsResponse, { list: Cluster[]; features: FeatureCollection }>();
+    return (answer: RecordsResponse) => {
+      const known = drawn.get(answer);
+      if (known) return known;
+      const list = readClusters(answer.results);
+      const made = { list, features: clusterFeatures(list, formatCompactCount) };
+      drawn.set(answer, made);
+      return made;
     };
   }, []);
-  const clusterData = mode === 'clusters' && clusters.data ? clusterFeaturesOf(clusters.data) : undefined;
-  // The fitted first view's clusters, summed from the extent and kept as that view's answer, for the map
-  // to hold in its first style.
+  const shownClusters = mode === 'clusters' && clusters.data ? drawnClusters(clusters.data) : undefined;
+  const clusterList = shownClusters?.list ?? NO_CLUSTERS;
+  const clusterData = shownClusters?.features;
+  // The fitted first view's clusters, kept as that view's answer, for the map to hold in its first style.
   const clustersAt = (view: Viewport): FeatureCollection | undefined => {
     if (mode !== 'clusters') return undefined;
     const viewZoom = clusterZoom(view.zoom);
-    const viewArea = clusterArea(view.bounds, viewZoom);
-    const key = exploreKeys.mapClusters(
-      clientKey(client),
-      datasetId,
-      clusterParams(filters, quotedPoint, viewZoom, viewArea),
-    );
-    const known = queryClient.getQueryData<RecordsResponse>(key);
-    const answer = known ?? coarserClusterAnswer(extent.data, viewZoom, viewArea);
+    const query = clustersQueryAt(viewZoom, clusterArea(view.bounds, viewZoom));
+    const known = queryClient.getQueryData(query.queryKey);
+    const answer = known ?? query.initialData();
     if (!answer) return undefined;
-    if (!known) queryClient.setQueryData(key, answer, { updatedAt: extent.dataUpdatedAt });
-    return clusterFeaturesOf(answer);
+    if (!known) queryClient.setQueryData(query.queryKey, answer, { updatedAt: query.initialDataUpdatedAt() });
+    return drawnClusters(answer).features;
   };
 
   const fit = useMemo(() => {

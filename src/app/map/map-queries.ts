@@ -27,24 +27,25 @@ export const mapFeaturesQuery = (client: ExploreClient, datasetId: string, url: 
     queryFn: ({ signal }) => fetchFeatures(client, url, signal),
   });
 
+/** Clusters counted on the server (`params`: clusterParams). */
+export const mapClustersQuery = (client: ExploreClient, datasetId: string, params: RecordsParams) =>
+  queryOptions({
+    queryKey: exploreKeys.mapClusters(clientKey(client), datasetId, params),
+    queryFn: ({ signal }) => client.getRecords(datasetId, params, signal),
+  });
+
 /** Clusters of cells under a degree over the whole selection: where the records are. */
 export const mapExtentQuery = (
   client: ExploreClient,
   datasetId: string,
   filters: FilterParams,
   pointField: string | undefined,
-) => {
-  const params = clusterParams(
-    filters,
-    pointField ? quoteField(pointField) : '',
-    FIT_CLUSTER_ZOOM,
-    undefined,
+) =>
+  mapClustersQuery(
+    client,
+    datasetId,
+    clusterParams(filters, pointField ? quoteField(pointField) : '', FIT_CLUSTER_ZOOM, undefined),
   );
-  return queryOptions({
-    queryKey: exploreKeys.mapClusters(clientKey(client), datasetId, params),
-    queryFn: ({ signal }) => client.getRecords(datasetId, params, signal),
-  });
-};
 
 /** The first of those the map will draw or fit on, for a dataset with `total` records. */
 export function prefetchMapData(
