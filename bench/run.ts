@@ -135,6 +135,8 @@ async function explorerOnly(): Promise<void> {
     const explorer = await explorerFigures(dataDir, Number(process.env.BENCH_BROWSER_RUNS ?? 10));
     process.env.STATIC_DIR = buildExplorer(work);
     const server = await startServer(dataDir);
+    // A data folder ingested from another checkout is ingested again, after the server listens.
+    await waitForLog(server, /catalog up to date/);
     const map = await mapRenderFigures(server.origin);
     await stopServer(server);
     console.log(`\nMachine: ${machineLine()}.\n${renderExplorerFigures(explorer)}\n${renderMapTable(map)}`);
