@@ -14,7 +14,7 @@ import { atlasFeatures, type Countries } from './src/app/map/atlas.ts';
  */
 
 // Source maps are left out: few visitors fetch them, and they are the largest files.
-const COMPRESSIBLE = /\.(js|css|json|svg)$/;
+const COMPRESSIBLE = /\.(m?js|css|json|svg)$/;
 const MIN_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);

@@ -238,6 +238,13 @@ export function MapCanvas(props: MapCanvasProps) {
     });
     map.on('load', () => {
       setLoaded(true);
+      // MapLibre's first visually complete frame: every tile loaded and drawn, the counts placed. Its
+      // placement, given new symbols in that frame, is redone in one more frame (the same picture)
+      // before `idle`: the picture is complete now.
+      if (!latest.current.busy) {
+        markDrawn(map, element, true);
+        endDrawing.current();
+      }
       latest.current.onViewport(viewportOf(map));
     });
     map.on('zoomend', () => {

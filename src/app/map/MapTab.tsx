@@ -20,6 +20,7 @@ import { bboxFilter, type LonLat, polygonFilter } from '../filters/geo-filter';
 import { useDatasetChipRemovals } from '../filters/useChipRemovals';
 import type { CellFormat } from '../format/cells';
 import { formatCompactCount } from '../format/numbers';
+import { usePageDrawing } from '../hooks/page-drawing';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { useNavigate } from '../hooks/useNavigate';
 import { t } from '../i18n/setup';
@@ -256,12 +257,14 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
     (mode === 'features' && features.isFetching) ||
     (mode === 'clusters' && (clusters.isFetching || viewport === undefined || !placed));
   const error = count.error ?? (mode === 'features' ? features.error : clusters.error);
-  // The range histogram's queries (a scan of the whole selection) wait until the map has its data:
-  // they would compete with it for the server. Once asked for, they follow the filters as usual.
+  // The range histogram's queries (a scan of the whole selection) wait until the map has its data and
+  // has drawn it: they would compete with it for the server, and their answers with its first picture
+  // for the page. Once asked for, they follow the filters as usual.
+  const drawing = usePageDrawing();
   const [rangesActive, setRangesActive] = useState(false);
   useEffect(() => {
-    if (!busy || error) setRangesActive(true);
-  }, [busy, error]);
+    if ((!busy && !drawing) || error) setRangesActive(true);
+  }, [busy, drawing, error]);
 
   if (!geometry) {
     return (

@@ -24,7 +24,6 @@ export const BASEMAP_SOURCE = 'basemap';
 
 const ofKind = (kind: AtlasKind): FilterSpecification => ['==', ['get', 'kind'], kind];
 
-const WATER = '#d4e4f0';
 const LAND = '#f4f1ea';
 
 export function basemapStyle(kind: Basemap, detail: AtlasDetail): StyleSpecification {
@@ -55,7 +54,6 @@ export function basemapStyle(kind: Basemap, detail: AtlasDetail): StyleSpecifica
       },
     },
     layers: [
-      { id: 'basemap-water', type: 'background', paint: { 'background-color': WATER } },
       {
         id: 'basemap-land',
         type: 'fill',

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FixtureDataset } from '../testing/access-fixture';
 import { PUBLIC_DATASET, type SmallServer, startSmallServer } from '../testing/small-server';
 
 /*
@@ -30,6 +31,24 @@ const MANIFEST = {
   'atlas-110m.json': { file: 'assets/atlas-110m-w.json', src: 'atlas-110m.json' },
 };
 
+/** More points than the map draws one by one: its Map tab fits on their clusters. */
+const POINTS: FixtureDataset = {
+  descriptor: {
+    dataset_id: 'page-points',
+    source: 'points.csv',
+    metas: { title: 'Points' },
+    fields: [
+      { name: 'name', type: 'text', label: 'Name' },
+      { name: 'place', type: 'geo_point_2d', label: 'Place' },
+    ],
+    geo_point: { lat: 'lat', lon: 'lon', field: 'place' },
+  },
+  file: {
+    name: 'points.csv',
+    content: `name,lat,lon\n${Array.from({ length: 6_000 }, (_, i) => `p${i},${45 + (i % 60) / 10},${2 + (i % 70) / 10}`).join('\n')}\n`,
+  },
+};
+
 let server: SmallServer;
 let staticDir: string;
 
@@ -38,7 +57,7 @@ beforeAll(async () => {
   await mkdir(join(staticDir, '.vite'), { recursive: true });
   await writeFile(join(staticDir, 'index.html'), INDEX);
   await writeFile(join(staticDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-  server = await startSmallServer({ STATIC_DIR: staticDir });
+  server = await startSmallServer({ STATIC_DIR: staticDir }, Date.now, [POINTS]);
 });
 
 afterAll(async () => {
@@ -108,6 +127,21 @@ describe('the explorer page of a dataset', () => {
     const html = await (await fetch(`${server.origin}/datasets/${ID}/map`)).text();
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/MapTab-m.js">');
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/atlas-110m-w.json">');
+  });
+
+  it('carries where a dataset of many points is, for its map to fit on, equal to the API’s answer', async () => {
+    const api = '/api/explore/v2.1/catalog/datasets/page-points';
+    const extent = `${api}/records?select=count(*)%20as%20count&group_by=geo_cluster(place,%206,%2040)%20as%20cluster&limit=20000&lang=en`;
+    const answers = inlineAnswers(await (await fetch(`${server.origin}/datasets/page-points/map`)).text());
+    expect([...answers.keys()]).toEqual([`${api}?lang=en`, `${api}/records?limit=0&lang=en`, extent]);
+    const alone = (await (await fetch(`${server.origin}${extent}`)).json()) as { results: unknown[] };
+    expect(answers.get(extent)).toEqual(alone);
+    expect(alone.results.length).toBeGreaterThan(1);
+    // A dataset without points, and another tab: nothing follows the first answers.
+    expect(inlineAnswers(await (await fetch(`${server.origin}/datasets/${ID}/map`)).text()).size).toBe(2);
+    expect(
+      inlineAnswers(await (await fetch(`${server.origin}/datasets/page-points/table`)).text()).size,
+    ).toBe(2);
   });
 
   it('follows the language of the address, then the remembered one', async () => {

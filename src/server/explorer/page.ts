@@ -4,14 +4,16 @@ import { PassThrough, type Transform } from 'node:stream';
 import { constants, createBrotliCompress, createGzip, type Gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firstDataUrls, pageLanguage } from './first-data';
+import { firstMapUrl } from './first-map-data';
 import { assetLinks, attribute, type Manifest, pageAssets } from './page-assets';
 import { pageRoute } from './page-route';
 
 /*
  * The explorer's single page, written for the address it is asked at. Its head names the code the
  * page needs (page-assets.ts), and is sent at once so the browser fetches it while the server answers
- * the page's first API requests (first-data.ts), which follow inside the page as JSON for the explorer
- * to read instead of asking: the page's scripts run once it is complete, with their data in hand.
+ * the page's first API requests (first-data.ts, and the map's extent: first-map-data.ts), which follow
+ * inside the page as JSON for the explorer to read instead of asking: the page's scripts run once it
+ * is complete, with their data in hand.
  */
 
 /** Past this, a first request is left for the explorer to make: the page is not held longer. */
@@ -66,8 +68,12 @@ function forwarded(req: FastifyRequest): Record<string, string> {
   return headers;
 }
 
-/** One answer as the page carries it; only successes, so the explorer shows its own errors. */
-async function firstData(app: FastifyInstance, req: FastifyRequest, url: string): Promise<string> {
+/** One answer's body as the page carries it; only successes, so the explorer shows its own errors. */
+async function firstData(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  url: string,
+): Promise<string | undefined> {
   const response = await app.inject({
     method: 'GET',
     url,
@@ -76,14 +82,22 @@ async function firstData(app: FastifyInstance, req: FastifyRequest, url: string)
     // Its host too: the answers' links name the address the reader uses.
     headers: { ...forwarded(req), accept: 'application/json', 'accept-encoding': 'identity' },
   });
-  if (response.statusCode !== 200 || !/json/.test(String(response.headers['content-type']))) return '';
-  return `<script type="application/json" data-explorer-url="${attribute(url)}">${scriptJson(response.body)}</script>\n`;
+  if (response.statusCode !== 200 || !/json/.test(String(response.headers['content-type']))) return undefined;
+  return response.body;
 }
 
-const withinWait = (work: Promise<string>): Promise<string> =>
+const answerScript = (url: string, body: string | undefined): string =>
+  body === undefined
+    ? ''
+    : `<script type="application/json" data-explorer-url="${attribute(url)}">${scriptJson(body)}</script>\n`;
+
+/** The work's answer, or none once `until` (performance.now()) has passed. */
+const withinWait = (work: Promise<string | undefined>, until: number): Promise<string | undefined> =>
   Promise.race([
-    work.catch(() => ''),
-    new Promise<string>((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS, '').unref()),
+    work.catch(() => undefined),
+    new Promise<undefined>((resolve) =>
+      setTimeout(resolve, Math.max(0, until - performance.now()), undefined).unref(),
+    ),
   ]);
 
 /** Compressed here rather than by @fastify/compress, so the head can be flushed before the data. */
@@ -107,14 +121,21 @@ export async function sendExplorerPage(
   req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
+  const until = performance.now() + FIRST_DATA_WAIT_MS;
   const url = new URL(req.url, 'http://page');
   const route = pageRoute(url.pathname);
   const page = await template(staticDir);
   const links = assetLinks(pageAssets(page.manifest, route), page.head);
   const lang = pageLanguage(url.searchParams, req.headers);
-  const requests = firstDataUrls(route, url.searchParams, lang).map((u) =>
-    withinWait(firstData(app, req, u)),
-  );
+  const urls = firstDataUrls(route, url.searchParams, lang);
+  const answers = urls.map((u) => withinWait(firstData(app, req, u), until));
+  // The map's extent follows its dataset's and count's answers, within the same wait.
+  const followUp = Promise.all(answers).then((bodies) => {
+    const next = firstMapUrl(route, lang, (u) => bodies[urls.indexOf(u)]);
+    if (next === undefined || performance.now() >= until) return '';
+    return withinWait(firstData(app, req, next), until).then((body) => answerScript(next, body));
+  });
+  const requests = [...urls.map((u, i) => answers[i]!.then((body) => answerScript(u, body))), followUp];
   const out = encoder(req, reply);
   // The page names the current assets and carries data in the reader's language: never kept as is.
   reply

@@ -30,9 +30,10 @@ export interface SmallServer {
 export async function startSmallServer(
   env: NodeJS.ProcessEnv,
   now: () => number = Date.now,
+  datasets: readonly FixtureDataset[] = [],
 ): Promise<SmallServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'explore-small-'));
-  writeAccessFixture(dataDir, [RESTRICTED_DATASET, PUBLIC_DATASET]);
+  writeAccessFixture(dataDir, [RESTRICTED_DATASET, PUBLIC_DATASET, ...datasets]);
   const config = loadConfig({ ...env, DATA_DIR: dataDir, DEFAULT_CATALOG: 'false', PORT: '0' });
   const data = await openExploreData({
     dataDir,
