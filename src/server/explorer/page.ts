@@ -18,6 +18,12 @@ import { pageRoute } from './page-route';
 
 /** Past this, a first request is left for the explorer to make: the page is not held longer. */
 const FIRST_DATA_WAIT_MS = 1000;
+/**
+ * The map's extent, which follows the first answers, holds the page's end (and so the explorer's first
+ * render) for at most this long after the page was asked for: about when the explorer's code has
+ * arrived on a first visit. Past it the explorer asks, and shares the query still running.
+ */
+const FOLLOW_UP_WAIT_MS = 300;
 
 interface Template {
   readonly mtimeMs: number;
@@ -121,7 +127,8 @@ export async function sendExplorerPage(
   req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
-  const until = performance.now() + FIRST_DATA_WAIT_MS;
+  const asked = performance.now();
+  const until = asked + FIRST_DATA_WAIT_MS;
   const url = new URL(req.url, 'http://page');
   const route = pageRoute(url.pathname);
   const page = await template(staticDir);
@@ -129,11 +136,12 @@ export async function sendExplorerPage(
   const lang = pageLanguage(url.searchParams, req.headers);
   const urls = firstDataUrls(route, url.searchParams, lang);
   const answers = urls.map((u) => withinWait(firstData(app, req, u), until));
-  // The map's extent follows its dataset's and count's answers, within the same wait.
+  // The map's extent follows its dataset's and count's answers.
   const followUp = Promise.all(answers).then((bodies) => {
     const next = firstMapUrl(route, lang, (u) => bodies[urls.indexOf(u)]);
-    if (next === undefined || performance.now() >= until) return '';
-    return withinWait(firstData(app, req, next), until).then((body) => answerScript(next, body));
+    const followUntil = asked + FOLLOW_UP_WAIT_MS;
+    if (next === undefined || performance.now() >= followUntil) return '';
+    return withinWait(firstData(app, req, next), followUntil).then((body) => answerScript(next, body));
   });
   const requests = [...urls.map((u, i) => answers[i]!.then((body) => answerScript(u, body))), followUp];
   const out = encoder(req, reply);
