@@ -236,15 +236,17 @@ export function MapCanvas(props: MapCanvasProps) {
     map.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
       if (event.sourceId === BASEMAP_SOURCE) setAtlasError(true);
     });
+    // Whether the map has drawn every answer it waited for, told after a complete frame.
+    const drawn = () => {
+      markDrawn(map, element, !latest.current.busy);
+      if (!latest.current.busy) endDrawing.current();
+    };
     map.on('load', () => {
       setLoaded(true);
       // MapLibre's first visually complete frame: every tile loaded and drawn, the counts placed. Its
       // placement, given new symbols in that frame, is redone in one more frame (the same picture)
       // before `idle`: the picture is complete now.
-      if (!latest.current.busy) {
-        markDrawn(map, element, true);
-        endDrawing.current();
-      }
+      drawn();
       latest.current.onViewport(viewportOf(map));
     });
     map.on('zoomend', () => {
@@ -256,10 +258,7 @@ export function MapCanvas(props: MapCanvasProps) {
       latest.current.onViewport(viewportOf(map));
       latest.current.onLocation(locationOf(map));
     });
-    map.on('idle', () => {
-      markDrawn(map, element, !latest.current.busy);
-      if (!latest.current.busy) endDrawing.current();
-    });
+    map.on('idle', drawn);
     map.on('mousemove', (event) => {
       if (drawerRef.current?.active) return setHover(undefined);
       const pick = pickAt(map, event.point);

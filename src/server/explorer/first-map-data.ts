@@ -1,4 +1,5 @@
 import { createUrls, quoteField } from '../../api';
+import { isObject } from '../../api/transport';
 import type { Language } from './first-data';
 import type { PageRoute } from './page-route';
 
@@ -31,9 +32,6 @@ function parsed(body: string | undefined): unknown {
     return undefined;
   }
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The dataset's first point field, as the explorer clusters by. */
 function pointField(dataset: unknown): string | undefined {

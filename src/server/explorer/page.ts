@@ -138,7 +138,8 @@ export async function sendExplorerPage(
   const answers = urls.map((u) => withinWait(firstData(app, req, u), until));
   // The map's extent follows its dataset's and count's answers.
   const followUp = Promise.all(answers).then((bodies) => {
-    const next = firstMapUrl(route, lang, (u) => bodies[urls.indexOf(u)]);
+    const answered = new Map(urls.map((u, i) => [u, bodies[i]]));
+    const next = firstMapUrl(route, lang, (u) => answered.get(u));
     const followUntil = asked + FOLLOW_UP_WAIT_MS;
     if (next === undefined || performance.now() >= followUntil) return '';
     return withinWait(firstData(app, req, next), followUntil).then((body) => answerScript(next, body));
