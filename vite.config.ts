@@ -1,26 +1,30 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { FeatureCollection } from 'geojson';
 import { defineConfig, type Plugin } from 'vite';
 import { atlasFeatures, type Countries } from './src/app/map/atlas.ts';
+import { basemapTiles } from './src/app/map/basemap-tiles.ts';
 
 /*
- * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside each built text asset, for the server to send
- * as they are (@fastify/static's `preCompressed`): compressing the same chunks again for every visitor
- * took the server's time while the first page's data requests waited behind them.
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside each built text asset and basemap tile, for
+ * the server to send as they are (@fastify/static's `preCompressed`): compressing the same chunks again
+ * for every visitor took the server's time while the first page's data requests waited behind them.
  */
 
 // Source maps are left out: few visitors fetch them, and they are the largest files.
-const COMPRESSIBLE = /\.(m?js|css|json|svg)$/;
+const COMPRESSIBLE = /\.(m?js|css|json|svg|pbf)$/;
 const MIN_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 async function precompress(dir: string): Promise<void> {
-  const names = await readdir(dir);
+  // The basemap's tiles are in a folder of their own.
+  const names = await readdir(dir, { recursive: true });
   await Promise.all(
     names
       .filter((name) => COMPRESSIBLE.test(name))
@@ -58,64 +62,68 @@ function precompressAssets(): Plugin {
   };
 }
 
-/** The offline basemap's two scales: `coarse` for a world or a continent, `fine` from a country on. */
+/** The offline basemap's scales of Natural Earth's countries: `coarse` for a world or a continent. */
 const ATLAS_SCALES = { coarse: '110m', fine: '50m' } as const;
-const ATLAS_MODULE = 'virtual:offline-atlas';
-const DEV_ATLAS_PATH = '/@offline-atlas/';
+const BASEMAP_MODULE = 'virtual:offline-basemap';
+const DEV_TILES_PATH = '/@offline-basemap/';
+/** The tile whose address the module exports; the explorer makes the others' from it. */
+const FIRST_TILE = '0/0/0.pbf';
 
-const atlasJsons = new Map<string, Promise<string>>();
+async function atlas(scale: string): Promise<FeatureCollection> {
+  const path = createRequire(import.meta.url).resolve(`world-atlas/countries-${scale}.json`);
+  return atlasFeatures(JSON.parse(await readFile(path, 'utf8')) as Countries);
+}
 
-/** Each scale made once per process: the build emits it once, the development server serves it often. */
-function atlasJson(scale: string): Promise<string> {
-  const known = atlasJsons.get(scale);
-  if (known) return known;
-  const made = readFile(createRequire(import.meta.url).resolve(`world-atlas/countries-${scale}.json`), 'utf8')
-    .then((text) => JSON.stringify(atlasFeatures(JSON.parse(text) as Countries)))
-    .catch((error: unknown) => {
-      atlasJsons.delete(scale);
-      throw error;
-    });
-  atlasJsons.set(scale, made);
-  return made;
+let cut: Promise<ReadonlyMap<string, Uint8Array>> | undefined;
+
+/** The tiles by `z/x/y.pbf`, cut once per process: written once by a build, served often in development. */
+function basemap(): Promise<ReadonlyMap<string, Uint8Array>> {
+  cut ??= Promise.all([atlas(ATLAS_SCALES.coarse), atlas(ATLAS_SCALES.fine)]).then(
+    ([coarse, fine]) =>
+      new Map([...basemapTiles(coarse, fine)].map((t) => [`${t.z}/${t.x}/${t.y}.pbf`, t.bytes])),
+  );
+  cut.catch(() => {
+    cut = undefined;
+  });
+  return cut;
 }
 
 /**
- * Vite plugin: `virtual:offline-atlas` exports the address of each scale's GeoJSON (src/app/map/atlas.ts),
- * written as a hashed asset by the build and served from memory by the development server.
+ * Vite plugin: `virtual:offline-basemap` exports the address of the offline basemap's first tile
+ * (src/app/map/basemap-tiles.ts). A build writes every tile in a folder named by their content, as the
+ * other assets are named, so that a browser may keep them; the development server serves them from memory.
  */
-function offlineAtlas(): Plugin {
+function offlineBasemap(): Plugin {
   let serving = false;
   return {
-    name: 'offline-atlas',
+    name: 'offline-basemap',
     configResolved(config) {
       serving = config.command === 'serve';
     },
     resolveId(id) {
-      return id === ATLAS_MODULE ? `\0${ATLAS_MODULE}` : undefined;
+      return id === BASEMAP_MODULE ? `\0${BASEMAP_MODULE}` : undefined;
     },
     async load(id) {
-      if (id !== `\0${ATLAS_MODULE}`) return undefined;
-      const lines = await Promise.all(
-        Object.entries(ATLAS_SCALES).map(async ([detail, scale]) => {
-          if (serving) return `export const ${detail} = ${JSON.stringify(`${DEV_ATLAS_PATH}${scale}.json`)};`;
-          const ref = this.emitFile({
-            type: 'asset',
-            name: `atlas-${scale}.json`,
-            originalFileName: `atlas-${scale}.json`,
-            source: await atlasJson(scale),
-          });
-          return `export const ${detail} = import.meta.ROLLUP_FILE_URL_${ref};`;
-        }),
-      );
-      return lines.join('\n');
+      if (id !== `\0${BASEMAP_MODULE}`) return undefined;
+      if (serving) return `export const firstTile = ${JSON.stringify(`${DEV_TILES_PATH}${FIRST_TILE}`)};`;
+      const tiles = await basemap();
+      const hash = createHash('sha256');
+      for (const [path, bytes] of tiles) hash.update(path).update(bytes);
+      const folder = `assets/basemap-${hash.digest('base64url').slice(0, 8)}`;
+      let first = '';
+      for (const [path, bytes] of tiles) {
+        const ref = this.emitFile({ type: 'asset', fileName: `${folder}/${path}`, source: bytes });
+        if (path === FIRST_TILE) first = ref;
+      }
+      return `export const firstTile = import.meta.ROLLUP_FILE_URL_${first};`;
     },
     configureServer(server) {
-      server.middlewares.use(DEV_ATLAS_PATH, (req, res, next) => {
-        const scale = Object.values(ATLAS_SCALES).find((s) => req.url === `/${s}.json`);
-        if (!scale) return next();
-        atlasJson(scale).then((json) => {
-          res.setHeader('content-type', 'application/json');
-          res.end(json);
+      server.middlewares.use(DEV_TILES_PATH, (req, res, next) => {
+        basemap().then((tiles) => {
+          const bytes = tiles.get((req.url ?? '').slice(1));
+          if (!bytes) return next();
+          res.setHeader('content-type', 'application/x-protobuf');
+          res.end(bytes);
         }, next);
       });
     },
@@ -124,7 +132,7 @@ function offlineAtlas(): Plugin {
 
 // The explorer is a static SPA; in development, API calls go to the embedded server.
 export default defineConfig({
-  plugins: [react(), offlineAtlas(), precompressAssets()],
+  plugins: [react(), offlineBasemap(), precompressAssets()],
   root: '.',
   build: {
     outDir: 'dist',

@@ -159,3 +159,28 @@ test('flights at one airport are paged through one record at a time', async ({ p
   await expect(panel).toContainText(`Record 2 of ${flights} here`);
   await page.screenshot({ path: 'test-results/map-flights-paging.png' });
 });
+
+test('the offline basemap draws its land from tiles: 1:110m for a continent, 1:50m for a city', async ({
+  page,
+}) => {
+  const tiles: { zoom: number; status: number }[] = [];
+  page.on('response', (response) => {
+    const tile = /\/basemap-[^/]+\/(\d+)\/\d+\/\d+\.pbf$/.exec(response.url());
+    if (tile) tiles.push({ zoom: Number(tile[1]), status: response.status() });
+  });
+  await page.goto('/datasets/us-zip-codes/map');
+  await mapReady(page);
+  expect(Number(await theMap(page).getAttribute('data-basemap-land'))).toBeGreaterThan(0);
+  // The continent's view is drawn from the coarse tiles (zooms 0-3), each one there.
+  expect(tiles.length).toBeGreaterThan(0);
+  expect(tiles.every((t) => t.zoom <= 3 && t.status === 200)).toBe(true);
+
+  tiles.length = 0;
+  await page.goto('/datasets/london-boroughs/map');
+  await mapReady(page);
+  expect(Number(await theMap(page).getAttribute('data-basemap-land'))).toBeGreaterThan(0);
+  // A city: the fine tiles of the last zoom, scaled up (once the map is fitted on the shapes).
+  expect(tiles.some((t) => t.zoom === 6)).toBe(true);
+  expect(tiles.every((t) => t.status === 200)).toBe(true);
+  await expect(page.getByText(/basemap could not be loaded/i)).toHaveCount(0);
+});

@@ -6,7 +6,7 @@ import { t } from '../i18n/setup';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
 import type { LonLat } from '../filters/geo-filter';
-import { ATLAS_URLS, type AtlasDetail, BASEMAP_SOURCE, basemapStyle, FINE_ATLAS_ZOOM } from './basemap';
+import { BASEMAP_LAND_LAYER, BASEMAP_SOURCE, basemapStyle } from './basemap';
 import { AreaDrawer, DRAW_SOURCE, type DrawMode } from './draw';
 import {
   CLUSTER_LAYERS,
@@ -76,11 +76,6 @@ function locationOf(map: maplibregl.Map): MapLocation {
   return { zoom: map.getZoom(), lat: center.lat, lon: center.lng };
 }
 
-/** The atlas drawn at a location: the coarse one for a world or a continent. */
-function atlasDetailAt(location: MapLocation | undefined): AtlasDetail {
-  return (location?.zoom ?? 0) >= FINE_ATLAS_ZOOM ? 'fine' : 'coarse';
-}
-
 /** Adds the image of a cluster count (`count:…`) unless the map has it. */
 function addCountIcon(map: maplibregl.Map, id: string): void {
   if (!id.startsWith(COUNT_ICON_PREFIX) || map.hasImage(id)) return;
@@ -95,15 +90,20 @@ function addCountIcon(map: maplibregl.Map, id: string): void {
  */
 function markDrawn(map: maplibregl.Map, element: HTMLElement, ready: boolean): void {
   // A feature near a tile's edge may be returned once per tile: counted once by where it stands.
-  const shown = (layers: readonly string[]) =>
-    new Set(
+  const shown = (layers: readonly string[]) => {
+    const present = layers.filter((id) => map.getLayer(id));
+    if (present.length === 0) return 0;
+    return new Set(
       map
-        .queryRenderedFeatures({ layers: layers.filter((id) => map.getLayer(id)) })
+        .queryRenderedFeatures({ layers: present })
         .map((feature) => `${feature.layer.id} ${JSON.stringify(feature.geometry)}`),
     ).size;
+  };
   element.dataset.records = String(shown(RECORD_LAYERS));
   element.dataset.clusters = String(shown(CLUSTER_LAYERS));
   element.dataset.clusterCounts = String(shown(['clusters-count']));
+  // Pieces of land the offline basemap draws (cut at tile edges): none on the online one.
+  element.dataset.basemapLand = String(shown([BASEMAP_LAND_LAYER]));
   element.dataset.ready = String(ready);
 }
 
@@ -169,11 +169,6 @@ export function MapCanvas(props: MapCanvasProps) {
   const fitted = useRef<string | null>(null);
   // Until its first full picture, the map holds the page's speculative work back (hooks/page-drawing).
   const endDrawing = useRef<() => void>(() => undefined);
-
-  // The coarse atlas first; the fine one once the map is zoomed in to a country (and kept after).
-  const [detail, setDetail] = useState<AtlasDetail>(() => atlasDetailAt(props.location));
-  // The atlas in the map's style.
-  const shownDetail = useRef(detail);
 
   // The map is created once; later props reach it through the effects below.
   useEffect(() => {
@@ -249,9 +244,6 @@ export function MapCanvas(props: MapCanvasProps) {
       drawn();
       latest.current.onViewport(viewportOf(map));
     });
-    map.on('zoomend', () => {
-      if (map.getZoom() >= FINE_ATLAS_ZOOM) setDetail('fine');
-    });
     map.on('moveend', () => {
       // A map with no size (hidden, or being taken down) has no view worth keeping.
       if (element.clientWidth === 0 || element.clientHeight === 0) return;
@@ -289,7 +281,7 @@ export function MapCanvas(props: MapCanvasProps) {
       [FILTER_SOURCE]: initial.filterOutline,
     };
     for (const [id, collection] of Object.entries(data)) if (collection) sent.current.set(id, collection);
-    map.setStyle(withDataLayers(basemapStyle(initial.basemap, shownDetail.current), data));
+    map.setStyle(withDataLayers(basemapStyle(initial.basemap), data));
     addCountIcons(map, data[CLUSTERS_SOURCE] ?? EMPTY);
     return () => {
       endDrawing.current();
@@ -305,21 +297,12 @@ export function MapCanvas(props: MapCanvasProps) {
 
   const shownBasemap = useRef(props.basemap);
 
-  // Zoomed in to a country: the fine atlas replaces the coarse one.
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!map || !styled || shownDetail.current === detail || shownBasemap.current !== 'offline') return;
-    shownDetail.current = detail;
-    map.getSource<maplibregl.GeoJSONSource>(BASEMAP_SOURCE)?.setData(ATLAS_URLS[detail]);
-  }, [detail, styled]);
-
   // Another basemap: swapped under the dataset's layers, which are carried over.
   useEffect(() => {
     const map = mapRef.current;
     if (!map || shownBasemap.current === props.basemap) return;
     shownBasemap.current = props.basemap;
-    shownDetail.current = detail;
-    map.setStyle(basemapStyle(props.basemap, detail), {
+    map.setStyle(basemapStyle(props.basemap), {
       transformStyle: (previous, next) => {
         if (!previous) return next;
         const sources = { ...next.sources };
@@ -331,7 +314,7 @@ export function MapCanvas(props: MapCanvasProps) {
         return { ...next, sources, layers: [...next.layers.filter((l) => !data.includes(l)), ...data] };
       },
     });
-  }, [props.basemap, detail]);
+  }, [props.basemap]);
 
   useEffect(() => {
     const map = mapRef.current;

@@ -1,32 +1,35 @@
-import { coarse, fine } from 'virtual:offline-atlas';
+import { firstTile } from 'virtual:offline-basemap';
 import type { FilterSpecification, StyleSpecification } from 'maplibre-gl';
 import type { AtlasKind } from './atlas';
+import { BASEMAP_LAYER, BASEMAP_MAX_ZOOM } from './basemap-tileset';
 import type { Basemap } from './map-view';
 
 /*
- * Basemaps. The offline one is drawn from Natural Earth's countries (world-atlas), made into GeoJSON
- * when the explorer is built (atlas.ts) and served with it, so the map works on a machine without
- * internet: at 1:110m for a world or continent, the scale it is made for, and at 1:50m (seven times the
- * shapes to cut into tiles) once the map is zoomed in to a country. MapLibre's worker fetches and reads
- * them, off the page's main thread. The online one uses OpenStreetMap's raster tiles and needs the
- * network.
+ * Basemaps. The offline one is drawn from Natural Earth's countries (world-atlas), cut into vector tiles
+ * when the explorer is built (basemap-tiles.ts) and served with it, so the map works on a machine without
+ * internet: at 1:110m for a world or continent, the scale it is made for, and at 1:50m from a country on.
+ * The online one uses OpenStreetMap's raster tiles and needs the network.
  */
-
-export type AtlasDetail = 'coarse' | 'fine';
-
-/** From this zoom on, the 1:110m coastlines look coarse: the 1:50m atlas is drawn instead. */
-export const FINE_ATLAS_ZOOM = 4;
-
-export const ATLAS_URLS: Readonly<Record<AtlasDetail, string>> = { coarse, fine };
 
 /** The offline basemap's one source: land, borders and coastlines, told apart by their `kind`. */
 export const BASEMAP_SOURCE = 'basemap';
+
+/**
+ * The address of every tile, made from the first tile's once the page has an address to resolve it
+ * against: MapLibre's worker fetches tiles from a page-less script, and `new URL` would escape the braces.
+ */
+function tileAddresses(): string {
+  return new URL(firstTile, document.baseURI).href.replace(/0\/0\/0\.pbf$/, '{z}/{x}/{y}.pbf');
+}
+
+/** The offline basemap's land, under everything else. */
+export const BASEMAP_LAND_LAYER = 'basemap-land';
 
 const ofKind = (kind: AtlasKind): FilterSpecification => ['==', ['get', 'kind'], kind];
 
 const LAND = '#f4f1ea';
 
-export function basemapStyle(kind: Basemap, detail: AtlasDetail): StyleSpecification {
+export function basemapStyle(kind: Basemap): StyleSpecification {
   if (kind === 'online') {
     return {
       version: 8,
@@ -46,25 +49,28 @@ export function basemapStyle(kind: Basemap, detail: AtlasDetail): StyleSpecifica
     version: 8,
     sources: {
       [BASEMAP_SOURCE]: {
-        type: 'geojson',
-        data: ATLAS_URLS[detail],
+        type: 'vector',
+        tiles: [tileAddresses()],
+        maxzoom: BASEMAP_MAX_ZOOM,
         attribution: 'Natural Earth',
-        // The atlases have no detail worth cutting past this zoom: deeper tiles are scaled from these.
-        maxzoom: 6,
       },
     },
     layers: [
       {
-        id: 'basemap-land',
+        id: BASEMAP_LAND_LAYER,
         type: 'fill',
         source: BASEMAP_SOURCE,
+        'source-layer': BASEMAP_LAYER,
         filter: ofKind('land'),
-        paint: { 'fill-color': LAND },
+        // Every edge of the land is a coastline, drawn over it below: the fill's own smoothed outline
+        // would be one more pass, and one more shader to compile, in every map's first frames.
+        paint: { 'fill-color': LAND, 'fill-antialias': false },
       },
       {
         id: 'basemap-borders',
         type: 'line',
         source: BASEMAP_SOURCE,
+        'source-layer': BASEMAP_LAYER,
         filter: ofKind('border'),
         paint: { 'line-color': '#b9b2a4', 'line-width': 0.8, 'line-dasharray': [3, 2] },
       },
@@ -72,6 +78,7 @@ export function basemapStyle(kind: Basemap, detail: AtlasDetail): StyleSpecifica
         id: 'basemap-coast',
         type: 'line',
         source: BASEMAP_SOURCE,
+        'source-layer': BASEMAP_LAYER,
         filter: ofKind('coast'),
         paint: { 'line-color': '#8fa9bd', 'line-width': 0.8 },
       },

@@ -30,20 +30,15 @@ const TAB_MODULES: Readonly<Record<PageTab, string>> = {
   api: 'src/app/views/ApiTab.tsx',
 };
 
-/** The map's coarse atlas (its offline basemap at first paint), which the map fetches as JSON. */
-const MAP_ATLAS = 'atlas-110m.json';
-
 export interface PageAssets {
   /** Script paths (`/assets/…`), in the order the page runs them. */
   readonly scripts: readonly string[];
   readonly stylesheets: readonly string[];
-  /** Files the page fetches as data. */
-  readonly data: readonly string[];
 }
 
 /** The chunks of the route's modules and their static imports, without the entry (already in the page). */
 export function pageAssets(manifest: Manifest, route: PageRoute): PageAssets {
-  if (route.page === 'other') return { scripts: [], stylesheets: [], data: [] };
+  if (route.page === 'other') return { scripts: [], stylesheets: [] };
   const modules = route.page === 'dataset' ? [APP_MODULE, TAB_MODULES[route.tab]] : [APP_MODULE, CARD_MODULE];
   const scripts = new Set<string>();
   const stylesheets = new Set<string>();
@@ -57,9 +52,7 @@ export function pageAssets(manifest: Manifest, route: PageRoute): PageAssets {
     for (const css of chunk.css ?? []) stylesheets.add(`/${css}`);
   };
   for (const module of modules) visit(module);
-  const atlas = manifest[MAP_ATLAS];
-  const data = route.page === 'dataset' && route.tab === 'map' && atlas ? [`/${atlas.file}`] : [];
-  return { scripts: [...scripts], stylesheets: [...stylesheets], data };
+  return { scripts: [...scripts], stylesheets: [...stylesheets] };
 }
 
 /** A text as the value of a double-quoted HTML attribute. */
@@ -75,7 +68,5 @@ export function assetLinks(assets: PageAssets, head: string): string {
     ...assets.scripts
       .filter(missing)
       .map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
-    // `crossorigin` as the map's fetch asks (same-origin credentials), or the browser fetches it twice.
-    ...assets.data.map((href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}">`),
   ].join('\n    ');
 }

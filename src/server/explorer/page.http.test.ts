@@ -28,7 +28,6 @@ const MANIFEST = {
     file: 'assets/DatasetCard-d.js',
     imports: ['_views.js', '_markdown.js', 'index.html'],
   },
-  'atlas-110m.json': { file: 'assets/atlas-110m-w.json', src: 'atlas-110m.json' },
 };
 
 /** More points than the map draws one by one: its Map tab fits on their clusters. */
@@ -106,7 +105,6 @@ describe('the explorer page of a dataset', () => {
     ]);
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/t.css">');
     expect(head.match(/index-a\.js/g)).toHaveLength(1);
-    expect(head).not.toContain('atlas-110m');
   });
 
   it('names the cards’ code, with the Markdown parser, on the catalog only', async () => {
@@ -123,10 +121,9 @@ describe('the explorer page of a dataset', () => {
     expect(await preloads(`/datasets/${ID}/table`)).not.toContain('/assets/markdown-k.js');
   });
 
-  it('names the map’s atlas on the Map tab, to be fetched as the map fetches it', async () => {
+  it('names the map’s code on the Map tab', async () => {
     const html = await (await fetch(`${server.origin}/datasets/${ID}/map`)).text();
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/MapTab-m.js">');
-    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/atlas-110m-w.json">');
   });
 
   it('carries where a dataset of many points is, for its map to fit on, equal to the API’s answer', async () => {
