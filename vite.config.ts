@@ -121,7 +121,8 @@ function offlineBasemap(): Plugin {
       server.middlewares.use(DEV_TILES_PATH, (req, res, next) => {
         basemap().then((tiles) => {
           const bytes = tiles.get((req.url ?? '').slice(1));
-          if (!bytes) return next();
+          // Not the page's fallback: MapLibre would read a page as a broken tile.
+          res.statusCode = bytes ? 200 : 404;
           res.setHeader('content-type', 'application/x-protobuf');
           res.end(bytes);
         }, next);
