@@ -62,7 +62,7 @@ function precompressAssets(): Plugin {
   };
 }
 
-/** The offline basemap's scales of Natural Earth's countries: `coarse` for a world or a continent. */
+/** Natural Earth's countries at two scales: `coarse` for a world or a continent, `fine` from a country on. */
 const ATLAS_SCALES = { coarse: '110m', fine: '50m' } as const;
 const BASEMAP_MODULE = 'virtual:offline-basemap';
 const DEV_TILES_PATH = '/@offline-basemap/';
