@@ -67,3 +67,22 @@ test('an unknown dataset says so and leads back to the catalog', async ({ page, 
   await alert.getByRole('link', { name: 'Back to the catalog' }).click();
   await expect(resultCount(page)).toHaveText(/\d+ datasets/);
 });
+
+test('a map whose records cannot be counted says why once, and not that it is counting', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource: the server responded with a status of 400/);
+  await page.goto('/datasets/us-zip-codes/map?refine=nofield:x');
+  const alert = page.getByRole('alert').filter({ hasText: 'The map’s records could not be loaded' });
+  await expect(alert).toBeVisible();
+  await expect(resultCount(page)).not.toContainText('Counting records');
+  await expect(page.getByText('Counting records…')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Remove filter nofield: x' }).click();
+  await expect(resultCount(page)).toContainText('42,049 records');
+  await expect(alert).toHaveCount(0);
+
+  // The Export tab's selection, with the same filter, is not counted either.
+  await page.goto('/datasets/us-zip-codes/export?refine=nofield:x');
+  await expect(page.getByText('The current selection (not counted)')).toBeVisible();
+});

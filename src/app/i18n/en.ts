@@ -21,6 +21,7 @@ export const en = {
     rows_other: '{{count, number}} rows',
     counting: 'Counting records…',
     countingShort: 'counting…',
+    notCounted: 'not counted',
   },
   tabs: {
     information: 'Information',

@@ -20,6 +20,7 @@ export const fr: Catalog = {
     rows_other: '{{count, number}} lignes',
     counting: 'Comptage des enregistrements…',
     countingShort: 'comptage…',
+    notCounted: 'comptage impossible',
   },
   tabs: {
     information: 'Informations',

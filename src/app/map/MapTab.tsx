@@ -301,7 +301,10 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
       />
       <div className="map-toolbar">
         <p className="result-count" aria-live="polite">
-          {total === undefined ? t('count.counting') : t('count.records', { count: total })}
+          {total !== undefined
+            ? t('count.records', { count: total })
+            : // A failed count is told once, by the error below (until it is asked again).
+              !(count.isError && !count.isFetching) && t('count.counting')}
           {mode === 'clusters' && <span className="muted">{t('map.grouped')}</span>}
           {mode === 'features' && total !== undefined && total > FEATURE_THRESHOLD && (
             <span className="muted">{t('map.firstDrawn', { count: FEATURE_THRESHOLD })}</span>

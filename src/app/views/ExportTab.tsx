@@ -46,8 +46,12 @@ export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
   const count = useQuery(recordsQuery(client, dataset.dataset_id, { ...filters, limit: 0 }));
   const datasetTotal = dataset.metas?.default?.records_count;
   const selectionTotal = count.data?.total_count;
-  const size = (n: number | undefined) =>
-    n === undefined ? t('count.countingShort') : t('count.records', { count: n });
+  const size = (n: number | undefined, failed = false) =>
+    n !== undefined
+      ? t('count.records', { count: n })
+      : failed
+        ? t('count.notCounted')
+        : t('count.countingShort');
 
   const url = absolute(
     client.urls.recordsExport(dataset.dataset_id, format.format, exportParams(format, options, records)),
@@ -104,7 +108,7 @@ export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
           options={options}
           onChange={setOptions}
           fields={fields}
-          selectionSize={size(selectionTotal)}
+          selectionSize={size(selectionTotal, count.isError && !count.isFetching)}
           datasetSize={size(datasetTotal ?? undefined)}
           filtered={filtered}
         />
