@@ -25,6 +25,9 @@ import { checkRequestText } from './http/hostile';
 import { registerApiRoutes } from './routes/index';
 import { countUsage } from './usage/index';
 
+/** The registered media type of a Mapbox Vector Tile. */
+const VECTOR_TILE_TYPE = 'application/vnd.mapbox-vector-tile';
+
 /** Headers a browser page on another origin may read (downloads, paging, quotas). */
 const EXPOSED_HEADERS = [
   'Content-Disposition',
@@ -186,12 +189,21 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
     // a restart. The few files at the root are listed once; other paths stay with the API's router.
     // Assets are sent as the build compressed them (`.br`, `.gz` beside each), not compressed per request;
     // their names change with their content, so a browser keeps them.
-    await app.register(fastifyStatic, {
-      root: join(ctx.config.staticDir, 'assets'),
-      prefix: '/assets/',
-      preCompressed: true,
-      immutable: true,
-      maxAge: '365d',
+    await app.register(async (assets) => {
+      // The offline basemap's tiles (Mapbox Vector Tiles): a type the static files' table does not
+      // know, and which it sets again on a precompressed copy after any header of ours.
+      assets.addHook('onSend', async (request, reply, payload) => {
+        const tile = reply.statusCode < 400 && request.url.split('?')[0]?.endsWith('.pbf');
+        if (tile) reply.header('content-type', VECTOR_TILE_TYPE);
+        return payload;
+      });
+      await assets.register(fastifyStatic, {
+        root: join(ctx.config.staticDir, 'assets'),
+        prefix: '/assets/',
+        preCompressed: true,
+        immutable: true,
+        maxAge: '365d',
+      });
     });
     await app.register(fastifyStatic, {
       root: ctx.config.staticDir,

@@ -14,6 +14,9 @@ const PLAIN = `console.log(${JSON.stringify('plain '.repeat(400))});`;
 // The precompressed copy says something else, so the answer shows which file was sent.
 const PRECOMPRESSED = `console.log(${JSON.stringify('precompressed '.repeat(200))});`;
 
+// Not a real tile: the bytes are only sent, never read.
+const TILE = Buffer.from(Array.from({ length: 2048 }, (_, i) => i % 7));
+
 let server: SmallServer;
 let staticDir: string;
 
@@ -24,6 +27,10 @@ beforeAll(async () => {
   await writeFile(join(staticDir, 'assets', 'app-abc123.js'), PLAIN);
   await writeFile(join(staticDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(PRECOMPRESSED));
   await writeFile(join(staticDir, 'assets', 'other-def456.js'), PLAIN);
+  await mkdir(join(staticDir, 'assets', 'basemap-x', '2', '1'), { recursive: true });
+  await writeFile(join(staticDir, 'assets', 'basemap-x', '2', '1', '1.pbf'), TILE);
+  await writeFile(join(staticDir, 'assets', 'basemap-x', '2', '1', '1.pbf.br'), brotliCompressSync(TILE));
+  await writeFile(join(staticDir, 'assets', 'basemap-x', '2', '1', '2.pbf'), '');
   server = await startSmallServer({ STATIC_DIR: staticDir });
 });
 
@@ -65,5 +72,23 @@ describe('built assets', () => {
     const page = await fetch(`${server.origin}/datasets/x/table`);
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control') ?? '').not.toContain('immutable');
+  });
+
+  it('sends the basemap’s tiles from their folders as vector tiles, compressed or empty', async () => {
+    const tile = await fetch(`${server.origin}/assets/basemap-x/2/1/1.pbf`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(tile.status).toBe(200);
+    expect(tile.headers.get('content-type')).toBe('application/vnd.mapbox-vector-tile');
+    expect(tile.headers.get('content-encoding')).toBe('br');
+    expect(Buffer.from(await tile.arrayBuffer())).toEqual(TILE);
+    const sea = await fetch(`${server.origin}/assets/basemap-x/2/1/2.pbf`);
+    expect(sea.status).toBe(200);
+    expect(sea.headers.get('content-type')).toBe('application/vnd.mapbox-vector-tile');
+    expect((await sea.arrayBuffer()).byteLength).toBe(0);
+    const missing = await fetch(`${server.origin}/assets/basemap-x/9/0/0.pbf`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('application/json');
+    expect((await missing.json()).error_code).toBe('NotFoundResource');
   });
 });
