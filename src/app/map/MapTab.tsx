@@ -94,6 +94,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const facets = useQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
   const count = useQuery(recordsQuery(client, datasetId, { ...filters, limit: 0 }));
   const total = count.data?.total_count;
+  const countFailed = count.isError && !count.isFetching;
   const removals = useDatasetChipRemovals(client, datasetId, state, chips);
   const mode = total === undefined ? undefined : mapMode(total, pointField !== undefined);
 
@@ -304,7 +305,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           {total !== undefined
             ? t('count.records', { count: total })
             : // A failed count is told once, by the error below (until it is asked again).
-              !(count.isError && !count.isFetching) && t('count.counting')}
+              !countFailed && t('count.counting')}
           {mode === 'clusters' && <span className="muted">{t('map.grouped')}</span>}
           {mode === 'features' && total !== undefined && total > FEATURE_THRESHOLD && (
             <span className="muted">{t('map.firstDrawn', { count: FEATURE_THRESHOLD })}</span>
