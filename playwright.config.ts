@@ -17,6 +17,11 @@ export const chromiumLaunch = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // Each new context is a new browser window, and Chromium 156 loads its address bar's popup (a web
+    // page of its own, chrome://omnibox-popup.top-chrome) into every new window: about 0.9 s of CPU in
+    // another renderer while the test's page loads, on machines of two cores. A visitor's window has it
+    // long before they type an address; a page timed here would share the cores with it.
+    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
   ],
 };
 
