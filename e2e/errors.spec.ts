@@ -51,6 +51,11 @@ test('a malformed value in the address names the error and the filter can be rem
   const alert = page.getByRole('alert').filter({ hasText: 'Records could not be loaded' });
   await expect(alert).toContainText(body.message);
   await expect(alert).toContainText(`${body.error_code} · HTTP 400`);
+  // Said once: the facets, refused for the same filter, do not repeat the message.
+  await expect(
+    page.getByText('The facets return once the filter the portal refused is removed.'),
+  ).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: body.message })).toHaveCount(1);
   await page.getByRole('button', { name: 'Remove filter nofield: x' }).click();
   await expect(resultCount(page)).toHaveText(/^[\d,]+ records$/);
   await expect(page.locator('table.records tbody tr.record-row').first()).toBeVisible();
@@ -76,13 +81,25 @@ test('a map whose records cannot be counted says why once, and not that it is co
   await page.goto('/datasets/us-zip-codes/map?refine=nofield:x');
   const alert = page.getByRole('alert').filter({ hasText: 'The map’s records could not be loaded' });
   await expect(alert).toBeVisible();
+  await expect(
+    page.getByText('The facets return once the filter the portal refused is removed.'),
+  ).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'nofield is not a facet' })).toHaveCount(1);
   await expect(resultCount(page)).not.toContainText('Counting records');
   await expect(page.getByText('Counting records…')).toHaveCount(0);
   await page.getByRole('button', { name: 'Remove filter nofield: x' }).click();
   await expect(resultCount(page)).toContainText('42,049 records');
   await expect(alert).toHaveCount(0);
 
-  // The Export tab's selection, with the same filter, is not counted either.
+  // The Export tab's selection, with the same filter, is not counted either, and not offered: the
+  // portal's reason is shown instead; the whole dataset can still be downloaded.
   await page.goto('/datasets/us-zip-codes/export?refine=nofield:x');
   await expect(page.getByText('The current selection (not counted)')).toBeVisible();
+  const refusal = page.getByRole('alert').filter({ hasText: 'The portal refused the current selection' });
+  await expect(refusal).toContainText('nofield is not a facet');
+  const download = page.getByRole('button', { name: 'Download', exact: true });
+  await expect(download).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Open the URL' })).toHaveCount(0);
+  await page.getByLabel(/The whole dataset, without filters/).check();
+  await expect(download).toBeEnabled();
 });

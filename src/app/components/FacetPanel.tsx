@@ -9,7 +9,7 @@ import { type Filters, withDisjunctive } from '../routes/search-params';
 import { FacetSidebar } from './FacetSidebar';
 import { Sidebar } from './Sidebar';
 import { FacetSkeletons } from './Skeletons';
-import { ErrorPanel } from './StatusMessages';
+import { ErrorPanel, sameRefusal } from './StatusMessages';
 
 interface FacetPanelProps {
   /** `Filter datasets`, `Filter records`. */
@@ -24,6 +24,8 @@ interface FacetPanelProps {
   readonly source?: FacetSource | undefined;
   /** Below the facets (the range filter of a dataset's records). */
   readonly extra?: ReactNode;
+  /** The error the view beside shows (its request carries the same filters), if any. */
+  readonly toldBeside?: unknown;
 }
 
 /** The filter sidebar: the facets of the current filters, or why they are not there yet. */
@@ -36,6 +38,7 @@ export function FacetPanel({
   onFilters,
   source,
   extra,
+  toldBeside,
 }: FacetPanelProps) {
   const { t } = useTranslation();
   return (
@@ -43,6 +46,9 @@ export function FacetPanel({
       {facets.isError && isOdsqlError(facets.error) ? (
         // The query editor shows the error, at its clause: said once, not again here.
         <p className="muted facets-wait">{t('editor.facetsWait')}</p>
+      ) : facets.isError && sameRefusal(facets.error, toldBeside) ? (
+        // A filter the portal refused: the view beside says so with its message, once.
+        <p className="muted facets-wait">{t('facets.refusedBeside')}</p>
       ) : facets.isError ? (
         <ErrorPanel
           compact

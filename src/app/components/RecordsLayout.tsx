@@ -21,6 +21,8 @@ interface RecordsLayoutProps {
   readonly source?: FacetSource | undefined;
   /** Below the facets: the range filter. */
   readonly extra?: ReactNode;
+  /** The error the view shows, which the facet sidebar does not repeat. */
+  readonly viewError?: unknown;
 }
 
 /** The frame of every view of a dataset's records: the facet sidebar, the search box, then the view. */
@@ -34,6 +36,7 @@ export function RecordsLayout({
   children,
   source,
   extra,
+  viewError,
 }: RecordsLayoutProps) {
   const { t } = useTranslation();
   return (
@@ -46,6 +49,7 @@ export function RecordsLayout({
         onFilters={onFilters}
         source={source}
         extra={extra}
+        toldBeside={viewError}
       />
       <main className={className ? `content ${className}` : 'content'} id="main">
         <SearchBox

@@ -26,6 +26,21 @@ interface ErrorPanelProps {
   readonly children?: ReactNode;
 }
 
+/**
+ * The portal refused both requests for the same reason (a filter both carry): the same message, which
+ * one place is enough to show.
+ */
+export function sameRefusal(error: unknown, other: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    other instanceof ApiError &&
+    error.kind === 'bad-request' &&
+    other.kind === 'bad-request' &&
+    error.errorCode === other.errorCode &&
+    error.message === other.message
+  );
+}
+
 /** What the reader can do about an error of each kind, in words. */
 export function errorAdvice(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorFromBody, networkError } from '../../api';
-import { errorAdvice, isRetryable } from './StatusMessages';
+import { errorAdvice, isRetryable, sameRefusal } from './StatusMessages';
 
 describe('error advice', () => {
   it('tells each kind of failure apart', () => {
@@ -26,5 +26,16 @@ describe('error advice', () => {
     expect(isRetryable(new ApiError(503, 'HTTP503', 'x', '/'))).toBe(true);
     expect(isRetryable(networkError('/'))).toBe(true);
     expect(isRetryable(errorFromBody(400, undefined, '/'))).toBe(false);
+  });
+
+  it('tells when two requests were refused for the same reason', () => {
+    const refused = (message: string, status = 400) =>
+      errorFromBody(status, { error_code: 'InvalidRESTParameterError', message }, '/');
+    expect(sameRefusal(refused('nofield is not a facet'), refused('nofield is not a facet'))).toBe(true);
+    expect(sameRefusal(refused('nofield is not a facet'), refused('another reason'))).toBe(false);
+    // Not a refusal: a failure the other request may not share.
+    expect(sameRefusal(refused('down', 503), refused('down', 503))).toBe(false);
+    expect(sameRefusal(refused('x'), undefined)).toBe(false);
+    expect(sameRefusal(networkError('/'), networkError('/'))).toBe(false);
   });
 });

@@ -278,6 +278,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   return (
     <RecordsLayout
       facets={facets}
+      viewError={error}
       source={facetSource}
       extra={
         <RangePanel

@@ -79,6 +79,7 @@ export function CatalogView() {
         filters={state}
         onFilters={setFilters}
         source={facetSource}
+        toldBeside={datasets.error}
       />
       <main className="content" id="main">
         <PageTitle>{t('catalog.title')}</PageTitle>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { Dataset } from '../../api';
+import { ApiError, type Dataset } from '../../api';
 import { CopyButton } from '../components/CopyButton';
+import { ErrorPanel } from '../components/StatusMessages';
 import { DownloadPanel } from '../export/DownloadPanel';
 import { ExportOptionsForm } from '../export/ExportOptionsForm';
 import {
@@ -56,7 +57,11 @@ export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
   const url = absolute(
     client.urls.recordsExport(dataset.dataset_id, format.format, exportParams(format, options, records)),
   );
-  const invalid = format.options.includes('projection') && epsgError(options.epsg) !== undefined;
+  // The portal refused the selection's filters (counting it): its export would be refused alike.
+  const refused = count.error instanceof ApiError && count.error.kind === 'bad-request';
+  const invalid =
+    (format.options.includes('projection') && epsgError(options.epsg) !== undefined) ||
+    (refused && options.scope === 'selection');
   const expected = options.scope === 'selection' ? selectionTotal : (datasetTotal ?? undefined);
 
   return (
@@ -100,6 +105,7 @@ export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
             </ul>
           </>
         )}
+        {refused && <ErrorPanel compact title={t('export.selectionRefused')} error={count.error} />}
       </section>
       <section className="panel" aria-labelledby="export-options-title">
         <h2 id="export-options-title">{t('export.options')}</h2>

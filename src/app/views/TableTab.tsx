@@ -194,6 +194,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   return (
     <RecordsLayout
       facets={facets}
+      viewError={custom ? results.error : pages.data ? undefined : pages.error}
       source={facetSource}
       extra={
         <RangePanel
