@@ -59,6 +59,11 @@ test('a malformed value in the address names the error and the filter can be rem
   await page.getByRole('button', { name: 'Remove filter nofield: x' }).click();
   await expect(resultCount(page)).toHaveText(/^[\d,]+ records$/);
   await expect(page.locator('table.records tbody tr.record-row').first()).toBeVisible();
+
+  // The Analyze tab's chart, refused for the same filter, is the one place that says so.
+  await page.goto('/datasets/seattle-weather/analyze?refine=nofield:x');
+  await expect(page.getByRole('alert').filter({ hasText: body.message })).toHaveCount(1);
+  await expect(page.getByText('The facets return once the filter the portal refused is removed.')).toBeVisible();
 });
 
 test('an unknown dataset says so and leads back to the catalog', async ({ page, allowConsoleErrors }) => {
@@ -99,6 +104,9 @@ test('a map whose records cannot be counted says why once, and not that it is co
   await expect(refusal).toContainText('nofield is not a facet');
   const download = page.getByRole('button', { name: 'Download', exact: true });
   await expect(download).toBeDisabled();
+  await expect(
+    page.getByRole('note').filter({ hasText: 'remove the filter, or download the whole dataset' }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open the URL' })).toHaveCount(0);
   await page.getByLabel(/The whole dataset, without filters/).check();
   await expect(download).toBeEnabled();

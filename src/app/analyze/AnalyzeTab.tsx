@@ -49,6 +49,7 @@ export default function AnalyzeTab({ dataset }: { readonly dataset: Dataset }) {
   // The facets wait for the chart's first answers (on a large dataset they would compete for the
   // server), and for the chart to be on screen: their sidebar renders after that frame.
   const [chartShown, setChartShown] = useState(false);
+  const [chartError, setChartError] = useState<unknown>(undefined);
   const facets = useQuery({
     ...datasetFacetsQuery(client, datasetId, datasetFacetsParams(state, timeZone)),
     enabled: chartShown,
@@ -58,6 +59,7 @@ export default function AnalyzeTab({ dataset }: { readonly dataset: Dataset }) {
   return (
     <RecordsLayout
       facets={facets}
+      viewError={chartError}
       source={facetSource}
       labels={labels}
       filters={state}
@@ -74,6 +76,7 @@ export default function AnalyzeTab({ dataset }: { readonly dataset: Dataset }) {
             fields={fields}
             paramsList={paramsList}
             onShown={setChartShown}
+            onFailure={setChartError}
           />
           <MemoChartQueries dataset={dataset} always />
         </div>

@@ -25,6 +25,8 @@ interface ChartResultProps {
   readonly paramsList: readonly RecordsParams[];
   /** Told once the chart (or its error) is on screen: the tab's other requests wait for it. */
   readonly onShown: (shown: boolean) => void;
+  /** Told the error the chart shows instead (or none): the facet sidebar does not repeat it. */
+  readonly onFailure: (error: unknown) => void;
 }
 
 /*
@@ -33,7 +35,7 @@ interface ChartResultProps {
  * sidebar), so the frame that draws the chart carries nothing else; the table of numbers renders after
  * that frame.
  */
-export function ChartResult({ dataset, chart, fields, paramsList, onShown }: ChartResultProps) {
+export function ChartResult({ dataset, chart, fields, paramsList, onShown, onFailure }: ChartResultProps) {
   const t = useAnalyzeT();
   const client = useExploreClient();
   const datasetId = dataset.dataset_id;
@@ -50,6 +52,8 @@ export function ChartResult({ dataset, chart, fields, paramsList, onShown }: Cha
   const tableData = useAfterPaint(data);
   const shown = useAfterPaint(ready || failed !== undefined);
   useEffect(() => onShown(shown), [onShown, shown]);
+  const error = failed?.error;
+  useEffect(() => onFailure(error ?? undefined), [onFailure, error]);
 
   // The labels that do not depend on the answers: translated once per chart, not on each answer.
   const names = useMemo(() => {

@@ -25,7 +25,7 @@ interface FacetPanelProps {
   /** Below the facets (the range filter of a dataset's records). */
   readonly extra?: ReactNode;
   /** The error the view beside shows (its request carries the same filters), if any. */
-  readonly toldBeside?: unknown;
+  readonly viewError?: unknown;
 }
 
 /** The filter sidebar: the facets of the current filters, or why they are not there yet. */
@@ -38,7 +38,7 @@ export function FacetPanel({
   onFilters,
   source,
   extra,
-  toldBeside,
+  viewError,
 }: FacetPanelProps) {
   const { t } = useTranslation();
   return (
@@ -46,7 +46,7 @@ export function FacetPanel({
       {facets.isError && isOdsqlError(facets.error) ? (
         // The query editor shows the error, at its clause: said once, not again here.
         <p className="muted facets-wait">{t('editor.facetsWait')}</p>
-      ) : facets.isError && sameRefusal(facets.error, toldBeside) ? (
+      ) : facets.isError && sameRefusal(facets.error, viewError) ? (
         // A filter the portal refused: the view beside says so with its message, once.
         <p className="muted facets-wait">{t('facets.refusedBeside')}</p>
       ) : facets.isError ? (

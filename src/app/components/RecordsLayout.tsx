@@ -49,7 +49,7 @@ export function RecordsLayout({
         onFilters={onFilters}
         source={source}
         extra={extra}
-        toldBeside={viewError}
+        viewError={viewError}
       />
       <main className={className ? `content ${className}` : 'content'} id="main">
         <SearchBox

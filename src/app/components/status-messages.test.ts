@@ -36,6 +36,13 @@ describe('error advice', () => {
     // Not a refusal: a failure the other request may not share.
     expect(sameRefusal(refused('down', 503), refused('down', 503))).toBe(false);
     expect(sameRefusal(refused('x'), undefined)).toBe(false);
+    const otherCode = errorFromBody(
+      400,
+      { error_code: 'ODSQLError', message: 'nofield is not a facet' },
+      '/',
+    );
+    expect(sameRefusal(refused('nofield is not a facet'), otherCode)).toBe(false);
+    expect(sameRefusal(refused('gone', 404), refused('gone', 404))).toBe(false);
     expect(sameRefusal(networkError('/'), networkError('/'))).toBe(false);
   });
 });

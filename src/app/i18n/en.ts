@@ -224,6 +224,8 @@ export const en = {
     noFilter: 'No filter: the current selection is the whole dataset.',
     filtersIntro: 'These filters make the current selection (change them on the Table or Map tab):',
     selectionRefused: 'The portal refused the current selection',
+    selectionRefusedDownload:
+      'The portal refused the current selection (its reason is above): remove the filter, or download the whole dataset.',
     filtersApplied: 'Filters applied',
     records: 'Records',
     scopeSelection: 'The current selection ({{size}})',

@@ -225,6 +225,8 @@ export const fr: Catalog = {
     noFilter: 'Aucun filtre : la sélection courante est le jeu de données entier.',
     filtersIntro: 'Ces filtres font la sélection courante (modifiez-les dans l’onglet Tableau ou Carte) :',
     selectionRefused: 'Le portail a refusé la sélection courante',
+    selectionRefusedDownload:
+      'Le portail a refusé la sélection courante (la raison est plus haut) : retirez le filtre, ou téléchargez le jeu de données entier.',
     filtersApplied: 'Filtres appliqués',
     records: 'Enregistrements',
     scopeSelection: 'La sélection courante ({{size}})',

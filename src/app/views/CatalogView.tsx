@@ -79,7 +79,7 @@ export function CatalogView() {
         filters={state}
         onFilters={setFilters}
         source={facetSource}
-        toldBeside={datasets.error}
+        viewError={datasets.error}
       />
       <main className="content" id="main">
         <PageTitle>{t('catalog.title')}</PageTitle>

@@ -127,6 +127,11 @@ export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
         <div className="api-actions">
           <CopyButton text={url} label={t('export.copyUrl')} />
         </div>
+        {refused && options.scope === 'selection' && (
+          <p className="notice" role="note">
+            {t('export.selectionRefusedDownload')}
+          </p>
+        )}
         <DownloadPanel
           url={url}
           fallbackName={`${dataset.dataset_id}.${format.extension}`}
