@@ -63,7 +63,9 @@ test('a malformed value in the address names the error and the filter can be rem
   // The Analyze tab's chart, refused for the same filter, is the one place that says so.
   await page.goto('/datasets/seattle-weather/analyze?refine=nofield:x');
   await expect(page.getByRole('alert').filter({ hasText: body.message })).toHaveCount(1);
-  await expect(page.getByText('The facets return once the filter the portal refused is removed.')).toBeVisible();
+  await expect(
+    page.getByText('The facets return once the filter the portal refused is removed.'),
+  ).toBeVisible();
 });
 
 test('an unknown dataset says so and leads back to the catalog', async ({ page, allowConsoleErrors }) => {
