@@ -53,7 +53,7 @@ export function ChartResult({ dataset, chart, fields, paramsList, onShown, onFai
   const shown = useAfterPaint(ready || failed !== undefined);
   useEffect(() => onShown(shown), [onShown, shown]);
   const error = failed?.error;
-  useEffect(() => onFailure(error ?? undefined), [onFailure, error]);
+  useEffect(() => onFailure(error), [onFailure, error]);
 
   // The labels that do not depend on the answers: translated once per chart, not on each answer.
   const names = useMemo(() => {
