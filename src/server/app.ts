@@ -21,8 +21,9 @@ import type { ServerContext } from './context';
 import { EngineBusyError, QueryCancelledError } from './engine/duckdb';
 import { ApiError, errorBody } from './errors';
 import { sendExplorerPage } from './explorer/page';
+import { installGate, rewriteTarget } from './http/gate';
 import { checkRequestText } from './http/hostile';
-import { registerApiRoutes } from './routes/index';
+import { API_SCOPE, apiScope, assertApiRoutesScoped, registerApiRoutes } from './routes/index';
 import { countUsage } from './usage/index';
 
 /** The registered media type of a Mapbox Vector Tile. */
@@ -85,8 +86,13 @@ function answerFrameworkError(error: FastifyError, _req: FastifyRequest, reply: 
 export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
-    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    // Node would answer a request without Host with a bare 400 before any hook: the gate answers it
+    // with the interface's body, or serves it under PUBLIC_URL.
+    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
     clientErrorHandler: answerClientError,
+    rewriteUrl: rewriteTarget,
+    // Behind the proxies TRUST_PROXY names, the client address, scheme and host are the forwarded ones.
+    ...(ctx.config.trustProxy === undefined ? {} : { trustProxy: ctx.config.trustProxy }),
     frameworkErrors: answerFrameworkError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1024 * 1024,
@@ -99,22 +105,8 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
     exposedHeaders: EXPOSED_HEADERS,
   });
-  // Control characters in parameters and path segments are refused before anything reads them.
-  app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/api/')) checkRequestText(req);
-  });
-  // Keys, quotas and restricted datasets, before any API route runs.
-  await installAccess(app, ctx, access);
-  // Lanes and per-client limits of the request's queries, once the caller is known.
-  const admission = new Admission(ctx.config.admission, ctx.catalog);
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.url.startsWith('/api/')) openAdmission(req, reply, admission);
-  });
-  app.addHook('onClose', async () =>
-    ctx.log.info(`result cache: ${cacheSummary(admission.results.stats())}`),
-  );
-  // Downloads and API calls per dataset (the `explore` metadata).
-  countUsage(app, ctx);
+  // Every request: a target that is a path, and a host for its links (or PUBLIC_URL).
+  installGate(app, ctx.config.publicUrl);
 
   // Stopping must not wait for clients: when the server closes, connections with no request being
   // answered are closed at once (Node leaves those that never sent a request open), and answers still in
@@ -180,7 +172,27 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
       );
   });
 
-  await registerApiRoutes(app, ctx);
+  assertApiRoutesScoped(app);
+  await app.register(
+    apiScope(
+      async (api) => {
+        // Control characters in parameters and path segments are refused before anything reads them.
+        api.addHook('onRequest', async (req) => checkRequestText(req));
+        // Keys, quotas and restricted datasets, before any API route runs.
+        await installAccess(api, ctx, access);
+        // Lanes and per-client limits of the request's queries, once the caller is known.
+        const admission = new Admission(ctx.config.admission, ctx.catalog);
+        api.addHook('onRequest', async (req, reply) => openAdmission(req, reply, admission));
+        api.addHook('onClose', async () =>
+          ctx.log.info(`result cache: ${cacheSummary(admission.results.stats())}`),
+        );
+        // Downloads and API calls per dataset (the `explore` metadata).
+        countUsage(api, ctx);
+      },
+      (api) => registerApiRoutes(api, ctx),
+    ),
+    { prefix: API_SCOPE },
+  );
 
   const index = join(ctx.config.staticDir, 'index.html');
   const hasExplorer = existsSync(index);
@@ -216,9 +228,10 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    // A missing file (`/assets/x.js`) is a 404; only page paths get the explorer.
+    // A missing file (`/assets/x.js`) is a 404; only page paths get the explorer (the API's scope answers
+    // its own 404s).
     const isFile = /\.[A-Za-z0-9]+$/.test(path);
-    if (path.startsWith('/api/') || !hasExplorer || req.method !== 'GET' || isFile) {
+    if (!hasExplorer || req.method !== 'GET' || isFile) {
       return reply
         .status(404)
         .type('application/json')

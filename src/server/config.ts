@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import type { AdmissionSettings } from './admission/admission';
 import { QUOTA_PERIODS, type QuotaPeriod, type QuotaSettings } from './auth/quota';
@@ -56,6 +57,22 @@ const httpUrls = (raw: string): string | undefined => {
 const plainName = (raw: string): string | undefined =>
   /^[A-Za-z_][A-Za-z0-9_]*$/.test(raw.trim()) ? raw.trim() : undefined;
 const anyText = (raw: string): string | undefined => raw;
+/** Addresses or CIDR ranges, comma-separated (`127.0.0.1,10.0.0.0/8`). */
+const addresses = (raw: string): string | undefined => {
+  const list = raw.split(',').map((a) => a.trim());
+  const valid = (a: string): boolean => {
+    const [ip = '', bits, extra] = a.split('/');
+    if (extra !== undefined || isIP(ip) === 0) return false;
+    const max = isIP(ip) === 4 ? 32 : 128;
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+  };
+  return list.every(valid) ? list.join(',') : undefined;
+};
+/** One http(s) URL, an origin with an optional path, without credentials, query or fragment. */
+const publicUrl = (raw: string): string | undefined => {
+  const one = httpUrls(raw);
+  return one === undefined || one.includes(',') ? undefined : one;
+};
 
 /*
  * DuckDB's buffer pool would otherwise keep every block it reads, up to 80% of the machine's memory: a
@@ -72,6 +89,23 @@ function memorySize(raw: string): string | undefined {
 export const SETTINGS = {
   host: { env: 'HOST', default: '127.0.0.1', help: 'Address the server listens on.', parse: text },
   port: { env: 'PORT', default: 8080, help: 'Port the server listens on (0 picks a free one).', parse: port },
+  publicUrl: {
+    env: 'PUBLIC_URL',
+    default: '',
+    help:
+      'URL clients reach the server at behind a proxy (https://data.example.org, or with a path): links ' +
+      "in answers are built on it instead of the request's Host header. Empty: each request's own Host.",
+    parse: publicUrl,
+  },
+  trustProxy: {
+    env: 'TRUST_PROXY',
+    default: '',
+    help:
+      'Addresses of your reverse proxies (comma-separated IPs or CIDR ranges): for connections from them, ' +
+      'the client is the one X-Forwarded-For names (quotas, per-client limits), and X-Forwarded-Proto and ' +
+      'X-Forwarded-Host give the links. Empty: forwarded headers are ignored.',
+    parse: addresses,
+  },
   dataDir: {
     env: 'DATA_DIR',
     default: '.data',
@@ -251,6 +285,10 @@ export type EngineConfig =
 export interface ServerConfig {
   readonly host: string;
   readonly port: number;
+  /** The origin (and path) links are built on, behind a proxy; undefined: each request's Host. */
+  readonly publicUrl: string | undefined;
+  /** Proxies whose X-Forwarded-* headers are believed (Fastify's `trustProxy`); undefined: none. */
+  readonly trustProxy: string | undefined;
   readonly dataDir: string;
   readonly defaultCatalog: boolean;
   /** Ingest what changed before listening (tests), instead of in the background. */
@@ -287,6 +325,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     host: read(SETTINGS.host),
     port: read(SETTINGS.port),
+    publicUrl: read(SETTINGS.publicUrl) || undefined,
+    trustProxy: read(SETTINGS.trustProxy) || undefined,
     dataDir: resolve(read(SETTINGS.dataDir)),
     defaultCatalog: read(SETTINGS.defaultCatalog),
     ingestBeforeListen: read(SETTINGS.ingestBeforeListen),

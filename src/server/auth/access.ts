@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import type { Dataset } from '../catalog/types';
+import { ApiError, datasetNotFound } from '../errors';
 
 /*
  * What the caller of one request may read. The access hook (auth/hooks.ts) resolves the caller's API key
- * once per request and records it here; routes then ask through these functions. A request the hook
- * never saw (a route outside the API prefixes) can read no restricted dataset: access fails closed.
+ * once per request and records it here; routes then ask through these functions, which are the only way
+ * to a dataset or the catalog table. A request the hook never saw can read nothing: access fails closed.
  */
 
 /** Who is calling: anonymous, or the holder of a valid key (its name from the keys file, never the key). */
@@ -28,14 +30,39 @@ export function callerOf(request: FastifyRequest): Caller | undefined {
   return callers.get(request);
 }
 
+/** The caller, which every API route has: without one, the access hook did not run (a bug, logged). */
+function requireCaller(request: FastifyRequest): Caller {
+  const caller = callers.get(request);
+  if (!caller) throw new Error(`${request.url}: the access hook did not run for this request`);
+  return caller;
+}
+
 /**
  * Whether the caller may read a dataset: true for a public dataset and for a restricted one the caller's
  * key grants; also true for an id that does not exist, so that the route still answers its own 404.
  */
 export function canReadDataset(request: FastifyRequest, datasetId: string): boolean {
-  const caller = callers.get(request);
-  if (!caller) return false;
-  return caller.canRead(datasetId);
+  return requireCaller(request).canRead(datasetId);
+}
+
+/**
+ * The dataset a route serves, for this caller: 404 when unknown, 401 when restricted to other keys. Routes
+ * find datasets through this alone, so none can serve one without the access decision.
+ */
+export function readableDataset(
+  catalog: { get(datasetId: string): Dataset | undefined },
+  request: FastifyRequest,
+  datasetId: string,
+): Dataset {
+  const ds = catalog.get(datasetId);
+  if (!ds) throw datasetNotFound(datasetId);
+  if (!requireCaller(request).canRead(ds.dataset_id)) {
+    throw new ApiError(
+      'Unauthorized',
+      `The dataset ${ds.dataset_id} is restricted: call with an API key that may read it.`,
+    );
+  }
+  return ds;
 }
 
 /**
@@ -44,8 +71,5 @@ export function canReadDataset(request: FastifyRequest, datasetId: string): bool
  * exports run on it never reveal them.
  */
 export function catalogTableFor(request: FastifyRequest): string {
-  const caller = callers.get(request);
-  // A programming error (a catalog route outside the API prefixes), never a request's fault.
-  if (!caller) throw new Error('catalogTableFor: the access hook did not run for this request');
-  return caller.catalogTable;
+  return requireCaller(request).catalogTable;
 }

@@ -8,9 +8,11 @@ import { openAccessPolicy } from './policy';
 import { CallQuota, type QuotaSubject, quotaExceededBody } from './quota';
 
 /*
- * One hook in front of every API route: it counts the call against the caller's quota, checks the key,
- * and refuses any route whose `:dataset_id` (or the v1.0 `dataset` parameter) names a restricted dataset
- * the caller may not read, so that new dataset routes (exports…) are covered without edits.
+ * One hook in front of every API route (installed in the API's scope, app.ts, so it runs for each route
+ * there and for its 404s, whatever form the request target took): it counts the call against the
+ * caller's quota, checks the key, and refuses any route whose `:dataset_id` (or the v1.0 `dataset`
+ * parameter) names a restricted dataset the caller may not read, so that new dataset routes (exports…)
+ * are covered without edits. Routes then find datasets through auth/access.ts, which fails closed.
  */
 
 export interface AccessOptions {
@@ -67,7 +69,6 @@ export async function installAccess(
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?', 1)[0] ?? '';
-    if (!path.startsWith('/api/') || req.method === 'OPTIONS') return;
     const presented = presentedKey(req);
     const grant = presented.kind === 'key' ? keys.find(presented.key) : undefined;
     // A wrong key is charged to the client's address: trying keys in a loop spends the anonymous quota.

@@ -88,7 +88,7 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
       '/catalog/datasets/:dataset_id/exports',
       { schema: { response: replySchemas(linksResponseSchema) } },
       async (req) => {
-        const ds = findDataset(ctx, req.params.dataset_id);
+        const ds = findDataset(ctx, req, req.params.dataset_id);
         const base = `${apiRoot(req, prefix)}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}/exports`;
         const links: Link[] = [
           { rel: 'self', href: base },
@@ -101,7 +101,7 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
     app.get<{ Params: { dataset_id: string; format: string } }>(
       '/catalog/datasets/:dataset_id/exports/:format',
       async (req, reply) => {
-        const ds = findDataset(ctx, req.params.dataset_id);
+        const ds = findDataset(ctx, req, req.params.dataset_id);
         const writer = recordExportFormat(req.params.format, version);
         if (!writer) {
           throw invalidParameter(

@@ -3,11 +3,12 @@ import type { Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
 import type {} from '../../odsql';
 import { KEY_PARAMETER } from '../auth/credentials';
+import { publicBase } from './gate';
 import { lastReachable, PAGING } from './params';
 
-/** The API root of a request, from its own host: `http://127.0.0.1:8080/api/explore/v2.1`. */
+/** The API root of a request: `http://127.0.0.1:8080/api/explore/v2.1`, or under PUBLIC_URL. */
 export function apiRoot(req: FastifyRequest, prefix: string): string {
-  return `${req.protocol}://${req.host}${prefix}`;
+  return `${publicBase(req)}${prefix}`;
 }
 
 /**
@@ -15,7 +16,7 @@ export function apiRoot(req: FastifyRequest, prefix: string): string {
  * echoed: links are shared and logged by clients.
  */
 export function withQuery(req: FastifyRequest, changes: Readonly<Record<string, string | null>>): string {
-  const url = new URL(req.url, `${req.protocol}://${req.host}`);
+  const url = new URL(`${publicBase(req)}${req.url}`);
   url.searchParams.delete(KEY_PARAMETER);
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) url.searchParams.delete(key);

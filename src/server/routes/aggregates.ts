@@ -23,7 +23,7 @@ export function aggregatesRoutes(ctx: ServerContext) {
       '/catalog/datasets/:dataset_id/aggregates',
       { schema: { response: replySchemas(aggregationsResponseSchema) } },
       async (req, reply) => {
-        const ds = findDataset(ctx, req.params.dataset_id);
+        const ds = findDataset(ctx, req, req.params.dataset_id);
         const query = req.query as QueryString;
         const schema = ctx.catalog.schema(ds.dataset_id)!;
         const groupBy = single(query, 'group_by');

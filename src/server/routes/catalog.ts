@@ -9,11 +9,11 @@ import {
 import type { AttachmentsResponse, Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
 import type {} from '../../odsql';
-import { catalogTableFor } from '../auth/access';
+import { catalogTableFor, readableDataset } from '../auth/access';
 import { compileCatalogQuery } from '../catalog/query';
 import type { Dataset } from '../catalog/types';
 import type { ServerContext } from '../context';
-import { ApiError, datasetNotFound } from '../errors';
+import { ApiError } from '../errors';
 import { apiRoot, pageLinks } from '../http/links';
 import { boolean, page, type QueryString, single } from '../http/params';
 import { attachmentDisposition } from '../http/reply';
@@ -56,10 +56,9 @@ const OBJECT_KEYS: Record<ApiVersion, readonly string[]> = {
   ],
 };
 
-export function findDataset(ctx: ServerContext, datasetId: string): Dataset {
-  const ds = ctx.catalog.get(datasetId);
-  if (!ds) throw datasetNotFound(datasetId);
-  return ds;
+/** The dataset of a route's `:dataset_id`, for this caller (404 when unknown, 401 when restricted). */
+export function findDataset(ctx: ServerContext, req: FastifyRequest, datasetId: string): Dataset {
+  return readableDataset(ctx.catalog, req, datasetId);
 }
 
 /** The dataset object, restricted to the keys a `select` asks (metadata keys come out flat). */
@@ -112,7 +111,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       '/catalog/datasets/:dataset_id',
       { schema: { response: replySchemas(schemas.dataset) } },
       async (req) => {
-        const ds = findDataset(ctx, req.params.dataset_id);
+        const ds = findDataset(ctx, req, req.params.dataset_id);
         const query = req.query as QueryString;
         const options = compileOptions(ctx, query, version, ctx.engine);
         const selection = datasetSelection(single(query, 'select'), OBJECT_KEYS[version], metaKeys);
@@ -139,7 +138,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       '/catalog/datasets/:dataset_id/attachments',
       { schema: { response: replySchemas(attachmentsResponseSchema) } },
       async (req): Promise<AttachmentsResponse> => {
-        const ds = findDataset(ctx, req.params.dataset_id);
+        const ds = findDataset(ctx, req, req.params.dataset_id);
         const root = apiRoot(req, prefix);
         const self = `${root}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
         const attachments = ds.attachments.map((a) => {
@@ -157,7 +156,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
     app.get<{ Params: DatasetParams & { attachment_id: string } }>(
       '/catalog/datasets/:dataset_id/attachments/:attachment_id',
       async (req, reply) => {
-        const ds = findDataset(ctx, req.params.dataset_id);
+        const ds = findDataset(ctx, req, req.params.dataset_id);
         const notFound = new ApiError(
           'NotFoundResource',
           `The requested attachment ${req.params.attachment_id} does not exist in dataset ${ds.dataset_id}.`,
@@ -219,7 +218,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
     }
     const datasets = outcome.rows.map((r) => {
       const id = (JSON.parse(r.fields) as { dataset_id: string }).dataset_id;
-      return findDataset(ctx, id);
+      return findDataset(ctx, req, id);
     });
     // The counts the list was sorted and filtered on.
     const explore = view.explore;

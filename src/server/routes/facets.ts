@@ -64,7 +64,7 @@ export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVer
       '/catalog/datasets/:dataset_id/facets',
       facetsReply,
       async (req, reply) => {
-        const ds = findDataset(ctx, req.params.dataset_id);
+        const ds = findDataset(ctx, req, req.params.dataset_id);
         const root = apiRoot(req, prefix);
         const self = `${root}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
         return answer(req, reply, {

@@ -28,7 +28,7 @@ export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       '/catalog/datasets/:dataset_id/records',
       { schema: { response: replySchemas(schemas.records) } },
       async (req, reply) => {
-        const ds = findDataset(ctx, req.params.dataset_id);
+        const ds = findDataset(ctx, req, req.params.dataset_id);
         const query = req.query as QueryString;
         const options = compileOptions(ctx, query, version);
         const groupBy = single(query, 'group_by');
@@ -100,7 +100,7 @@ export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       '/catalog/datasets/:dataset_id/records/:record_id',
       { schema: { response: replySchemas(schemas.record) } },
       async (req, reply) => {
-        const ds = findDataset(ctx, req.params.dataset_id);
+        const ds = findDataset(ctx, req, req.params.dataset_id);
         const query = req.query as QueryString;
         const options = compileOptions(ctx, query, version);
         const select = single(query, 'select');

@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { duckdbDialect } from '../../odsql';
 import { buildApp } from '../app';
 import { openExploreData } from '../catalog/open';
 import { loadConfig } from '../config';
-import { silentLogger } from '../ingest/logger';
+import { consoleLogger, silentLogger } from '../ingest/logger';
 import { type FixtureDataset, RESTRICTED_DATASET, writeAccessFixture } from './access-fixture';
 
 /*
@@ -24,6 +25,8 @@ export interface SmallServer {
   readonly origin: string;
   /** Its data folder (descriptors may be added while it runs: the catalog follows them). */
   readonly dataDir: string;
+  /** The server itself (its routes can be listed). */
+  readonly app: FastifyInstance;
   close(): Promise<void>;
 }
 
@@ -45,13 +48,20 @@ export async function startSmallServer(
   const { engine, catalog } = data;
   for (const statement of duckdbDialect.setupStatements()) await engine.execute(statement);
   const app = await buildApp(
-    { engine, catalog, config, timezones: new Set(['UTC']), log: silentLogger },
+    {
+      engine,
+      catalog,
+      config,
+      timezones: new Set(['UTC']),
+      log: process.env.SMALL_SERVER_LOG ? consoleLogger : silentLogger,
+    },
     { now },
   );
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     origin: address,
     dataDir,
+    app,
     close: async () => {
       await app.close();
       await data.close();

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DatasetSchema } from '../../odsql';
 import { compileRecordsQuery, printName } from '../../odsql';
-import { canReadDataset, catalogTableFor } from '../auth/access';
+import { canReadDataset, catalogTableFor, readableDataset } from '../auth/access';
 import type { ServerContext } from '../context';
 import { recordNotFound } from '../errors';
 import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField } from '../facets/config';
 import { enumerateFacets, type FacetResult } from '../facets/enumerate';
+import { publicBase } from '../http/gate';
 import { apiRoot } from '../http/links';
 import { boolean, type QueryString, single } from '../http/params';
 import { clientSignal } from '../http/signal';
@@ -13,7 +14,7 @@ import { compileOptions } from '../records/options';
 import { type QueryOutcome, runCompiled } from '../records/run';
 import { usageOf } from '../usage/index';
 import { analyzeRoutes } from './analyze';
-import { readableDataset, requestedDataset, v1Filters } from './dataset-query';
+import { requestedDataset, v1Filters } from './dataset-query';
 import { downloadRoutes } from './download';
 import { catalogFeed, recordsFeatureCollection, recordsFeed, sendCatalogCsv, sendFeed } from './feeds';
 import { geoFieldOf, v1CompileError } from './filter';
@@ -135,7 +136,7 @@ export function v1Routes(ctx: ServerContext) {
         return ds && canReadDataset(req, id) ? [ds] : [];
       });
       if (format === 'rss' || format === 'atom') {
-        return sendFeed(reply, format, catalogFeed(found, `${req.protocol}://${req.host}`, tz));
+        return sendFeed(reply, format, catalogFeed(found, publicBase(req), tz));
       }
       if (format === 'csv') return sendCatalogCsv(reply, found);
       const extra = boolean(query, 'extrametas', false);
@@ -157,7 +158,7 @@ export function v1Routes(ctx: ServerContext) {
 
     getAndPost(app, '/datasets/1.0/:dataset_id', async (req, reply) => {
       const { dataset_id } = req.params as { dataset_id: string };
-      const ds = readableDataset(ctx, req, dataset_id);
+      const ds = readableDataset(ctx.catalog, req, dataset_id);
       const query = v1Params(req);
       const format = v1Format(query, JSON_FORMATS);
       const { timezone } = compileOptions(ctx, query, '2.0');
@@ -174,7 +175,7 @@ export function v1Routes(ctx: ServerContext) {
 
     getAndPost(app, '/datasets/1.0/:dataset_id/records/:record_id', async (req, reply) => {
       const params = req.params as { dataset_id: string; record_id: string };
-      const ds = readableDataset(ctx, req, params.dataset_id);
+      const ds = readableDataset(ctx.catalog, req, params.dataset_id);
       const query = v1Params(req);
       const format = v1Format(query, JSON_FORMATS);
       const options = { ...compileOptions(ctx, query, '2.0'), version: '2.0' as const };
@@ -227,7 +228,7 @@ export function v1Routes(ctx: ServerContext) {
       const timestamp = timestampFormatter(tz);
       const records = outcome.rows.map((r) => v1Record(r, ds.dataset_id, schema, timestamp, shown, geo));
       if (format === 'rss' || format === 'atom') {
-        return sendFeed(reply, format, recordsFeed(ds, records, `${req.protocol}://${req.host}`));
+        return sendFeed(reply, format, recordsFeed(ds, records, publicBase(req)));
       }
       if (format === 'geojson' || format === 'geojsonp') {
         return sendV1(reply, query, {

@@ -14,7 +14,11 @@ export function rdfXmlText(
   batches: AsyncIterable<readonly Quad[]>,
   prefixes: Readonly<Record<string, string>>,
 ): AsyncIterable<string> {
-  const scribe = xmlScribe({ prefixes: { ...prefixes } });
+  // graphy escapes prefix IRIs for a regular expression without `]`, so an IRI on an IPv6 host
+  // (`http://[::1]:8080/…`) would throw: such a namespace goes undeclared, and graphy writes it on each
+  // element instead (the same triples).
+  const declared = Object.fromEntries(Object.entries(prefixes).filter(([, iri]) => !iri.includes(']')));
+  const scribe = xmlScribe({ prefixes: declared });
   return serialiseQuads(scribe, batches, (q) => ({ type: 'quad', value: q }), xmlSafe);
 }
 
