@@ -32,6 +32,7 @@ const HTTP_TESTS = [
   'src/server/storage/views.test.ts',
   'src/server/ingest/geojson.test.ts',
   'src/server/ingest/ingest.test.ts',
+  'src/server/ingest/publisher-files.test.ts',
   'src/server/ingest/records.test.ts',
   'src/server/usage/counts.test.ts',
   'src/server/usage/catalog-view.test.ts',

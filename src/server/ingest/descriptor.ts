@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { FieldSpec, GeoPointSpec } from '../../layout/fields';
 import { FIELD_TYPES, type FieldType } from '../../odsql';
 import type { FacetSort, FieldAnnotations } from '../catalog/types';
+import { SOURCE_ENCODINGS, type SourceEncoding, sourceEncoding } from './encoding';
 
 /*
  * Dataset descriptors: the JSON a user drops in `<DATA_DIR>/datasets/` (see README.md), checked and
@@ -18,6 +19,8 @@ export interface SourceSpec {
   readonly format: SourceFormat | undefined;
   /** Column delimiter of a CSV file. */
   readonly delimiter: string | undefined;
+  /** Declared text encoding, or `undefined` to detect it (ingest/encoding.ts). */
+  readonly encoding: SourceEncoding | undefined;
   /** Object of a TopoJSON topology to read (default: its first object). */
   readonly topojsonObject: string | undefined;
 }
@@ -80,12 +83,14 @@ export interface DescriptorJson {
   readonly source: string;
   readonly format?: SourceFormat;
   readonly delimiter?: string;
+  readonly encoding?: string;
   readonly topojson_object?: string;
   readonly null_values?: readonly string[];
   readonly join?: {
     readonly source: string;
     readonly format?: SourceFormat;
     readonly delimiter?: string;
+    readonly encoding?: string;
     readonly key: string;
     readonly on: string;
   };
@@ -281,10 +286,18 @@ function parseSource(object: Json, baseDir: string, where: string): SourceSpec {
   if (delimiter !== undefined && delimiter.length !== 1) {
     throw new DescriptorError(`${where}.delimiter must be one character`);
   }
+  const encodingLabel = optionalString(object, 'encoding', where);
+  const encoding = encodingLabel === undefined ? undefined : sourceEncoding(encodingLabel);
+  if (encodingLabel !== undefined && encoding === undefined) {
+    throw new DescriptorError(
+      `${where}.encoding "${encodingLabel}" is not one of ${SOURCE_ENCODINGS.join(', ')} (or latin-1)`,
+    );
+  }
   return {
     path,
     format: parseFormat(object.format, `${where}.format`),
     delimiter,
+    encoding,
     topojsonObject: optionalString(object, 'topojson_object', where),
   };
 }
@@ -292,7 +305,7 @@ function parseSource(object: Json, baseDir: string, where: string): SourceSpec {
 function parseJoin(value: unknown, baseDir: string): JoinSpec | undefined {
   if (value === undefined || value === null) return undefined;
   const object = expectObject(value, 'join');
-  checkKeys(object, ['source', 'format', 'delimiter', 'key', 'on'], 'join');
+  checkKeys(object, ['source', 'format', 'delimiter', 'encoding', 'key', 'on'], 'join');
   return {
     source: parseSource(object, baseDir, 'join'),
     key: requiredString(object, 'key', 'join'),
@@ -337,6 +350,7 @@ const DESCRIPTOR_KEYS = [
   'source',
   'format',
   'delimiter',
+  'encoding',
   'topojson_object',
   'null_values',
   'join',

@@ -159,7 +159,7 @@ describe('ingestion of user datasets', () => {
         .map((r) => JSON.stringify(r))
         .join('\n')}\n`,
     );
-    await writeFile(join(files, 'broken.csv'), Buffer.from('a,b\n1,\xff\xfe\n', 'latin1'));
+    await writeFile(join(files, 'broken.csv'), 'a,b\n"1,2\n3,4\n');
     await writeFile(join(files, 'illtyped.csv'), 'n\n1\nabc\n');
     await writeFile(join(files, 'notes.txt'), 'notes');
     await writeFile(join(files, 'codes.csv'), 'n;code;label\n1;007;x\n2;8;y\n');
@@ -241,7 +241,7 @@ describe('ingestion of user datasets', () => {
     expect(reasons[join(datasetsDir, 'not-json.json')]).toMatch(/not valid JSON/);
     expect(reasons[join(datasetsDir, 'unknown-key.json')]).toMatch(/unknown key "feilds"/);
     expect(reasons.missing).toMatch(/nope\.csv \(ENOENT\)/);
-    expect(reasons.broken).toMatch(/broken\.csv.*not utf-8 encoded/);
+    expect(reasons.broken).toMatch(/broken\.csv.*line 2: a value opens a quote/);
     expect(reasons.illtyped).toMatch(/Could not convert string 'abc'/);
     expect(reasons.wrong_column).toMatch(/no column "species"/);
     const errors = log.lines.filter((l) => l.startsWith('error'));

@@ -1,5 +1,5 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { declaredTextColumns, type ResolvedField, resolveFields } from '../../layout/fields';
 import {
   partitionedRepeatsSql,
@@ -163,12 +163,19 @@ export async function ingestDataset(
   const stagingFile = join(options.tmpDir, `${scratch}_${unique}.ndjson`);
   const stagingParquet = join(options.tmpDir, `${scratch}_${unique}.source.parquet`);
   const joinFile = join(options.tmpDir, `${scratch}_${unique}.join.ndjson`);
+  // UTF-8 copies of sources in another encoding (loadSource adds the source's extension).
+  const textFile = join(options.tmpDir, `${scratch}_${unique}.utf8`);
+  const joinTextFile = join(options.tmpDir, `${scratch}_${unique}.join.utf8`);
+  const textCopies = [
+    `${textFile}${extname(descriptor.source.path)}`,
+    ...(descriptor.join ? [`${joinTextFile}${extname(descriptor.join.source.path)}`] : []),
+  ];
   const dropScratch = async (): Promise<void> => {
     await dropStaging(engine, {
       views: [view],
       tables: [rawTable, joinTable, repeatsTable, `${repeatsTable}_candidates`],
     });
-    for (const file of [firstFile, hashFile, stagingFile, stagingParquet, joinFile])
+    for (const file of [firstFile, hashFile, stagingFile, stagingParquet, joinFile, ...textCopies])
       await rm(file, { force: true });
   };
   const started = Date.now();
@@ -191,6 +198,7 @@ export async function ingestDataset(
           nullValues: descriptor.nullValues,
           textColumns: declaredTextColumns(descriptor),
           stagingFile,
+          stagingText: textFile,
           ...(sourceBytes >= (options.stageAsParquetFrom ?? SMALL_SOURCE_BYTES) ? { stagingParquet } : {}),
         }),
       ),
@@ -202,13 +210,14 @@ export async function ingestDataset(
             nullValues: descriptor.nullValues,
             textColumns: [],
             stagingFile: joinFile,
+            stagingText: joinTextFile,
           }),
         )
       : undefined;
     const rows = await stagedRowCount(engine, source.from);
     const large = rows >= LARGE_DATASET_ROWS;
     options.log.info(
-      `dataset ${id}: ${count(rows)} rows (${source.format}) found in ${Date.now() - started} ms`,
+      `dataset ${id}: ${count(rows)} rows (${source.format}${source.encoding === 'utf-8' ? '' : `, read as ${source.encoding}`}) found in ${Date.now() - started} ms`,
     );
     let fields = resolveFields(
       descriptor,

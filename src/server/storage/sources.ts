@@ -13,6 +13,7 @@ import {
 import { sqlString, sqlStringList } from '../../layout/sql';
 import type { Engine } from '../engine/types';
 import type { SourceFormat, SourceSpec } from '../ingest/descriptor';
+import { detectEncoding, type SourceEncoding, transcodeToUtf8 } from '../ingest/encoding';
 import { readFeatures, writeFeatureLines } from '../ingest/geojson';
 
 /*
@@ -33,6 +34,8 @@ export interface LoadedSource {
   readonly from: string;
   /** Column of `from` holding a row's position in the file. */
   readonly position: string;
+  /** The file's text encoding (Parquet: utf-8). */
+  readonly encoding: SourceEncoding;
 }
 
 export interface LoadOptions {
@@ -42,6 +45,8 @@ export interface LoadOptions {
   readonly textColumns: readonly string[];
   /** Where a GeoJSON or TopoJSON source is staged as NDJSON. */
   readonly stagingFile: string;
+  /** Where a text source in another encoding than UTF-8 is copied as UTF-8 (its extension is added). */
+  readonly stagingText: string;
   /** Where a CSV or TSV source is staged as Parquet instead of a table (large sources). */
   readonly stagingParquet?: string;
 }
@@ -128,6 +133,12 @@ function csvReader(
     'header = true',
     `sample_size = ${sampleRows}`,
     `delim = ${sqlString(delimiter)}`,
+    // The quote is not left to the sniffer: on a value opening a quote it never closes, the sniffer would
+    // fall back to no quoting and serve the quote characters inside the values. With the quote set, such
+    // a file is refused (and diagnosed with its line, see quotingFault), while a quote inside an unquoted
+    // value (`5" screen`) is still read as it is.
+    `quote = '"'`,
+    `escape = '"'`,
     `nullstr = ${sqlStringList(['', ...options.nullValues])}`,
     // DuckDB's default reading buffer (32 MB a thread) does not fit a 64 MB share of memory: a 3M-row
     // CSV failed with "could not allocate block of size 30.5 MiB". Lines stay up to 2 MB (max_line_size).
@@ -156,7 +167,45 @@ async function parquetSource(engine: Engine, format: SourceFormat, path: string)
   );
   if (columns.length === 0) throw new Error('no columns');
   const from = `read_parquet(${sqlString(path)}, file_row_number = true)`;
-  return { format, columns, features: undefined, from, position: 'file_row_number' };
+  return { format, columns, features: undefined, from, position: 'file_row_number', encoding: 'utf-8' };
+}
+
+/**
+ * The path of a text source's UTF-8 text: the file itself when it is UTF-8 (DuckDB skips a UTF-8 BOM),
+ * else a copy transcoded into `staging`. An empty file is refused: it has no header to name fields from.
+ */
+async function utf8Text(
+  spec: SourceSpec,
+  staging: string,
+): Promise<{ path: string; encoding: SourceEncoding }> {
+  const detected = await detectEncoding(spec.path, spec.encoding);
+  if (detected.empty) throw new Error('the file is empty: there is no header or record to read');
+  if (detected.encoding === 'utf-8') return { path: spec.path, encoding: 'utf-8' };
+  const target = `${staging}${extname(spec.path)}`;
+  await transcodeToUtf8(spec.path, detected.encoding, target);
+  return { path: target, encoding: detected.encoding };
+}
+
+/** Each line of a CSV as one value, quotes honoured: DuckDB then names the line of a quote left open. */
+function quotingProbe(path: string): string {
+  return `read_csv(${sqlString(path)}, auto_detect = false, header = false, columns = {'line': 'VARCHAR'}, delim = '\x01', quote = '"', escape = '"', strict_mode = true, buffer_size = ${CSV_BUFFER_BYTES})`;
+}
+
+/**
+ * Why a CSV the reader could not sniff is refused, when it is a quote opened and never closed: the line
+ * where it opens, as DuckDB's reader reports it. Undefined when the file has another fault.
+ */
+async function quotingFault(engine: Engine, path: string): Promise<string | undefined> {
+  try {
+    await engine.rows({ sql: `SELECT count(*) FROM ${quotingProbe(path)}`, params: [] });
+    return undefined;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!/unterminated quote/i.test(message)) return undefined;
+    const line = /CSV Error on Line: (\d+)/.exec(message)?.[1];
+    // The probe has no header, so its line numbers are the file's own.
+    return `line ${line ?? '?'}: a value opens a quote (") with no closing quote`;
+  }
 }
 
 /** Reads the source: in place for Parquet, else into the staging table `table`, in file order. */
@@ -166,37 +215,49 @@ export async function loadSource(
   table: string,
   options: LoadOptions,
 ): Promise<LoadedSource> {
-  const format = await resolveFormat(spec);
+  if ((spec.format ?? formatFromExtension(spec.path)) === 'parquet')
+    return parquetSource(engine, 'parquet', spec.path);
+  const text = await utf8Text(spec, options.stagingText);
+  const readable: SourceSpec = { ...spec, path: text.path };
+  const format = await resolveFormat(readable);
   let reader: string;
   let features: FeatureSummary | undefined;
   switch (format) {
     case 'csv':
     case 'tsv': {
       let overrides: string[] = [];
-      if (options.textColumns.length > 0) {
-        // Only the header's names are needed (the reader fails on a type for a column it does not
-        // have): a small sample, not the whole file the reader sniffs (a second read of a large CSV).
-        const header = await engine.rows({
-          sql: describeQuerySql(csvReader(spec, format, options, [], HEADER_SAMPLE_ROWS)),
-          params: [],
-        });
-        const present = new Set(header.map((row) => String(row[0])));
-        overrides = options.textColumns.filter((column) => present.has(column));
+      try {
+        if (options.textColumns.length > 0) {
+          // Only the header's names are needed (the reader fails on a type for a column it does not
+          // have): a small sample, not the whole file the reader sniffs (a second read of a large CSV).
+          const header = await engine.rows({
+            sql: describeQuerySql(csvReader(readable, format, options, [], HEADER_SAMPLE_ROWS)),
+            params: [],
+          });
+          const present = new Set(header.map((row) => String(row[0])));
+          overrides = options.textColumns.filter((column) => present.has(column));
+        }
+        reader = csvReader(readable, format, options, overrides);
+        if (options.stagingParquet !== undefined) {
+          const staged = await stageAsParquet(engine, format, reader, options.stagingParquet);
+          return { ...staged, encoding: text.encoding };
+        }
+        await engine.execute(stagingTableSql(table, reader));
+      } catch (error) {
+        const fault = await quotingFault(engine, readable.path);
+        throw fault === undefined ? error : new Error(fault, { cause: error });
       }
-      reader = csvReader(spec, format, options, overrides);
-      if (options.stagingParquet !== undefined)
-        return stageAsParquet(engine, format, reader, options.stagingParquet);
-      break;
+      return stagedSource(engine, table, format, undefined, text.encoding);
     }
     case 'json':
     case 'ndjson':
-      reader = jsonReaderSql(spec.path, format);
+      reader = jsonReaderSql(readable.path, format);
       break;
     case 'parquet':
       return parquetSource(engine, format, spec.path);
     case 'geojson':
     case 'topojson': {
-      const list = await readFeatures(spec.path, format, spec.topojsonObject);
+      const list = await readFeatures(readable.path, format, spec.topojsonObject);
       if (list.length === 0) throw new Error('no features');
       features = await writeFeatureLines(list, options.stagingFile);
       reader = jsonReaderSql(options.stagingFile, 'ndjson');
@@ -204,7 +265,17 @@ export async function loadSource(
     }
   }
   await engine.execute(stagingTableSql(table, reader));
+  return stagedSource(engine, table, format, features, text.encoding);
+}
+
+async function stagedSource(
+  engine: Engine,
+  table: string,
+  format: SourceFormat,
+  features: FeatureSummary | undefined,
+  encoding: SourceEncoding,
+): Promise<LoadedSource> {
   const columns = await tableColumns(engine, table);
   if (columns.length === 0) throw new Error('no columns');
-  return { format, columns, features, from: quoteIdent(table), position: 'rowid' };
+  return { format, columns, features, from: quoteIdent(table), position: 'rowid', encoding };
 }
