@@ -7,7 +7,8 @@ import { join } from 'node:path';
  * them behind, so each start removes those of processes that are gone.
  */
 
-function isRunning(pid: number): boolean {
+/** Whether a process of this machine is running (EPERM: it is, under another user). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { absorbLeftovers, type Counts, parseCountsFile } from './leftover-counts';
 
 /*
  * Usage counts per dataset (downloads and API calls), kept in the data folder so that they survive
  * restarts and add up across server processes sharing that folder. Each process owns one file,
  * `<DATA_DIR>/usage/<instance>.json`, which it alone rewrites (atomically, by rename); the totals are the
  * sums over every file of the folder. No locks are needed: no two processes ever write the same file.
+ * A start folds the files of processes that are gone into its own (leftover-counts.ts), so the folder
+ * holds one file per running process, not one per start.
  */
 
 export interface DatasetUsage {
@@ -27,8 +30,6 @@ export interface UsageCountStore {
   close(): void | Promise<void>;
 }
 
-type Counts = Map<string, { downloads: number; api_calls: number }>;
-
 /** How often counts are written out and other processes' files read again. */
 const SYNC_MS = 2000;
 
@@ -36,6 +37,8 @@ export class UsageCounts implements UsageCountStore {
   private readonly own: Counts = new Map();
   private others: Counts = new Map();
   private readonly file: string;
+  /** Files of gone processes this one's counts took in (kept in its file: see leftover-counts.ts). */
+  private readonly absorbed: readonly string[];
   private dirty = false;
   private lastRead = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -44,7 +47,11 @@ export class UsageCounts implements UsageCountStore {
 
   constructor(private readonly dir: string) {
     mkdirSync(dir, { recursive: true });
-    this.file = join(dir, `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}.json`);
+    const stem = `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}`;
+    this.file = join(dir, `${stem}.json`);
+    const leftovers = absorbLeftovers(dir, stem, (counts, absorbed) => this.writeFile(counts, absorbed));
+    for (const [id, c] of leftovers.counts) this.own.set(id, { ...c });
+    this.absorbed = leftovers.absorbed;
     this.readOthers();
     this.timer = setInterval(() => this.sync(), SYNC_MS);
     this.timer.unref();
@@ -96,14 +103,19 @@ export class UsageCounts implements UsageCountStore {
   private write(): void {
     if (!this.dirty) return;
     this.dirty = false;
-    const tmp = `${this.file}.tmp`;
     try {
-      writeFileSync(tmp, JSON.stringify(Object.fromEntries(this.own)));
-      renameSync(tmp, this.file);
+      this.writeFile(this.own, this.absorbed);
     } catch {
       // A full or read-only disk loses counts, never requests: try again at the next sync.
       this.dirty = true;
     }
+  }
+
+  /** Replaces this process's file at once (a reader never sees half of it). */
+  private writeFile(counts: Counts, absorbed: readonly string[]): void {
+    const tmp = `${this.file}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ counts: Object.fromEntries(counts), absorbed }));
+    renameSync(tmp, this.file);
   }
 
   private readOthers(): void {
@@ -117,19 +129,18 @@ export class UsageCounts implements UsageCountStore {
     }
     const before = this.others;
     for (const name of names) {
-      let counts: Record<string, Partial<DatasetUsage>>;
+      let text: string;
       try {
-        counts = JSON.parse(readFileSync(join(this.dir, name), 'utf8')) as Record<
-          string,
-          Partial<DatasetUsage>
-        >;
+        text = readFileSync(join(this.dir, name), 'utf8');
       } catch {
-        continue; // being replaced, or not ours: read again next time
+        continue; // being replaced or absorbed: read again next time
       }
-      for (const [id, c] of Object.entries(counts)) {
+      const file = parseCountsFile(text);
+      if (!file) continue;
+      for (const [id, c] of file.counts) {
         const entry = others.get(id) ?? { downloads: 0, api_calls: 0 };
-        entry.downloads += Number(c.downloads) || 0;
-        entry.api_calls += Number(c.api_calls) || 0;
+        entry.downloads += c.downloads;
+        entry.api_calls += c.api_calls;
         others.set(id, entry);
       }
     }
