@@ -139,7 +139,7 @@ export function absorbLeftovers(
     write(counts, absorbed);
   } catch {
     // A full disk: the gone files go back as they were, for a later start to fold.
-    absorbed.forEach((name, i) => renameSync(claims[i]!, join(dir, name)));
+    for (const [i, name] of absorbed.entries()) renameSync(claims[i]!, join(dir, name));
     return { counts: new Map(), absorbed: [] };
   }
   for (const claim of claims) rmSync(claim, { force: true });
