@@ -14,6 +14,7 @@ import { type RecordTables, RecordViews } from '../storage/views';
 import { clusterCatalog } from './cluster';
 import { splitMemoryLimit } from './memory';
 import { type LiveCatalog, openCatalog } from './registry';
+import { removeScratchOfDeadProcesses } from './scratch';
 import type { SharedCatalog } from './shared';
 import { storeDirOf } from './store';
 
@@ -79,6 +80,8 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
   const storeDir = storeDirOf(options.dataDir);
   const tmpDir = join(options.dataDir, 'tmp');
   await mkdir(storeDir, { recursive: true });
+  // Scratch and spill folders of processes that are gone, before this one's engines spill into theirs.
+  await removeScratchOfDeadProcesses(tmpDir);
   let views: RecordViews | undefined;
   const limit = options.memoryLimit;
   const shares = limit === undefined ? undefined : splitMemoryLimit(limit);
@@ -92,7 +95,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
     ...(options.exportConnections === undefined ? {} : { exportConnections: options.exportConnections }),
     ...(options.threads === undefined ? {} : { threads: options.threads }),
     ...(requestLimit === undefined ? {} : { memoryLimit: requestLimit }),
-    tempDirectory: join(tmpDir, 'spill-requests'),
+    tempDirectory: join(tmpDir, `spill-requests-${process.pid}`),
     beforeQuery: () => views?.pending(),
   });
   let ingest: IngestEngine | undefined;
@@ -100,7 +103,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
   let rows: ClickHouseCatalogRows | undefined;
   try {
     ingest = await openIngestEngine({
-      tempDirectory: join(tmpDir, 'spill-ingest'),
+      tempDirectory: join(tmpDir, `spill-ingest-${process.pid}`),
       ...(options.threads === undefined ? {} : { threads: options.threads }),
       ...(ingestLimit === undefined ? {} : { memoryLimit: ingestLimit }),
       ...(shares === undefined ? {} : { memoryBytes: shares.ingestionBytes }),

@@ -14,7 +14,7 @@ import { buildDataset } from './metas';
 import { assignTables, attachmentsOf, stampsOfAll } from './plan';
 import { CatalogPublisher, type CatalogSink, type ServedDataset } from './publish';
 import { statFiles } from './read-files';
-import { removeScratchOfDeadProcesses, removeTemporariesOfDeadProcesses } from './scratch';
+import { removeTemporariesOfDeadProcesses } from './scratch';
 import { readSnapshot } from './snapshot';
 import { type CatalogEntry, type CatalogProblem, gatherEntries } from './sources';
 import {
@@ -207,8 +207,8 @@ class CatalogState implements LiveCatalog {
   async open(): Promise<void> {
     const started = Date.now();
     await mkdir(this.datasetsDir, { recursive: true });
-    // Scratch files of interrupted runs (other live processes keep theirs).
-    await removeScratchOfDeadProcesses(join(this.options.dataDir, 'tmp'));
+    // Temporary names of interrupted writes (other live processes keep theirs; scratch folders were
+    // removed before the engines opened, see open.ts).
     await removeTemporariesOfDeadProcesses(this.storeDir);
     await mkdir(this.tmpDir, { recursive: true });
     if (existsSync(join(this.options.dataDir, 'explore.duckdb')))

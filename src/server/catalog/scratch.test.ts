@@ -35,12 +35,21 @@ describe('leftovers of interrupted writes', () => {
     );
   });
 
-  it('removes the ingestion scratch folders of processes that are gone', async () => {
+  it('removes the ingestion scratch and spill folders of processes that are gone', async () => {
     dir = await mkdtemp(join(tmpdir(), 'scratch-test-'));
-    await mkdir(join(dir, `ingest-${GONE}`));
-    await mkdir(join(dir, `ingest-${LIVE}`));
+    for (const kind of ['ingest', 'spill-requests', 'spill-ingest']) {
+      await mkdir(join(dir, `${kind}-${GONE}`));
+      await writeFile(join(dir, `${kind}-${GONE}`, 'duckdb_temp_storage-0.tmp'), 'spilled');
+      await mkdir(join(dir, `${kind}-${LIVE}`));
+    }
+    await mkdir(join(dir, 'spill-requests'));
     await removeScratchOfDeadProcesses(dir);
-    expect(await readdir(dir)).toEqual([`ingest-${LIVE}`]);
+    expect((await readdir(dir)).sort()).toEqual(
+      ['ingest', 'spill-ingest', 'spill-requests']
+        .map((k) => `${k}-${LIVE}`)
+        .concat('spill-requests')
+        .sort(),
+    );
   });
 
   it('does nothing when the folder does not exist yet', async () => {

@@ -179,14 +179,17 @@ export async function removeTable(storeDir: string, table: string): Promise<void
 }
 
 /**
- * Removes the table's records files other than `keep` (older versions, unfinished writes) last changed
- * more than `olderThanMs` ago: another process sharing the folder may be writing or reading a newer one.
+ * Removes the table's records files other than `keep`, the version being served, but the newest other one
+ * while it is younger than `graceMs`. Records files reach the folder whole (written elsewhere, then
+ * renamed), so the only other file a live process may still read is the version it served before the
+ * latest swap, the newest other one, and only for as long as a query runs. Older ones go at once, so
+ * that a run of crashes (each start writing a version another crash leaves behind) keeps at most two.
  */
 export async function removeOtherVersions(
   storeDir: string,
   table: string,
   keep: string | undefined,
-  olderThanMs: number,
+  graceMs: number,
 ): Promise<void> {
   const dir = tableDir(storeDir, table);
   let names: string[];
@@ -195,14 +198,19 @@ export async function removeOtherVersions(
   } catch {
     return;
   }
+  const others: { path: string; modified: number }[] = [];
   for (const name of names) {
     const path = join(dir, name);
     if (path === keep || name === MANIFEST || name === FAILURE) continue;
     try {
-      if (Date.now() - (await stat(path)).mtimeMs < olderThanMs) continue;
+      others.push({ path, modified: (await stat(path)).mtimeMs });
     } catch {
-      continue;
+      // Removed meanwhile.
     }
-    await rm(path, { force: true });
+  }
+  others.sort((a, b) => b.modified - a.modified);
+  for (const [i, other] of others.entries()) {
+    if (i === 0 && Date.now() - other.modified < graceMs) continue;
+    await rm(other.path, { force: true });
   }
 }
