@@ -132,9 +132,12 @@ describe.skipIf(!suite)('a shard whose node dies', () => {
           let killed = false;
           res.on('data', (chunk: Buffer) => {
             bytes += chunk.length;
-            // The second shard's node dies once the file is on its way.
-            if (!killed) void cluster.stopNode(1);
+            if (killed) return;
             killed = true;
+            // The second shard's node dies once the file is on its way; the download waits for it, so
+            // that its rows cannot all have reached the first node before (back-pressure).
+            res.pause();
+            void cluster.stopNode(1).then(() => res.resume(), reject);
           });
           res.on('end', () => resolve({ status, ended: 'end', bytes }));
           res.on('aborted', () => resolve({ status, ended: 'aborted', bytes }));
