@@ -19,7 +19,8 @@ import { withoutKey } from './auth/credentials';
 import { type AccessOptions, installAccess } from './auth/hooks';
 import type { ServerContext } from './context';
 import { EngineBusyError, QueryCancelledError } from './engine/duckdb';
-import { ApiError, errorBody } from './errors';
+import { isEngineUnavailable } from './engine/errors';
+import { ApiError, engineUnavailable, errorBody } from './errors';
 import { sendExplorerPage } from './explorer/page';
 import { installGate, rewriteTarget } from './http/gate';
 import { checkRequestText } from './http/hostile';
@@ -133,7 +134,10 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
     for (const socket of sockets) if (!busy.has(socket)) socket.destroy();
   });
 
-  app.setErrorHandler((error: FastifyError | Error, req, reply) => {
+  app.setErrorHandler((thrown: FastifyError | Error, req, reply) => {
+    // Whichever route met it (records, facets, v1.0, exports, the catalog): an engine that cannot reach
+    // a node is not a failure of ours to log per request; the engine logs the outage once.
+    const error = isEngineUnavailable(thrown) ? engineUnavailable() : thrown;
     if (error instanceof ApiError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.status).type('application/json').send(errorBody(error.code, error.message));

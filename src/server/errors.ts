@@ -72,10 +72,25 @@ export function errorBody(code: ErrorCode, message: string): string {
 }
 
 /**
+ * How long a client is asked to wait when the engine cannot reach part of its cluster: a restarted node
+ * is seen again within a second or two (the cluster's state is read every second).
+ */
+export const RETRY_AFTER_UNAVAILABLE_S = 10;
+
+/** The answer while the engine cannot reach a node it needs (the server logs the outage once). */
+export function engineUnavailable(): ApiError {
+  return new ApiError(
+    'ServiceUnavailable',
+    'The data engine cannot reach part of its cluster at the moment: try again in a few seconds.',
+    RETRY_AFTER_UNAVAILABLE_S,
+  );
+}
+
+/**
  * An engine failure as the interface's answer, where it has one: a value the query computes that cannot be
  * represented (an overflow, an impossible conversion) is the request's fault, a 400; a query needing more
- * memory than the engine may use is a 503 that says how to ask less. Anything else stays a failure of
- * ours (500, logged).
+ * memory than the engine may use is a 503 that says how to ask less; an engine that cannot reach a node
+ * it needs is a 503 with `Retry-After`. Anything else stays a failure of ours (500, logged).
  */
 export function engineFailure(error: unknown): unknown {
   if (!(error instanceof EngineError)) return error;
@@ -91,5 +106,6 @@ export function engineFailure(error: unknown): unknown {
       'The query needs more memory than the server may use now: narrow it with filters, or try again later.',
     );
   }
+  if (error.kind === 'unavailable') return engineUnavailable();
   return error;
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ConfigError, type EngineConfig } from '../config';
 import { ClickHouseEngine } from '../engine/clickhouse/engine';
 import { ClickHouseLiveTables } from '../engine/clickhouse/live-tables';
+import { ClusterReachability } from '../engine/clickhouse/reachability';
 import { ClickHouseCatalogRows, ClickHouseSharedCatalog } from '../engine/clickhouse/shared-catalog';
 import { ensureStateTables } from '../engine/clickhouse/state';
 import { type ClickHouseTarget, connectTarget } from '../engine/clickhouse/target';
@@ -101,6 +102,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
   let ingest: IngestEngine | undefined;
   let cluster: ClickHouseLiveTables | undefined;
   let rows: ClickHouseCatalogRows | undefined;
+  let reachability: ClusterReachability | undefined;
   try {
     ingest = await openIngestEngine({
       tempDirectory: join(tmpDir, `spill-ingest-${process.pid}`),
@@ -122,9 +124,11 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
         );
       });
       await ensureStateTables(target);
-      cluster = new ClickHouseLiveTables(target, options.log);
+      // One for the server's cluster jobs: a node down is logged once, not by each job every second.
+      reachability = new ClusterReachability(options.log);
+      cluster = new ClickHouseLiveTables(target, options.log, reachability);
       await cluster.start();
-      rows = new ClickHouseCatalogRows(target, options.log);
+      rows = new ClickHouseCatalogRows(target, options.log, reachability);
       await rows.start();
       tables = cluster;
       recordsEngine = new ClickHouseEngine({
@@ -161,7 +165,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
         ? {
             recordsEngine,
             cluster: cluster.target,
-            sharedCatalog: new ClickHouseSharedCatalog(cluster.target, options.log),
+            sharedCatalog: new ClickHouseSharedCatalog(cluster.target, options.log, reachability),
           }
         : {}),
       catalog,

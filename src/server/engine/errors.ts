@@ -10,6 +10,11 @@ export type EngineErrorKind =
   | 'busy'
   /** The query needs more memory than the engine may use (not the request's fault, nor transient only). */
   | 'memory'
+  /**
+   * The engine could not reach (part of) itself: a cluster node refused, reset or timed out. Neither the
+   * request's fault nor ours; the HTTP layer answers 503 with `Retry-After`. DuckDB never fails so.
+   */
+  | 'unavailable'
   | 'other';
 
 /**
@@ -60,4 +65,24 @@ export class EngineBusyError extends EngineError {
     super(`No ${lane} connection came free within ${waitedMs} ms`, 'busy');
     this.name = 'EngineBusyError';
   }
+}
+
+/**
+ * The engine could not reach a node it needs (refused, reset, timed out, a shard with no replica left).
+ * `node` names it (`host:port`) where the failure says which, for the log.
+ */
+export class EngineUnavailableError extends EngineError {
+  constructor(
+    message: string,
+    readonly node: string | undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(message, 'unavailable', options);
+    this.name = 'EngineUnavailableError';
+  }
+}
+
+/** Whether a failure is the engine being unreachable (rather than the query or a fault of ours). */
+export function isEngineUnavailable(error: unknown): error is EngineError {
+  return error instanceof EngineError && error.kind === 'unavailable';
 }

@@ -1,25 +1,22 @@
-import { Readable } from 'node:stream';
-import { createGzip } from 'node:zlib';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { linksResponseSchema, replySchemas } from '../../api/schemas';
 import type { Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
 import { admissionOfRequest } from '../admission/request';
 import type { ServerContext } from '../context';
-import { engineFailure, invalidParameter } from '../errors';
+import { invalidParameter } from '../errors';
 import { apiRoot } from '../http/links';
 import type { QueryString } from '../http/params';
-import { attachmentDisposition } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { findDataset } from '../routes/catalog';
 import { checkRecordBound } from './bounds';
 import { availableFormats, recordExportFormat } from './formats/index';
-import { cutWhenIdle } from './idle';
 import { inLane } from './lane';
 import { exportParams } from './params';
 import { exportBytes } from './pipeline';
 import { projection } from './projection';
 import { exportQuery } from './query';
+import { sendFile } from './send-file';
 import type { ExportColumn, ExportContext } from './types';
 
 function checkGpxFields(columns: readonly ExportColumn[], names: readonly string[], parameter: string): void {
@@ -32,53 +29,6 @@ function checkGpxFields(columns: readonly ExportColumn[], names: readonly string
       );
     }
   }
-}
-
-/**
- * Sends the file once its first bytes exist: an error found before (a bad query, a failed start) is
- * answered with the interface's JSON error body; after, the stream is cut.
- */
-async function sendFile(
-  reply: FastifyReply,
-  bytes: AsyncIterable<string | Uint8Array>,
-  mediaType: string,
-  filename: string,
-  compressed: boolean,
-  idleMs: number,
-): Promise<FastifyReply> {
-  const iterator = bytes[Symbol.asyncIterator]();
-  let first: IteratorResult<string | Uint8Array>;
-  try {
-    first = await iterator.next();
-  } catch (error) {
-    throw engineFailure(error);
-  }
-  // From the first bytes on, a client that reads nothing for the idle time is cut: its query stops and
-  // its connection frees (the time before is the query's own, bounded by nothing the client does).
-  cutWhenIdle(reply, idleMs);
-  async function* rest() {
-    if (first.done) return;
-    yield typeof first.value === 'string' ? Buffer.from(first.value) : first.value;
-    try {
-      for (;;) {
-        const next = await iterator.next();
-        if (next.done) return;
-        yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
-      }
-    } finally {
-      // Destroyed early (the client left): the writer and its query stop here.
-      await iterator.return?.();
-    }
-  }
-  const body = Readable.from(rest(), { objectMode: false });
-  reply.header('Content-Disposition', attachmentDisposition(compressed ? `${filename}.gz` : filename));
-  if (!compressed) return reply.type(mediaType).send(body);
-  const gzip = createGzip();
-  body.on('error', (error) => gzip.destroy(error));
-  gzip.on('close', () => {
-    if (!body.destroyed) body.destroy();
-  });
-  return reply.type('application/gzip').send(body.pipe(gzip));
 }
 
 /** Endpoints 6, 7, 8: a dataset's records as a file; and the list of formats. */
@@ -156,10 +106,14 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
         return sendFile(
           reply,
           bytes,
-          writer.mediaType,
-          `${ds.dataset_id}.${writer.extension}`,
-          params.compressed,
-          ctx.config.exportIdleMs,
+          {
+            dataset: ds.dataset_id,
+            format: writer.format,
+            mediaType: writer.mediaType,
+            filename: `${ds.dataset_id}.${writer.extension}`,
+            compressed: params.compressed,
+          },
+          { idleMs: ctx.config.exportIdleMs, signal, log: ctx.log },
         );
       },
     );

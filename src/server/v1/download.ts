@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import type { V1Record } from '../../api/types-v10';
@@ -7,12 +6,12 @@ import { compileRecordsQuery, printName } from '../../odsql';
 import { admissionOfRequest } from '../admission/request';
 import type { ServerContext } from '../context';
 import { invalidParameter } from '../errors';
-import { cutWhenIdle } from '../exports/idle';
 import { inLane } from '../exports/lane';
+import { afterFirstBatch } from '../exports/pipeline';
 import { renderedRows } from '../exports/raw/rows';
+import { sendFile } from '../exports/send-file';
 import { datasetFacetFields } from '../facets/config';
 import { integer, type QueryString, single } from '../http/params';
-import { attachmentDisposition } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { objectJson } from '../records/run';
@@ -31,6 +30,16 @@ import { timestampFormatter, v1Record } from './shapes';
 
 const FORMATS = ['csv', 'json', 'jsonp', 'geojson', 'geojsonp'] as const;
 type Format = (typeof FORMATS)[number];
+
+/** The media type of each format when not padded (a JSONP callback makes any of them JavaScript). */
+const MEDIA_TYPES: Readonly<Record<Format, string>> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  jsonp: 'application/json; charset=utf-8',
+  geojson: 'application/geo+json; charset=utf-8',
+  geojsonp: 'application/geo+json; charset=utf-8',
+};
+const JSONP_TYPE = 'application/javascript; charset=utf-8';
 
 const SEPARATORS = [';', ',', '\t', '|'];
 
@@ -99,7 +108,6 @@ export function downloadRoutes(app: FastifyInstance, ctx: ServerContext): void {
         ? { client: admission.client, waitMs: admission.waitMs, order: admission.orderFor(query_.page) }
         : {}),
     });
-    cutWhenIdle(reply, ctx.config.exportIdleMs);
     const shown = fields ? new Set(fields) : undefined;
     const timestamp = timestampFormatter(options.timezone);
     const n = query_.columns.length;
@@ -119,10 +127,10 @@ export function downloadRoutes(app: FastifyInstance, ctx: ServerContext): void {
     }
     const columns = csvColumns(schema, fields);
     const separator = format === 'csv' ? separatorOf(query) : ';';
-    async function* bytes(): AsyncIterable<string> {
+    async function* write(batches: AsyncIterable<V1Record[]>): AsyncIterable<string> {
       if (format === 'csv') {
         yield stringify([columns], { delimiter: separator });
-        for await (const batch of records()) {
+        for await (const batch of batches) {
           yield stringify(
             batch.map((r) => columns.map((c) => csvCell(r.fields[c]))),
             { delimiter: separator },
@@ -133,7 +141,7 @@ export function downloadRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const geojson = format === 'geojson' || format === 'geojsonp';
       yield `${padded ? `/**/ ${callback}(` : ''}${geojson ? '{"type":"FeatureCollection","features":[' : '['}`;
       let first = true;
-      for await (const batch of records()) {
+      for await (const batch of batches) {
         const parts = batch.map((r) =>
           JSON.stringify(
             geojson
@@ -147,19 +155,21 @@ export function downloadRoutes(app: FastifyInstance, ctx: ServerContext): void {
       }
       yield `${geojson ? ']}' : ']'}${padded ? ');' : ''}`;
     }
-    const body = Readable.from(bytes(), { objectMode: false });
-    if (format === 'csv') {
-      reply.header('Content-Disposition', attachmentDisposition(`${ds.dataset_id}.csv`));
-      return reply.type('text/csv; charset=utf-8').send(body);
-    }
-    if (padded)
-      return reply
-        .type('application/javascript; charset=utf-8')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(body);
-    return reply
-      .type(format === 'json' ? 'application/json; charset=utf-8' : 'application/geo+json; charset=utf-8')
-      .send(body);
+    // Sent as v2 exports are (send-file.ts): an engine failure before the first rows is the
+    // interface's error, one after cuts the response and is logged.
+    if (padded) reply.header('X-Content-Type-Options', 'nosniff');
+    return sendFile(
+      reply,
+      afterFirstBatch(records(), write),
+      {
+        dataset: ds.dataset_id,
+        format: `v1.0 ${format}`,
+        mediaType: padded ? JSONP_TYPE : MEDIA_TYPES[format],
+        ...(format === 'csv' ? { filename: `${ds.dataset_id}.csv` } : {}),
+        compressed: false,
+      },
+      { idleMs: ctx.config.exportIdleMs, signal, log: ctx.log },
+    );
   });
 }
 

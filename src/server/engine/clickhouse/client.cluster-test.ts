@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EngineError, QueryCancelledError } from '../errors';
+import { EngineError, EngineUnavailableError, QueryCancelledError } from '../errors';
 import { ClickHouseClient } from './client';
 import { quoteString } from './literal';
 import { runningQueries, testClient, testCluster, until } from './testing/cluster';
@@ -124,10 +124,11 @@ describe.skipIf(!cluster)('ClickHouse client', () => {
     expect(await until(async () => (await runningQueries(client, marker)) === 0, 5000)).toBe(true);
   });
 
-  it('fails clearly when no server answers', async () => {
+  it('fails as unavailable, naming the node, when no server answers', async () => {
     const client = new ClickHouseClient({ url: 'http://127.0.0.1:18399' });
     const error = await client.query('SELECT 1').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(EngineError);
-    expect((error as EngineError).kind).toBe('other');
+    expect(error).toBeInstanceOf(EngineUnavailableError);
+    expect((error as EngineError).kind).toBe('unavailable');
+    expect((error as EngineUnavailableError).node).toBe('127.0.0.1:18399');
   });
 });

@@ -65,6 +65,11 @@ export class ClickHouseClient {
     };
   }
 
+  /** A request that got no answer from ClickHouse, as the EngineError of this node. */
+  private noAnswer(error: unknown, signal: AbortSignal | undefined): EngineError {
+    return connectionError(error, signal, this.base.host);
+  }
+
   private url(queryId: string, params: Record<string, string | number>): URL {
     const url = new URL(this.base);
     url.searchParams.set('query_id', queryId);
@@ -93,7 +98,7 @@ export class ClickHouseClient {
       controller.abort();
       void this.kill(queryId);
     };
-    if (signal?.aborted) throw connectionError(new Error('aborted before start'), signal);
+    if (signal?.aborted) throw this.noAnswer(new Error('aborted before start'), signal);
     signal?.addEventListener('abort', onAbort, { once: true });
     const detach = (): void => signal?.removeEventListener('abort', onAbort);
     const params: Record<string, string | number> = {
@@ -125,7 +130,7 @@ export class ClickHouseClient {
       }
     } catch (error) {
       detach();
-      throw connectionError(error, signal);
+      throw this.noAnswer(error, signal);
     }
     if (!response.ok) {
       const text = await response.text().catch(() => '');
@@ -157,7 +162,7 @@ export class ClickHouseClient {
       const text = await response.text();
       if (clickhouseErrorCode(text) !== undefined) throw clickhouseError(text, options.signal);
     } catch (error) {
-      throw error instanceof EngineError ? error : connectionError(error, options.signal);
+      throw error instanceof EngineError ? error : this.noAnswer(error, options.signal);
     } finally {
       detach();
     }
@@ -183,7 +188,7 @@ export class ClickHouseClient {
       }
       return { columns: parsed.meta, rows: parsed.data };
     } catch (error) {
-      throw error instanceof EngineError ? error : connectionError(error, options.signal);
+      throw error instanceof EngineError ? error : this.noAnswer(error, options.signal);
     } finally {
       detach();
     }
@@ -250,7 +255,7 @@ export class ClickHouseClient {
       if (chunk.length > 0) yield chunk;
       finished = true;
     } catch (error) {
-      throw error instanceof EngineError ? error : connectionError(error, options.signal);
+      throw error instanceof EngineError ? error : this.noAnswer(error, options.signal);
     } finally {
       detach();
       // The consumer stopped early (a client went away): stop the query too.
@@ -274,6 +279,8 @@ export class ClickHouseClient {
     });
     try {
       await response.text();
+    } catch (error) {
+      throw this.noAnswer(error, options.signal);
     } finally {
       detach();
     }

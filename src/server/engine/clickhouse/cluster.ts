@@ -34,6 +34,12 @@ export interface LocalCluster {
   readonly url: string;
   /** Stops both processes (and their children) and removes their folders. Safe to call twice. */
   stop(): Promise<void>;
+  /**
+   * Kills one node's server at once (SIGKILL: a node that dies, not one shut down in order), keeping
+   * its folder; `startNode` starts it again on the same ports and data. Outage tests.
+   */
+  stopNode(index: number): Promise<void>;
+  startNode(index: number): Promise<void>;
 }
 
 /** Whether Debian's ClickHouse server is installed (tests are skipped when it is not). */
@@ -112,10 +118,10 @@ function kill(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-async function stopProcess(child: ChildProcess): Promise<void> {
+async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  kill(child, 'SIGTERM');
+  kill(child, signal);
   const timer = setTimeout(() => kill(child, 'SIGKILL'), STOP_TIMEOUT_MS);
   await exited;
   clearTimeout(timer);
@@ -151,19 +157,44 @@ export async function startLocalCluster(options: StartClusterOptions): Promise<L
   const root = await mkdtemp(join(options.parentDir ?? tmpdir(), 'clickhouse-'));
   if (!options.keepDirs) folders.add(root);
   const tcpPorts = Array.from({ length: SHARDS }, (_, i) => options.basePort + 10 + i);
-  const children: ChildProcess[] = [];
+  const children: (ChildProcess | undefined)[] = [];
   const nodes: ClusterNode[] = [];
   let stopped = false;
   const stop = async (): Promise<void> => {
     if (stopped) return;
     stopped = true;
-    await Promise.all(children.map((c) => stopProcess(c)));
-    for (const c of children) running.delete(c);
+    const started = children.filter((c) => c !== undefined);
+    await Promise.all(started.map((c) => stopProcess(c)));
+    for (const c of started) running.delete(c);
     folders.delete(root);
     if (!options.keepDirs) await rm(root, { recursive: true, force: true });
   };
+  /** Starts node `i`'s server over its folder; resolves once it answers. */
+  const startNode = async (i: number): Promise<void> => {
+    const node = nodes[i]!;
+    const child = spawn(CLICKHOUSE_SERVER, [`--config-file=${join(node.dir, 'config.xml')}`], {
+      cwd: node.dir,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.add(child);
+    children[i] = child;
+    let output = '';
+    const keep = (chunk: Buffer): void => {
+      output = (output + chunk.toString()).slice(-4000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    await waitUntilAnswers(node.httpUrl, child, () => output);
+  };
+  const stopNode = async (i: number): Promise<void> => {
+    const child = children[i];
+    if (!child) return;
+    await stopProcess(child, 'SIGKILL');
+    running.delete(child);
+    children[i] = undefined;
+  };
   try {
-    const waits: Promise<void>[] = [];
     for (let i = 0; i < SHARDS; i++) {
       const dir = join(root, `node${i}`);
       for (const sub of ['log', 'data', 'tmp', 'format_schemas'])
@@ -171,27 +202,12 @@ export async function startLocalCluster(options: StartClusterOptions): Promise<L
       const ports = { http: options.basePort + i, tcp: tcpPorts[i]!, interserver: options.basePort + 20 + i };
       await writeFile(join(dir, 'users.xml'), usersXml());
       await writeFile(join(dir, 'config.xml'), configXml(dir, ports, tcpPorts));
-      const child = spawn(CLICKHOUSE_SERVER, [`--config-file=${join(dir, 'config.xml')}`], {
-        cwd: dir,
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      running.add(child);
-      children.push(child);
-      let output = '';
-      const keep = (chunk: Buffer): void => {
-        output = (output + chunk.toString()).slice(-4000);
-      };
-      child.stdout?.on('data', keep);
-      child.stderr?.on('data', keep);
-      const httpUrl = `http://127.0.0.1:${ports.http}`;
-      nodes.push({ httpUrl, tcpPort: ports.tcp, dir });
-      waits.push(waitUntilAnswers(httpUrl, child, () => output));
+      nodes.push({ httpUrl: `http://127.0.0.1:${ports.http}`, tcpPort: ports.tcp, dir });
     }
-    await Promise.all(waits);
+    await Promise.all(nodes.map((_, i) => startNode(i)));
   } catch (error) {
     await stop();
     throw error;
   }
-  return { name: CLUSTER_NAME, nodes, url: nodes[0]!.httpUrl, stop };
+  return { name: CLUSTER_NAME, nodes, url: nodes[0]!.httpUrl, stop, stopNode, startNode };
 }

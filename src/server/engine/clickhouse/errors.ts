@@ -1,4 +1,10 @@
-import { EngineBusyError, EngineError, type EngineErrorKind, QueryCancelledError } from '../errors';
+import {
+  EngineBusyError,
+  EngineError,
+  type EngineErrorKind,
+  EngineUnavailableError,
+  QueryCancelledError,
+} from '../errors';
 
 /*
  * ClickHouse failures as the server's own EngineError kinds. The message keeps ClickHouse's text for
@@ -31,6 +37,57 @@ const KINDS: ReadonlyMap<number, EngineErrorKind> = new Map([
 /** Codes that say the server is saturated, not that the query is wrong. */
 const BUSY = new Set([202 /* TOO_MANY_SIMULTANEOUS_QUERIES */]);
 
+/**
+ * Codes that say a node the query needs could not be reached. What 18.16 answers, seen with a shard's
+ * server stopped: 279 with the tries' 210s (`Connection refused (127.0.0.1:18311)`) for a read through a
+ * Distributed table, 210 for a synchronous insert; killed while its rows streamed: 32 `Attempt to read
+ * after eof: while receiving packet from 127.0.0.1:18311`.
+ */
+const UNAVAILABLE = new Set([
+  198, // DNS_ERROR
+  209, // SOCKET_TIMEOUT
+  210, // NETWORK_ERROR
+  279, // ALL_CONNECTION_TRIES_FAILED
+]);
+
+/** Code 32 (ATTEMPT_TO_READ_AFTER_EOF) is a node gone only when it was reading from one. */
+const CUT_BY_PEER = /while receiving packet from/;
+
+/** The node a ClickHouse error names: `(host:port)`, `from host:port`. */
+const NODE = /(?:\(|from )((?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5})\b/;
+
+/**
+ * Socket-level failures of Node's fetch (in the error's `cause` chain): refused, reset, closed, timed
+ * out, no route or name. Anything else thrown while reading an answer is not the node's absence.
+ */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CLOSED',
+]);
+
+function networkCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return code;
+  }
+  return undefined;
+}
+
+function unavailable(code: number, text: string): boolean {
+  return UNAVAILABLE.has(code) || (code === 32 && CUT_BY_PEER.test(text));
+}
+
 /** The error code at the start of a ClickHouse error text (`Code: 62, e.displayText() = …`). */
 export function clickhouseErrorCode(text: string): number | undefined {
   const match = /^\s*Code: (\d+)/.exec(text);
@@ -41,13 +98,24 @@ export function clickhouseError(text: string, signal?: AbortSignal): EngineError
   if (signal?.aborted) return new QueryCancelledError({ cause: new Error(text) });
   const code = clickhouseErrorCode(text);
   if (code !== undefined && BUSY.has(code)) return new EngineBusyError('clickhouse', 0);
+  const message = `ClickHouse: ${text.trim().slice(0, 2000)}`;
+  if (code !== undefined && unavailable(code, text))
+    return new EngineUnavailableError(message, NODE.exec(text)?.[1]);
   const kind = code === undefined ? 'other' : (KINDS.get(code) ?? 'other');
-  return new EngineError(`ClickHouse: ${text.trim().slice(0, 2000)}`, kind);
+  return new EngineError(message, kind);
 }
 
-/** A failure to reach the server at all (refused, reset, timed out). */
-export function connectionError(error: unknown, signal?: AbortSignal): EngineError {
+/**
+ * A request to `node` (`host:port`) that failed without ClickHouse's answer: unreachable when the socket
+ * failed (refused, reset, timed out), else a failure of ours (a reply we could not read).
+ */
+export function connectionError(error: unknown, signal: AbortSignal | undefined, node: string): EngineError {
   if (signal?.aborted) return new QueryCancelledError({ cause: error });
   const message = error instanceof Error ? error.message : String(error);
-  return new EngineError(`ClickHouse unreachable: ${message}`, 'other', { cause: error });
+  const code = networkCode(error);
+  if (code !== undefined)
+    return new EngineUnavailableError(`ClickHouse unreachable (${node}): ${message} (${code})`, node, {
+      cause: error,
+    });
+  return new EngineError(`ClickHouse (${node}): ${message}`, 'other', { cause: error });
 }

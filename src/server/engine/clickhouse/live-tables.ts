@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { Logger } from '../../ingest/logger';
 import type { RecordTables, TableVersion } from '../../storage/views';
 import { ingestVersion, versionTable } from './ingest';
+import { ClusterReachability } from './reachability';
 import { Refresher } from './refresher';
 import { type LiveVersion, liveVersions, setLive } from './state';
 import type { ClickHouseTarget } from './target';
@@ -23,17 +24,24 @@ export class ClickHouseLiveTables implements RecordTables {
   private live: ReadonlyMap<string, LiveVersion> = new Map();
   /** Moves whenever `live` changes (the catalog's served list follows it). */
   private generation = 0;
-  private readonly refresher = new Refresher(
-    () => this.readLive(),
-    REFRESH_MS,
-    (error) =>
-      this.log.warn(`ClickHouse: live versions not read (${error instanceof Error ? error.message : error})`),
-  );
+  private readonly refresher: Refresher;
 
   constructor(
     readonly target: ClickHouseTarget,
     private readonly log: Logger,
-  ) {}
+    /** Shared with the server's other cluster jobs, so that an outage is logged once. */
+    reachability = new ClusterReachability(log),
+  ) {
+    this.refresher = new Refresher(
+      () => this.readLive(),
+      REFRESH_MS,
+      reachability.job('live versions', (error) =>
+        this.log.warn(
+          `ClickHouse: live versions not read (${error instanceof Error ? error.message : error})`,
+        ),
+      ),
+    );
+  }
 
   /** Reads the live versions once, then every REFRESH_MS. */
   async start(): Promise<void> {

@@ -8,6 +8,7 @@ import {
   subjectId,
 } from '../../auth/quota';
 import type { Logger } from '../../ingest/logger';
+import { isEngineUnavailable } from '../errors';
 import { addCalls, callsOf } from './state';
 import type { ClickHouseTarget } from './target';
 
@@ -61,9 +62,11 @@ export class ClusterCallQuota implements CallQuotas {
       this.lastRead.set(id, written);
     } catch (error) {
       written = this.lastRead.get(id) ?? 0;
-      this.log.warn(
-        `quota: counts not read from the cluster (${error instanceof Error ? error.message : error})`,
-      );
+      // An unreachable node: the cluster's periodic reads log the outage once, not each call here.
+      if (!isEngineUnavailable(error))
+        this.log.warn(
+          `quota: counts not read from the cluster (${error instanceof Error ? error.message : error})`,
+        );
     }
     // Read after the await: calls counted meanwhile by this server are included.
     if (this.pendingStart !== start) this.turn(start);
@@ -96,9 +99,10 @@ export class ClusterCallQuota implements CallQuotas {
         // Counted again with the next batch, if still in the same period.
         if (this.pendingStart === start)
           for (const [id, n] of calls) this.pending.set(id, (this.pending.get(id) ?? 0) + n);
-        this.log.warn(
-          `quota: counts not written to the cluster (${error instanceof Error ? error.message : error})`,
-        );
+        if (!isEngineUnavailable(error))
+          this.log.warn(
+            `quota: counts not written to the cluster (${error instanceof Error ? error.message : error})`,
+          );
       } finally {
         this.writing = new Map();
       }

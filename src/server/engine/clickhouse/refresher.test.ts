@@ -17,7 +17,7 @@ describe('Refresher', () => {
         });
       },
       1000,
-      () => undefined,
+      { succeeded: () => undefined, failed: () => undefined },
     );
     const first = refresher.now();
     const second = refresher.now();
@@ -32,9 +32,10 @@ describe('Refresher', () => {
     expect(reads).toBe(2);
   });
 
-  it('reads every period once started, reports a failed periodic read, and stops', async () => {
+  it('reads every period once started, reports each periodic read, and stops', async () => {
     vi.useFakeTimers();
     const failures: unknown[] = [];
+    let successes = 0;
     let reads = 0;
     const refresher = new Refresher(
       async () => {
@@ -42,7 +43,12 @@ describe('Refresher', () => {
         if (reads === 2) throw new Error('node unreachable');
       },
       1000,
-      (error) => failures.push(error),
+      {
+        succeeded: () => {
+          successes++;
+        },
+        failed: (error) => failures.push(error),
+      },
     );
     expect(refresher.started).toBe(false);
     refresher.start();
@@ -50,6 +56,7 @@ describe('Refresher', () => {
     await vi.advanceTimersByTimeAsync(3000);
     expect(reads).toBe(3);
     expect(failures).toHaveLength(1);
+    expect(successes).toBe(2);
     refresher.stop();
     expect(refresher.started).toBe(false);
     await vi.advanceTimersByTimeAsync(3000);

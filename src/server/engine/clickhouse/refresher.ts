@@ -1,3 +1,5 @@
+import type { JobReport } from './reachability';
+
 /**
  * A read of the cluster's shared state, made again every `everyMs` and whenever asked, one at a time:
  * asked while one is under way, the caller joins it, so reads never pile up behind a slow node.
@@ -9,8 +11,8 @@ export class Refresher {
   constructor(
     private readonly read: () => Promise<void>,
     private readonly everyMs: number,
-    /** A periodic read that failed (one asked for fails its caller instead). */
-    private readonly onFailure: (error: unknown) => void,
+    /** How each periodic read went (one asked for fails its caller instead). */
+    private readonly report: JobReport,
   ) {}
 
   now(): Promise<void> {
@@ -21,7 +23,14 @@ export class Refresher {
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.now().catch(this.onFailure), this.everyMs);
+    this.timer = setInterval(
+      () =>
+        void this.now().then(
+          () => this.report.succeeded(),
+          (error: unknown) => this.report.failed(error),
+        ),
+      this.everyMs,
+    );
     this.timer.unref();
   }
 

@@ -15,6 +15,7 @@ import {
   type PublishedRow,
   publishCatalogRows,
 } from './catalog-table';
+import { ClusterReachability } from './reachability';
 import { Refresher } from './refresher';
 import { ingestionStatuses, USAGE_TABLE } from './state';
 import type { ClickHouseTarget } from './target';
@@ -37,12 +38,7 @@ export class ClickHouseCatalogRows implements CatalogSink {
   private rows: ReadonlyMap<string, PublishedRow> = new Map();
   private failed: ReadonlyMap<string, string> = new Map();
   private generation = 0;
-  private readonly refresher = new Refresher(
-    () => this.readRows(),
-    REFRESH_MS,
-    (error) =>
-      this.log.warn(`ClickHouse: catalog not read (${error instanceof Error ? error.message : error})`),
-  );
+  private readonly refresher: Refresher;
   /** Digest of each dataset as this server last published it (or found it published at start). */
   private published: Map<string, string> | undefined;
   /** The last rows given to publish, and the retry of a failed publication. */
@@ -56,7 +52,17 @@ export class ClickHouseCatalogRows implements CatalogSink {
   constructor(
     readonly target: ClickHouseTarget,
     private readonly log: Logger,
-  ) {}
+    /** Shared with the server's other cluster jobs, so that an outage is logged once. */
+    private readonly reachability = new ClusterReachability(log),
+  ) {
+    this.refresher = new Refresher(
+      () => this.readRows(),
+      REFRESH_MS,
+      reachability.job('catalog', (error) =>
+        this.log.warn(`ClickHouse: catalog not read (${error instanceof Error ? error.message : error})`),
+      ),
+    );
+  }
 
   /** Creates the table where missing, reads the rows once, then every REFRESH_MS. */
   async start(): Promise<void> {
@@ -120,14 +126,15 @@ export class ClickHouseCatalogRows implements CatalogSink {
     try {
       await this.publishChanged(entries, save);
     } catch (error) {
+      // Retried until it goes through, so its outcome tells when an unreachable cluster is back.
+      const retried = this.reachability.job('catalog publication', (e) =>
+        this.log.warn(`ClickHouse: catalog rows not published (${e instanceof Error ? e.message : e})`),
+      );
       if (!this.retry && this.refresher.started) {
         this.retry = setTimeout(() => {
           this.retry = undefined;
           const latest = this.latest;
-          if (latest)
-            void this.publish(latest.entries, latest.save).catch((e: unknown) =>
-              this.log.warn(`ClickHouse: catalog rows not published (${e instanceof Error ? e.message : e})`),
-            );
+          if (latest) void this.publish(latest.entries, latest.save).then(retried.succeeded, retried.failed);
         }, RETRY_MS);
         this.retry.unref();
       }
@@ -173,8 +180,9 @@ export class ClickHouseSharedCatalog implements SharedCatalog {
   constructor(
     private readonly target: ClickHouseTarget,
     log: Logger,
+    reachability?: ClusterReachability,
   ) {
-    this.usage = new ClusterUsageCounts(target, log);
+    this.usage = new ClusterUsageCounts(target, log, reachability);
   }
 
   accessView(name: string, table: string, granted: readonly string[]): Promise<void> {

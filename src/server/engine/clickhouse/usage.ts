@@ -1,6 +1,7 @@
 import type { SharedUsageCounts } from '../../catalog/shared';
 import type { Logger } from '../../ingest/logger';
 import type { DatasetUsage } from '../../usage/counts';
+import { ClusterReachability } from './reachability';
 import { addUsage, type UsageCount, usageTotals } from './state';
 import type { ClickHouseTarget } from './target';
 
@@ -35,6 +36,8 @@ export class ClusterUsageCounts implements SharedUsageCounts {
   constructor(
     private readonly target: ClickHouseTarget,
     private readonly log: Logger,
+    /** Shared with the server's other cluster jobs, so that an outage is logged once. */
+    private readonly reachability = new ClusterReachability(log),
   ) {
     this.timer = setInterval(() => void this.sync(), SYNC_MS);
     this.timer.unref();
@@ -67,20 +70,29 @@ export class ClusterUsageCounts implements SharedUsageCounts {
       const counts = this.pending;
       this.pending = new Map();
       this.writing = counts;
+      // Both run every second (a failed write's counts stay pending and are written with the next).
+      const written = this.reachability.job('usage counts written', (error) =>
+        this.log.warn(`usage: counts not written to the cluster (${message(error)})`),
+      );
+      const read = this.reachability.job('usage counts read', (error) =>
+        this.log.warn(`usage: counts not read from the cluster (${message(error)})`),
+      );
       try {
         await addUsage(this.target, counts);
+        if (counts.size > 0) written.succeeded();
       } catch (error) {
         // Written with the next batch.
         this.writing = new Map();
         for (const [id, c] of counts) this.pending.set(id, plus(this.pending.get(id), c));
-        this.log.warn(`usage: counts not written to the cluster (${message(error)})`);
+        written.failed(error);
       }
       try {
         const totals = await usageTotals(this.target);
         if (!same(totals, this.totals)) this.version++;
         this.totals = totals;
+        read.succeeded();
       } catch (error) {
-        this.log.warn(`usage: counts not read from the cluster (${message(error)})`);
+        read.failed(error);
       } finally {
         this.writing = new Map();
       }
