@@ -1,7 +1,8 @@
 import { type DatasetSchema, findField, printName, printString } from '../../odsql';
-import { ApiError, invalidParameter } from '../errors';
+import { ApiError, invalidParameter, tooManyParameters, tooManyValues } from '../errors';
 import type { FacetConfig } from '../facets/config';
 import { parseDatePath } from '../facets/paths';
+import { PARAMETER_BOUNDS } from '../http/limits';
 import { integer, type QueryString, repeated, single } from '../http/params';
 
 /*
@@ -33,12 +34,18 @@ export function v1Page(query: QueryString): V1Page {
   return { rows, start };
 }
 
-/** Values of a parameter that may be repeated or comma-separated (`sort`, `fields`). */
-function listValues(query: QueryString, name: string): string[] {
-  return repeated(query, name)
+/**
+ * Values of a parameter that may be repeated or comma-separated (`sort`, `fields`), as many as the clause
+ * they become allows (limits.ts).
+ */
+function listValues(query: QueryString, name: 'sort' | 'fields', what: string): string[] {
+  const values = repeated(query, name)
     .flatMap((v) => v.split(','))
     .map((v) => v.trim())
     .filter((v) => v !== '');
+  const max = PARAMETER_BOUNDS[name];
+  if (values.length > max) throw tooManyValues(name, values.length, max, what);
+  return values;
 }
 
 /**
@@ -46,7 +53,7 @@ function listValues(query: QueryString, name: string): string[] {
  * text sorts ascending, `-` makes it descending.
  */
 export function v1Sort(query: QueryString, schema: DatasetSchema): { orderBy?: string; echo: string[] } {
-  const echo = listValues(query, 'sort');
+  const echo = listValues(query, 'sort', 'sort keys');
   const items = echo.map((item) => {
     const minus = item.startsWith('-');
     const name = minus ? item.slice(1) : item;
@@ -67,13 +74,15 @@ export function v1Sort(query: QueryString, schema: DatasetSchema): { orderBy?: s
 
 /** `fields=a,b`: the fields records show (undefined: all), checked against the schema. */
 export function v1Fields(query: QueryString, schema: DatasetSchema): string[] | undefined {
-  const names = listValues(query, 'fields');
+  const names = listValues(query, 'fields', 'fields');
   if (names.length === 0) return undefined;
-  return names.map((name) => {
+  const found = names.map((name) => {
     const f = findField(schema, name);
     if (!f) throw invalidParameter('fields', name, 'a comma-separated list of fields of the dataset');
     return f.name;
   });
+  // Once each: the records show a field once however often it is named.
+  return [...new Set(found)];
 }
 
 /** The facet parameters of a v1 request, in v2 form, and as `parameters` echoes them. */
@@ -101,6 +110,7 @@ export function v1Facets(query: QueryString): V1Facets {
   const filters = { refine: new Map<string, string[]>(), exclude: new Map<string, string[]>() };
   const disjunctive = new Map<string, boolean>();
   const sources = new Map<string, string>(requested.map((name) => [name, 'facet']));
+  const given = { refine: 0, exclude: 0 };
   for (const [key, raw] of Object.entries(query)) {
     const m = FILTER_PARAM.exec(key);
     if (!m || raw === undefined) continue;
@@ -108,6 +118,11 @@ export function v1Facets(query: QueryString): V1Facets {
     const facet = m[2]!;
     if (!sources.has(facet)) sources.set(facet, key);
     const values = (typeof raw === 'string' ? [raw] : [...raw]).filter((v) => v !== '');
+    if (kind !== 'disjunctive') {
+      given[kind] += typeof raw === 'string' ? 1 : raw.length;
+      const max = PARAMETER_BOUNDS[kind];
+      if (given[kind] > max) throw tooManyParameters(`${kind}.<facet>`, countOf(query, kind), max);
+    }
     if (kind === 'disjunctive') {
       const v = single(query, key)?.toLowerCase();
       if (v !== 'true' && v !== 'false') throw invalidParameter(key, String(raw), 'true or false');
@@ -117,6 +132,13 @@ export function v1Facets(query: QueryString): V1Facets {
     }
   }
   const names = [...new Set([...requested, ...filters.refine.keys(), ...filters.exclude.keys()])];
+  // Each becomes a v2 `facet`, bounded like those.
+  if (names.length > PARAMETER_BOUNDS.facet) {
+    throw new ApiError(
+      'InvalidRESTParameterError',
+      `The facet, refine.<facet> and exclude.<facet> API parameters name ${names.length} facets, at most ${PARAMETER_BOUNDS.facet} are allowed.`,
+    );
+  }
   const facetParam = names.map((name) =>
     disjunctive.has(name)
       ? `facet(name=${printString(name)}, disjunctive=${disjunctive.get(name) ? 'true' : 'false'})`
@@ -140,6 +162,15 @@ export function v1Facets(query: QueryString): V1Facets {
       ...(disjunctive.size > 0 ? { disjunctive: Object.fromEntries(disjunctive) } : {}),
     },
   };
+}
+
+/** How many `refine.<facet>` (or `exclude.<facet>`) values a request gives, all facets together. */
+function countOf(query: QueryString, kind: 'refine' | 'exclude'): number {
+  let count = 0;
+  for (const [key, raw] of Object.entries(query)) {
+    if (raw !== undefined && key.startsWith(`${kind}.`)) count += typeof raw === 'string' ? 1 : raw.length;
+  }
+  return count;
 }
 
 /**
