@@ -37,6 +37,16 @@ describe('diagnosticText', () => {
     );
   });
 
+  it('names a bound on the shape of a clause, in both languages', async () => {
+    const [d] = checkQuery({ order_by: Array(25).fill('delay').join(', ') }, schema);
+    await i18n.changeLanguage('en');
+    expect(diagnosticText(d!)).toBe('order_by has 25 sort keys, at most 20 are allowed (position 140)');
+    await i18n.changeLanguage('fr');
+    expect(diagnosticText(d!)).toBe(
+      'order_by compte 25 clés de tri, 20 au plus sont permises (position 140)',
+    );
+  });
+
   it('has a French message for every code, naming only parameters the code has', () => {
     for (const [code, english] of Object.entries(DIAGNOSTIC_MESSAGES)) {
       const french = odsqlFr[code as keyof typeof DIAGNOSTIC_MESSAGES];
