@@ -30,16 +30,17 @@ export const MAX_SELECT_ITEMS = 500;
 /*
  * Sort and group keys cost the engine memory however few the records: DuckDB holds about a megabyte per
  * key of a sorted grouping (measured: 10 keys 16 MB, 50 keys 48 MB, 100 keys 96 MB, on 344 records), and
- * sorting the 3 million flights by 30 keys, or grouping them by 40, outgrows the default memory limit
- * (128 MB) and is refused as a 503. 20 keys run there; a person sorts by a few keys, and 20 group keys
- * are already four date axes of analyze's five parts (year to minute).
+ * requests share half the default memory limit (64 of 128 MB). Sorting the 3 million flights by 30 keys,
+ * or grouping them by 40, is refused as a 503 even alone; with six such queries at once, 15 keys sometimes
+ * are, 10 never were. A person sorts by a few keys, and 10 group keys are two date axes of analyze's five
+ * parts (year to minute).
  */
 
 /** Keys of `group_by`. */
-export const MAX_GROUP_BY_ITEMS = 20;
+export const MAX_GROUP_BY_ITEMS = 10;
 
 /** Keys of `order_by` (only the first few ever decide an order, but the engine sorts on all of them). */
-export const MAX_ORDER_BY_ITEMS = 20;
+export const MAX_ORDER_BY_ITEMS = 10;
 
 /**
  * Values of one list: an `IN (…)` list, the arguments of a call (`search(f1, f2, …, "text")`), the bounds

@@ -58,7 +58,7 @@ export function tooManyParameters(name: string, count: number, max: number): Api
   );
 }
 
-/** `The sort API parameter has 25000 sort keys, at most 100 are allowed.` */
+/** `The sort API parameter has 25000 sort keys, at most 10 are allowed.` */
 export function tooManyValues(name: string, count: number, max: number, values: string): ApiError {
   return new ApiError(
     'InvalidRESTParameterError',

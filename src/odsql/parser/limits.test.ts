@@ -24,29 +24,29 @@ import { fail, ok } from './test-helpers';
 const list = (n: number, item: string, sep = ','): string => Array(n).fill(item).join(sep);
 
 describe('bounds on the items of a clause', () => {
-  it('refuses more than 20 order_by keys, naming the count and the bound', () => {
-    expect(ok(parseOrderBy(list(MAX_ORDER_BY_ITEMS, 'n desc'))).items).toHaveLength(20);
+  it('refuses more than 10 order_by keys, naming the count and the bound', () => {
+    expect(ok(parseOrderBy(list(MAX_ORDER_BY_ITEMS, 'n desc'))).items).toHaveLength(10);
     const source = list(MAX_ORDER_BY_ITEMS + 1, 'n desc');
     expect(fail(parseOrderBy(source))).toMatchObject({
       kind: 'syntax',
       code: 'tooManySortKeys',
-      params: { count: 21, max: 20, position: 140 },
-      message: 'order_by has 21 sort keys, at most 20 are allowed (position 140)',
-      from: 140,
-      to: 146,
+      params: { count: 11, max: 10, position: 70 },
+      message: 'order_by has 11 sort keys, at most 10 are allowed (position 70)',
+      from: 70,
+      to: 76,
       clause: 'order_by',
     });
     expect(fail(parseOrderBy(list(25_000, '-n'))).message).toBe(
-      'order_by has 25000 sort keys, at most 20 are allowed (position 60)',
+      'order_by has 25000 sort keys, at most 10 are allowed (position 30)',
     );
   });
 
-  it('refuses more than 20 group_by keys', () => {
-    expect(ok(parseGroupBy(list(MAX_GROUP_BY_ITEMS, 'n AS k'))).items).toHaveLength(20);
+  it('refuses more than 10 group_by keys', () => {
+    expect(ok(parseGroupBy(list(MAX_GROUP_BY_ITEMS, 'n AS k'))).items).toHaveLength(10);
     expect(fail(parseGroupBy(list(MAX_GROUP_BY_ITEMS + 1, 'n')))).toMatchObject({
       code: 'tooManyGroupByKeys',
-      params: { count: 21, max: 20, position: 40 },
-      message: 'group_by has 21 keys, at most 20 are allowed (position 40)',
+      params: { count: 11, max: 10, position: 20 },
+      message: 'group_by has 11 keys, at most 10 are allowed (position 20)',
       clause: 'group_by',
     });
   });
@@ -161,7 +161,7 @@ describe('a bound refused as the API says it', () => {
     });
     if (result.ok) throw new Error('compiled');
     expect(formatOdsqlMessage(result.diagnostics)).toMatch(
-      /^ODSQL syntax exception: order_by has 25000 sort keys, at most 20 are allowed \(position 40\) in n,n,n,.*,…\. Clause\(s\) containing the error\(s\): order_by\.$/,
+      /^ODSQL syntax exception: order_by has 25000 sort keys, at most 10 are allowed \(position 20\) in n,n,n,.*,…\. Clause\(s\) containing the error\(s\): order_by\.$/,
     );
   });
 });

@@ -110,7 +110,11 @@ export function v1Facets(query: QueryString): V1Facets {
   const filters = { refine: new Map<string, string[]>(), exclude: new Map<string, string[]>() };
   const disjunctive = new Map<string, boolean>();
   const sources = new Map<string, string>(requested.map((name) => [name, 'facet']));
-  const given = { refine: 0, exclude: 0 };
+  for (const kind of ['refine', 'exclude'] as const) {
+    const count = filterCount(query, kind);
+    if (count > PARAMETER_BOUNDS[kind])
+      throw tooManyParameters(`${kind}.<facet>`, count, PARAMETER_BOUNDS[kind]);
+  }
   for (const [key, raw] of Object.entries(query)) {
     const m = FILTER_PARAM.exec(key);
     if (!m || raw === undefined) continue;
@@ -118,11 +122,6 @@ export function v1Facets(query: QueryString): V1Facets {
     const facet = m[2]!;
     if (!sources.has(facet)) sources.set(facet, key);
     const values = (typeof raw === 'string' ? [raw] : [...raw]).filter((v) => v !== '');
-    if (kind !== 'disjunctive') {
-      given[kind] += typeof raw === 'string' ? 1 : raw.length;
-      const max = PARAMETER_BOUNDS[kind];
-      if (given[kind] > max) throw tooManyParameters(`${kind}.<facet>`, countOf(query, kind), max);
-    }
     if (kind === 'disjunctive') {
       const v = single(query, key)?.toLowerCase();
       if (v !== 'true' && v !== 'false') throw invalidParameter(key, String(raw), 'true or false');
@@ -164,11 +163,12 @@ export function v1Facets(query: QueryString): V1Facets {
   };
 }
 
-/** How many `refine.<facet>` (or `exclude.<facet>`) values a request gives, all facets together. */
-function countOf(query: QueryString, kind: 'refine' | 'exclude'): number {
+/** How many values the `refine.<facet>` (or `exclude.<facet>`) parameters give, all facets together. */
+function filterCount(query: QueryString, kind: 'refine' | 'exclude'): number {
   let count = 0;
   for (const [key, raw] of Object.entries(query)) {
-    if (raw !== undefined && key.startsWith(`${kind}.`)) count += typeof raw === 'string' ? 1 : raw.length;
+    if (raw === undefined || FILTER_PARAM.exec(key)?.[1] !== kind) continue;
+    count += typeof raw === 'string' ? 1 : raw.length;
   }
   return count;
 }
