@@ -35,6 +35,7 @@ export { convexHull } from './geo/hull';
 export { normalizeGeometry } from './geo/normalize';
 export type { Geometry, Position } from './geo/types';
 export { parseWkt } from './geo/wkt';
+export * from './limits';
 export { parseGroupBy, parseOrderBy, parseSelect, parseWhere } from './parser/clauses';
 export type { ParseResult } from './parser/core';
 export { FACET_SORTS, type FacetRequest, type FacetSortMode, parseFacet } from './parser/facet';

@@ -11,6 +11,13 @@ export const DIAGNOSTIC_MESSAGES = {
   unexpectedEnd: 'unexpected end of input at position {position}',
   nestedTooDeeply: 'expression nested too deeply at position {position}',
   tooManyOperators: 'too many operators (more than {max}) at position {position}',
+  // Lists longer than their bound (limits.ts); the position is the first item over it.
+  tooManySelectItems: 'select has {count} items, at most {max} are allowed (position {position})',
+  tooManyGroupByKeys: 'group_by has {count} keys, at most {max} are allowed (position {position})',
+  tooManySortKeys: 'order_by has {count} sort keys, at most {max} are allowed (position {position})',
+  tooManyListValues: 'the IN list has {count} values, at most {max} are allowed (position {position})',
+  tooManyArguments: '{name}() has {count} arguments, at most {max} are allowed (position {position})',
+  tooManyRangeBounds: 'range() has {count} bounds, at most {max} are allowed (position {position})',
   unknownFunctionCall: 'unknown function {name} at position {position}',
   equiRanges: 'EQUI ranges are not supported at position {position}',
   rangeWidthNotPositive: 'the width of a range must be positive at position {position}',

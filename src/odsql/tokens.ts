@@ -49,9 +49,6 @@ const isIdentChar = (c: string): boolean =>
   (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c) || c === '_';
 const isSpace = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
 
-/** Maximum length of one clause; longer input is refused before any work. */
-export const MAX_QUERY_LENGTH = 100_000;
-
 /**
  * Splits one ODSQL clause into tokens. Never throws: any problem comes back as a syntax diagnostic
  * pointing at the offending character.

@@ -50,6 +50,22 @@ export function invalidParameter(name: string, value: string, expected: string):
   );
 }
 
+/** `The facet API parameter is given 1000 times, at most 100 are allowed.` */
+export function tooManyParameters(name: string, count: number, max: number): ApiError {
+  return new ApiError(
+    'InvalidRESTParameterError',
+    `The ${name} API parameter is given ${count} times, at most ${max} are allowed.`,
+  );
+}
+
+/** `The sort API parameter has 25000 sort keys, at most 10 are allowed.` */
+export function tooManyValues(name: string, count: number, max: number, values: string): ApiError {
+  return new ApiError(
+    'InvalidRESTParameterError',
+    `The ${name} API parameter has ${count} ${values}, at most ${max} are allowed.`,
+  );
+}
+
 export function datasetNotFound(datasetId: string): ApiError {
   return new ApiError('NotFoundResource', `The requested dataset ${datasetId} does not exist.`);
 }

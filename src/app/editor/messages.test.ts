@@ -37,6 +37,14 @@ describe('diagnosticText', () => {
     );
   });
 
+  it('names a bound on the shape of a clause, in both languages', async () => {
+    const [d] = checkQuery({ order_by: Array(15).fill('delay').join(', ') }, schema);
+    await i18n.changeLanguage('en');
+    expect(diagnosticText(d!)).toBe('order_by has 15 sort keys, at most 10 are allowed (position 70)');
+    await i18n.changeLanguage('fr');
+    expect(diagnosticText(d!)).toBe('order_by compte 15 clés de tri, 10 au plus sont permises (position 70)');
+  });
+
   it('has a French message for every code, naming only parameters the code has', () => {
     for (const [code, english] of Object.entries(DIAGNOSTIC_MESSAGES)) {
       const french = odsqlFr[code as keyof typeof DIAGNOSTIC_MESSAGES];

@@ -13,6 +13,16 @@ export const odsqlFr: Readonly<Record<DiagnosticCode, string>> & {
   unexpectedEnd: 'fin de la requête inattendue à la position {{position}}',
   nestedTooDeeply: 'expression trop imbriquée à la position {{position}}',
   tooManyOperators: 'trop d’opérateurs (plus de {{max}}) à la position {{position}}',
+  tooManySelectItems: 'select compte {{count}} éléments, {{max}} au plus sont permis (position {{position}})',
+  tooManyGroupByKeys: 'group_by compte {{count}} clés, {{max}} au plus sont permises (position {{position}})',
+  tooManySortKeys:
+    'order_by compte {{count}} clés de tri, {{max}} au plus sont permises (position {{position}})',
+  tooManyListValues:
+    'la liste IN compte {{count}} valeurs, {{max}} au plus sont permises (position {{position}})',
+  tooManyArguments:
+    '{{name}}() reçoit {{count}} arguments, {{max}} au plus sont permis (position {{position}})',
+  tooManyRangeBounds:
+    'range() reçoit {{count}} bornes, {{max}} au plus sont permises (position {{position}})',
   unknownFunctionCall: 'fonction inconnue {{name}} à la position {{position}}',
   equiRanges: 'les intervalles EQUI ne sont pas pris en charge (position {{position}})',
   rangeWidthNotPositive: 'la largeur d’un intervalle doit être positive (position {{position}})',

@@ -1,5 +1,6 @@
 import type { Call, Expr, NamedArg, RangeExpr, RangeSpec, Span, Star } from '../ast';
 import { lookupFunction } from '../functions';
+import { MAX_LIST_ITEMS } from '../limits';
 import type { DiagnosticCode, DiagnosticParams } from '../messages';
 import type { Token } from '../tokens';
 
@@ -17,6 +18,12 @@ export interface Parser {
   expectPunct(value: string): Token;
   fail(expected: readonly string[], token?: Token): never;
   failAt<C extends DiagnosticCode>(code: C, params: Omit<DiagnosticParams<C>, 'position'>, span: Span): never;
+  limitList<C extends DiagnosticCode>(
+    items: readonly Span[],
+    max: number,
+    code: C,
+    params: Omit<DiagnosticParams<C>, 'position' | 'count' | 'max'>,
+  ): void;
   nested<T>(parse: () => T): T;
   asValues<T>(parse: () => T): T;
   parseExpression(): Expr;
@@ -41,6 +48,7 @@ export function parseCall(p: Parser): Expr {
       while (p.eatPunct(','));
     }
     const close = p.expectPunct(')');
+    p.limitList(args, MAX_LIST_ITEMS, 'tooManyArguments', { name: nameToken.value });
     const call: Call = {
       kind: 'call',
       name,
@@ -98,12 +106,14 @@ function parseRange(p: Parser, nameToken: Token): RangeExpr {
       const close = p.peek();
       if (!(close.kind === 'punct' && (close.value === '[' || close.value === ']'))) p.fail([']', '[']);
       p.next();
+      p.limitList(bounds, MAX_LIST_ITEMS, 'tooManyRangeBounds', {});
       spec = { kind: 'static', bounds, openLow: open.value === ']', openHigh: close.value === '[' };
     } else {
       if (p.isWord('equi')) p.failAt('equiRanges', {}, p.peek());
       const items: Expr[] = [];
       do items.push(parseArgument(p, 'range'));
       while (p.eatPunct(','));
+      p.limitList(items, MAX_LIST_ITEMS, 'tooManyRangeBounds', {});
       spec = rangeSpec(p, items);
     }
     const close = p.expectPunct(')');

@@ -5,9 +5,11 @@ import type {
   OrderByItem,
   SelectClause,
   SelectItem,
+  Span,
   WhereClause,
 } from '../ast';
 import { inClause } from '../errors';
+import { MAX_GROUP_BY_ITEMS, MAX_LIST_ITEMS, MAX_ORDER_BY_ITEMS, MAX_SELECT_ITEMS } from '../limits';
 import { RESERVED_WORDS } from '../vocabulary';
 import { type ParseResult, Parser } from './core';
 
@@ -30,6 +32,7 @@ export function parseSelect(source: string): ParseResult<SelectClause> {
       do items.push(parseSelectItem(p));
       while (p.eatPunct(','));
       expectEnd(p, [',', 'as', 'an operator']);
+      p.limitList(items, MAX_SELECT_ITEMS, 'tooManySelectItems', {});
       return { kind: 'select', items } satisfies SelectClause;
     }),
     'select',
@@ -46,11 +49,12 @@ function parseSelectItem(p: Parser): SelectItem {
   if ((word === 'include' || word === 'exclude') && p.isPunct('(', 1)) {
     p.next();
     p.next();
-    const patterns: string[] = [];
+    const patterns: Pattern[] = [];
     do patterns.push(parsePattern(p));
     while (p.eatPunct(','));
     const close = p.expectPunct(')');
-    return { kind: word, patterns, from: t.from, to: close.to };
+    p.limitList(patterns, MAX_LIST_ITEMS, 'tooManyArguments', { name: t.value });
+    return { kind: word, patterns: patterns.map((q) => q.pattern), from: t.from, to: close.to };
   }
   const expr = p.parseExpression();
   const text = p.text(expr);
@@ -58,8 +62,12 @@ function parseSelectItem(p: Parser): SelectItem {
   return { kind: 'expr', expr, text, ...(alias ? { alias } : {}), from: expr.from, to: alias?.to ?? expr.to };
 }
 
+interface Pattern extends Span {
+  readonly pattern: string;
+}
+
 /** A field-name pattern: a name, a prefix followed by `*`, or `*` alone. */
-function parsePattern(p: Parser): string {
+function parsePattern(p: Parser): Pattern {
   const t = p.peek();
   let name = '';
   if (t.kind === 'ident' || t.kind === 'quoted_ident') {
@@ -70,10 +78,10 @@ function parsePattern(p: Parser): string {
   // The star of a prefix must follow the name immediately (`pop*`); a lone `*` may stand anywhere.
   if (star.kind === 'punct' && star.value === '*' && (name === '' || !star.spaceBefore)) {
     p.next();
-    return `${name}*`;
+    return { pattern: `${name}*`, from: name === '' ? star.from : t.from, to: star.to };
   }
   if (name === '') p.fail(['a field name pattern']);
-  return name;
+  return { pattern: name, from: t.from, to: t.to };
 }
 
 /** `where`: a boolean expression; bare strings are full-text searches. */
@@ -100,6 +108,7 @@ export function parseGroupBy(source: string): ParseResult<GroupByClause> {
         items.push({ expr, text, ...(alias ? { alias } : {}), from: expr.from, to: alias?.to ?? expr.to });
       } while (p.eatPunct(','));
       expectEnd(p, [',', 'as']);
+      p.limitList(items, MAX_GROUP_BY_ITEMS, 'tooManyGroupByKeys', {});
       return { kind: 'group_by', items } satisfies GroupByClause;
     }),
     'group_by',
@@ -114,6 +123,7 @@ export function parseOrderBy(source: string): ParseResult<OrderByClause> {
       do items.push(parseOrderByItem(p));
       while (p.eatPunct(','));
       expectEnd(p, [',', 'asc', 'desc']);
+      p.limitList(items, MAX_ORDER_BY_ITEMS, 'tooManySortKeys', {});
       return { kind: 'order_by', items } satisfies OrderByClause;
     }),
     'order_by',

@@ -7,7 +7,8 @@ import {
   diagnosticMessage,
   syntaxError,
 } from '../errors';
-import { lex, MAX_QUERY_LENGTH, type Token } from '../tokens';
+import { MAX_DEPTH, MAX_LIST_ITEMS, MAX_OPERATORS, MAX_QUERY_LENGTH } from '../limits';
+import { lex, type Token } from '../tokens';
 import { DISTANCE_UNITS, INTERVAL_UNITS, RESERVED_WORDS } from '../vocabulary';
 import { parseCall } from './calls';
 
@@ -17,14 +18,6 @@ export class ParseFailure {
 }
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; diagnostic: Diagnostic };
-
-/** Deeper nesting than this is refused, so hostile input cannot exhaust the stack. */
-const MAX_DEPTH = 128;
-/**
- * Binary operators (AND, OR, + - * /) of one clause. Chains of them build left-deep trees that every
- * later pass walks recursively, so their number is bounded like nesting is.
- */
-const MAX_OPERATORS = 1000;
 
 const UNIT_WORDS = new Set([...Object.keys(DISTANCE_UNITS), ...Object.keys(INTERVAL_UNITS)]);
 const COMPARE_OPS: ReadonlySet<string> = new Set(['=', '!=', '<', '>', '<=', '>=']);
@@ -141,6 +134,22 @@ export class Parser {
   ): never {
     const message = { code, params: { ...params, position: span.from } } as DiagnosticMessage;
     throw new ParseFailure(syntaxError(message, span.from, span.to, this.source));
+  }
+
+  /**
+   * Refuses a list of more than `max` items (limits.ts), pointing from the first item over the bound to
+   * the last: the message names how many were given and how many are allowed.
+   */
+  limitList<C extends DiagnosticCode>(
+    items: readonly Span[],
+    max: number,
+    code: C,
+    params: Omit<DiagnosticParams<C>, 'position' | 'count' | 'max'>,
+  ): void {
+    if (items.length <= max) return;
+    const span = { from: items[max]!.from, to: items[items.length - 1]!.to };
+    const all = { ...params, count: items.length, max } as Omit<DiagnosticParams<C>, 'position'>;
+    this.failAt(code, all, span);
   }
 
   text(span: Span): string {
@@ -273,6 +282,7 @@ export class Parser {
         const values: Expr[] = [this.parseAdditive()];
         while (this.eatPunct(',')) values.push(this.parseAdditive());
         const close = this.expectPunct(')');
+        this.limitList(values, MAX_LIST_ITEMS, 'tooManyListValues', {});
         return { kind: 'in_list', operand: left, values, from: left.from, to: close.to };
       }
       if (this.isPunct('[') || this.isPunct(']')) return this.parseRangeBounds(left);

@@ -1,5 +1,6 @@
 import { isLang, LANGS, type Lang } from '../../odsql';
-import { invalidParameter } from '../errors';
+import { invalidParameter, tooManyParameters } from '../errors';
+import { type BoundedParameter, PARAMETER_BOUNDS } from './limits';
 
 /** A parsed query string: repeated parameters arrive as arrays. */
 export type QueryString = Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -13,11 +14,16 @@ export function single(query: QueryString, name: string): string | undefined {
   throw invalidParameter(name, value.join(', '), 'a single value');
 }
 
-/** A repeatable parameter (`where`, `refine`, `exclude`, `facet`), empty values dropped. */
-export function repeated(query: QueryString, name: string): string[] {
+/**
+ * A repeatable parameter (`where`, `refine`, `exclude`, `facet`…), empty values dropped. Given more
+ * times than its bound (limits.ts), it is an error.
+ */
+export function repeated(query: QueryString, name: BoundedParameter): string[] {
   const value = query[name];
   if (value === undefined) return [];
   const values = typeof value === 'string' ? [value] : [...value];
+  const max = PARAMETER_BOUNDS[name];
+  if (values.length > max) throw tooManyParameters(name, values.length, max);
   return values.filter((v) => v.trim() !== '');
 }
 

@@ -7,7 +7,8 @@ import {
   printName,
   printString,
 } from '../../odsql';
-import { ApiError, invalidParameter } from '../errors';
+import { ApiError, invalidParameter, tooManyValues } from '../errors';
+import { PARAMETER_BOUNDS } from '../http/limits';
 import { boolean, integer, type QueryString, repeated, single } from '../http/params';
 
 /*
@@ -149,10 +150,16 @@ export function serieExpression(name: string, raw: string | undefined): string {
 export const SERIE_PARAM = /^y\.([^.]+)\.(func|expr|cumulative|subsets)$/;
 
 export function seriesOf(query: QueryString): { series: Serie[]; select: string[] } {
-  const names: string[] = [];
+  const names = new Set<string>();
   for (const key of Object.keys(query)) {
     const m = SERIE_PARAM.exec(key);
-    if (m && !names.includes(m[1]!)) names.push(m[1]!);
+    if (m) names.add(m[1]!);
+  }
+  if (names.size > PARAMETER_BOUNDS.series) {
+    throw new ApiError(
+      'InvalidRESTParameterError',
+      `The y.<name>.func API parameters give ${names.size} series, at most ${PARAMETER_BOUNDS.series} are allowed.`,
+    );
   }
   const series: Serie[] = [];
   const select: string[] = [];
@@ -204,12 +211,18 @@ function orderOf(
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
+  const max = PARAMETER_BOUNDS.sort;
+  if (items.length > max) throw tooManyValues('sort', items.length, max, 'sort keys');
   const out: { alias: string; desc: boolean }[] = [];
+  // A group sorted again by the same key changes nothing: the first mention of each decides.
+  const push = (alias: string, desc: boolean): void => {
+    if (!out.some((o) => o.alias === alias)) out.push({ alias, desc });
+  };
   for (const item of items) {
     const desc = item.startsWith('-');
     const name = desc ? item.slice(1) : item;
     if (name === 'x') {
-      for (const x of xs) out.push({ alias: x.alias, desc });
+      for (const x of xs) push(x.alias, desc);
       continue;
     }
     const x = name.startsWith('x.')
@@ -217,7 +230,7 @@ function orderOf(
       : undefined;
     if (x) {
       const same = name.slice(2) === x.field ? xs.filter((a) => a.field === x.field) : [x];
-      for (const a of same) out.push({ alias: a.alias, desc });
+      for (const a of same) push(a.alias, desc);
       continue;
     }
     const serieName = name.startsWith('y.') ? name.slice(2) : name;
@@ -229,7 +242,7 @@ function orderOf(
         `x, x.<axis> or the name of a series (${series.map((s) => s.name).join(', ') || 'none'}), optionally prefixed by -`,
       );
     }
-    out.push({ alias: serie.aliases[serie.aliases.length - 1]!, desc });
+    push(serie.aliases[serie.aliases.length - 1]!, desc);
   }
   return out.length > 0 ? out : xs.map((x) => ({ alias: x.alias, desc: false }));
 }

@@ -1,6 +1,7 @@
 import type { DatasetSchema, Diagnostic } from '../../odsql';
 import { describeDiagnostic, printExpr, printName } from '../../odsql';
-import { ApiError } from '../errors';
+import { ApiError, tooManyParameters } from '../errors';
+import { PARAMETER_BOUNDS } from '../http/limits';
 import { type QueryString, single } from '../http/params';
 import { parseCircle, parsePolygon } from './q/geo-text';
 import { parseQ } from './q/parse';
@@ -16,9 +17,11 @@ import { V1QueryError } from './q/tree';
 
 /** `q` and the `q.<name>` parameters widgets add beside it (`q.timerange`, `q.refineonclick`), AND-ed. */
 function queryParameters(query: QueryString): string[] {
-  return Object.keys(query)
-    .filter((name) => name === 'q' || name.startsWith('q.'))
-    .sort((a, b) => (a === 'q' ? -1 : b === 'q' ? 1 : a < b ? -1 : a > b ? 1 : 0));
+  const names = Object.keys(query).filter((name) => name === 'q' || name.startsWith('q.'));
+  // Each is a where clause: as many as `where` may be given.
+  const max = PARAMETER_BOUNDS.where;
+  if (names.length > max) throw tooManyParameters('q.<name>', names.length, max);
+  return names.sort((a, b) => (a === 'q' ? -1 : b === 'q' ? 1 : a < b ? -1 : a > b ? 1 : 0));
 }
 
 export function v1Where(query: QueryString, schema: DatasetSchema): string[] {

@@ -1,7 +1,8 @@
 import { type DatasetSchema, findField, printName, printString } from '../../odsql';
-import { ApiError, invalidParameter } from '../errors';
+import { ApiError, invalidParameter, tooManyParameters, tooManyValues } from '../errors';
 import type { FacetConfig } from '../facets/config';
 import { parseDatePath } from '../facets/paths';
+import { PARAMETER_BOUNDS } from '../http/limits';
 import { integer, type QueryString, repeated, single } from '../http/params';
 
 /*
@@ -33,12 +34,18 @@ export function v1Page(query: QueryString): V1Page {
   return { rows, start };
 }
 
-/** Values of a parameter that may be repeated or comma-separated (`sort`, `fields`). */
-function listValues(query: QueryString, name: string): string[] {
-  return repeated(query, name)
+/**
+ * Values of a parameter that may be repeated or comma-separated (`sort`, `fields`), as many as the clause
+ * they become allows (limits.ts).
+ */
+function listValues(query: QueryString, name: 'sort' | 'fields', what: string): string[] {
+  const values = repeated(query, name)
     .flatMap((v) => v.split(','))
     .map((v) => v.trim())
     .filter((v) => v !== '');
+  const max = PARAMETER_BOUNDS[name];
+  if (values.length > max) throw tooManyValues(name, values.length, max, what);
+  return values;
 }
 
 /**
@@ -46,7 +53,7 @@ function listValues(query: QueryString, name: string): string[] {
  * text sorts ascending, `-` makes it descending.
  */
 export function v1Sort(query: QueryString, schema: DatasetSchema): { orderBy?: string; echo: string[] } {
-  const echo = listValues(query, 'sort');
+  const echo = listValues(query, 'sort', 'sort keys');
   const items = echo.map((item) => {
     const minus = item.startsWith('-');
     const name = minus ? item.slice(1) : item;
@@ -67,13 +74,15 @@ export function v1Sort(query: QueryString, schema: DatasetSchema): { orderBy?: s
 
 /** `fields=a,b`: the fields records show (undefined: all), checked against the schema. */
 export function v1Fields(query: QueryString, schema: DatasetSchema): string[] | undefined {
-  const names = listValues(query, 'fields');
+  const names = listValues(query, 'fields', 'fields');
   if (names.length === 0) return undefined;
-  return names.map((name) => {
+  const found = names.map((name) => {
     const f = findField(schema, name);
     if (!f) throw invalidParameter('fields', name, 'a comma-separated list of fields of the dataset');
     return f.name;
   });
+  // Once each: the records show a field once however often it is named.
+  return [...new Set(found)];
 }
 
 /** The facet parameters of a v1 request, in v2 form, and as `parameters` echoes them. */
@@ -101,6 +110,11 @@ export function v1Facets(query: QueryString): V1Facets {
   const filters = { refine: new Map<string, string[]>(), exclude: new Map<string, string[]>() };
   const disjunctive = new Map<string, boolean>();
   const sources = new Map<string, string>(requested.map((name) => [name, 'facet']));
+  for (const kind of ['refine', 'exclude'] as const) {
+    const count = filterCount(query, kind);
+    if (count > PARAMETER_BOUNDS[kind])
+      throw tooManyParameters(`${kind}.<facet>`, count, PARAMETER_BOUNDS[kind]);
+  }
   for (const [key, raw] of Object.entries(query)) {
     const m = FILTER_PARAM.exec(key);
     if (!m || raw === undefined) continue;
@@ -117,6 +131,13 @@ export function v1Facets(query: QueryString): V1Facets {
     }
   }
   const names = [...new Set([...requested, ...filters.refine.keys(), ...filters.exclude.keys()])];
+  // Each becomes a v2 `facet`, bounded like those.
+  if (names.length > PARAMETER_BOUNDS.facet) {
+    throw new ApiError(
+      'InvalidRESTParameterError',
+      `The facet, refine.<facet> and exclude.<facet> API parameters name ${names.length} facets, at most ${PARAMETER_BOUNDS.facet} are allowed.`,
+    );
+  }
   const facetParam = names.map((name) =>
     disjunctive.has(name)
       ? `facet(name=${printString(name)}, disjunctive=${disjunctive.get(name) ? 'true' : 'false'})`
@@ -140,6 +161,16 @@ export function v1Facets(query: QueryString): V1Facets {
       ...(disjunctive.size > 0 ? { disjunctive: Object.fromEntries(disjunctive) } : {}),
     },
   };
+}
+
+/** How many values the `refine.<facet>` (or `exclude.<facet>`) parameters give, all facets together. */
+function filterCount(query: QueryString, kind: 'refine' | 'exclude'): number {
+  let count = 0;
+  for (const [key, raw] of Object.entries(query)) {
+    if (raw === undefined || FILTER_PARAM.exec(key)?.[1] !== kind) continue;
+    count += typeof raw === 'string' ? 1 : raw.length;
+  }
+  return count;
 }
 
 /**

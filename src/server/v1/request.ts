@@ -23,7 +23,10 @@ export function formValues(text: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [key, value] of new URLSearchParams(text)) {
     const had = out[key];
-    out[key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+    // Appended in place: a body of a megabyte may repeat one name a hundred thousand times.
+    if (had === undefined) out[key] = value;
+    else if (Array.isArray(had)) had.push(value);
+    else out[key] = [had, value];
   }
   return out;
 }
