@@ -9,6 +9,8 @@ import type { FeatureCollection } from 'geojson';
 import { defineConfig, type Plugin } from 'vite';
 import { atlasFeatures, type Countries } from './src/app/map/atlas.ts';
 import { basemapTiles } from './src/app/map/basemap-tiles.ts';
+import { framingHeaders } from './src/server/explorer/framing.ts';
+import { pageRoute } from './src/server/explorer/page-route.ts';
 
 /*
  * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside each built text asset and basemap tile, for
@@ -131,9 +133,39 @@ function offlineBasemap(): Plugin {
   };
 }
 
+/**
+ * Vite plugin: the development and preview servers say who may frame a page as the server does
+ * (src/server/explorer/framing.ts): nobody for the explorer, any site for an embedded view. Set on
+ * every answer, modules included, where it changes nothing.
+ */
+function framing(): Plugin {
+  const setHeaders = (
+    url: string | undefined,
+    res: { setHeader: (name: string, value: string) => unknown },
+  ) => {
+    const headers = framingHeaders(pageRoute(new URL(url ?? '/', 'http://dev.local').pathname));
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  };
+  return {
+    name: 'framing',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        setHeaders(req.url, res);
+        next();
+      });
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        setHeaders(req.url, res);
+        next();
+      });
+    },
+  };
+}
+
 // The explorer is a static SPA; in development, API calls go to the embedded server.
 export default defineConfig({
-  plugins: [react(), offlineBasemap(), precompressAssets()],
+  plugins: [react(), offlineBasemap(), precompressAssets(), framing()],
   root: '.',
   build: {
     outDir: 'dist',

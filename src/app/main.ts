@@ -39,7 +39,9 @@ const queryClient = new QueryClient({
 });
 
 setupI18n();
-prefetchAddress(queryClient, window.location, () => {
+prefetchAddress(queryClient, window.location, (app) => {
+  // An embedded view has an app of its own, without the explorer's header, pages and tabs.
+  const code = app === 'embed' ? import('./embed/root') : import('./root');
   // This script runs once loaded (`async`), maybe before the page's root element is parsed.
-  void Promise.all([import('./root'), pageParsed]).then(([root]) => root.render(queryClient));
+  void Promise.all([code, pageParsed]).then(([root]) => root.render(queryClient));
 });

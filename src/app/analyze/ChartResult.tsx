@@ -27,6 +27,11 @@ interface ChartResultProps {
   readonly onShown: (shown: boolean) => void;
   /** Told the error the chart shows instead (or none): the facet sidebar does not repeat it. */
   readonly onFailure: (error: unknown) => void;
+  /**
+   * The chart alone, as an embedded view shows it: no downloads, and its numbers for screen readers
+   * only (the tooltips show them to the eye).
+   */
+  readonly compact?: boolean;
 }
 
 /*
@@ -35,7 +40,15 @@ interface ChartResultProps {
  * sidebar), so the frame that draws the chart carries nothing else; the table of numbers renders after
  * that frame.
  */
-export function ChartResult({ dataset, chart, fields, paramsList, onShown, onFailure }: ChartResultProps) {
+export function ChartResult({
+  dataset,
+  chart,
+  fields,
+  paramsList,
+  onShown,
+  onFailure,
+  compact = false,
+}: ChartResultProps) {
   const t = useAnalyzeT();
   const client = useExploreClient();
   const datasetId = dataset.dataset_id;
@@ -129,38 +142,42 @@ export function ChartResult({ dataset, chart, fields, paramsList, onShown, onFai
       </div>
       {drawable && (
         <>
-          <div className="chart-toolbar">
-            <p className="result-count" aria-live="polite">
-              {t('points', { count: data.xs.length })}
-            </p>
-            <fieldset className="chart-downloads">
-              <legend>{t('downloads')}</legend>
-              <button type="button" className="button button-small" onClick={() => void download('png')}>
-                {t('png')}
-              </button>
-              <button type="button" className="button button-small" onClick={() => void download('svg')}>
-                {t('svg')}
-              </button>
-              <button type="button" className="button button-small" onClick={() => void download('csv')}>
-                {t('csv')}
-              </button>
-            </fieldset>
-            <p className="muted" role="status">
-              {saved}
-            </p>
-          </div>
+          {!compact && (
+            <div className="chart-toolbar">
+              <p className="result-count" aria-live="polite">
+                {t('points', { count: data.xs.length })}
+              </p>
+              <fieldset className="chart-downloads">
+                <legend>{t('downloads')}</legend>
+                <button type="button" className="button button-small" onClick={() => void download('png')}>
+                  {t('png')}
+                </button>
+                <button type="button" className="button button-small" onClick={() => void download('svg')}>
+                  {t('svg')}
+                </button>
+                <button type="button" className="button button-small" onClick={() => void download('csv')}>
+                  {t('csv')}
+                </button>
+              </fieldset>
+              <p className="muted" role="status">
+                {saved}
+              </p>
+            </div>
+          )}
           {data.omitted > 0 && <p className="muted">{t('omitted', { count: data.omitted })}</p>}
           {chart.series[0]?.type === 'pie' && chart.series.length > 1 && (
             <p className="muted">{t('pieNote')}</p>
           )}
-          <ChartTable
-            data={tableData}
-            caption={names.table}
-            xName={names.x}
-            xLabel={xLabel}
-            columnName={columnName}
-            formatValue={(v) => number.format(v)}
-          />
+          <div className={compact ? 'visually-hidden' : undefined}>
+            <ChartTable
+              data={tableData}
+              caption={names.table}
+              xName={names.x}
+              xLabel={xLabel}
+              columnName={columnName}
+              formatValue={(v) => number.format(v)}
+            />
+          </div>
         </>
       )}
     </>

@@ -8,8 +8,9 @@ import {
   type RecordsSort,
   withKnownFields,
 } from '../routes/dataset-search';
-import { type DatasetTab, datasetPath } from '../routes/paths';
+import type { DatasetTab } from '../routes/paths';
 import type { Filters } from '../routes/search-params';
+import { useViewPath } from '../routes/view-path';
 import { useNavigate } from './useNavigate';
 
 function withWhere(query: QueryText, where: string | undefined): QueryText {
@@ -21,6 +22,7 @@ function withWhere(query: QueryText, where: string | undefined): QueryText {
 export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames: ReadonlySet<string>) {
   const { search } = useLocation();
   const { navigate } = useNavigate();
+  const viewPath = useViewPath();
   const state = useMemo(() => withKnownFields(parseDatasetSearch(search), fieldNames), [search, fieldNames]);
 
   const go = useCallback(
@@ -28,9 +30,9 @@ export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames:
       // The Analyze tab's chart (`chart.*`) stays as it is when the filters, sort or record change.
       const params = datasetSearchParams(next);
       for (const [key, value] of search) if (key.startsWith('chart.')) params.append(key, value);
-      navigate(datasetPath(datasetId, tab, params), { replace });
+      navigate(viewPath(datasetId, tab, params), { replace });
     },
-    [navigate, datasetId, tab, search],
+    [navigate, viewPath, datasetId, tab, search],
   );
   // The filters' `where` (the query chip) and the query editor's are one: changing either changes both.
   const setFilters = useCallback(

@@ -32,6 +32,7 @@ export const en = {
     api: 'API',
     views: 'Dataset views',
     breadcrumb: 'Breadcrumb',
+    share: 'Share',
   },
   catalog: {
     title: 'Datasets',

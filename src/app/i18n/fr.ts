@@ -31,6 +31,7 @@ export const fr: Catalog = {
     api: 'API',
     views: 'Vues du jeu de données',
     breadcrumb: 'Fil d’Ariane',
+    share: 'Partager',
   },
   catalog: {
     title: 'Jeux de données',

@@ -61,6 +61,10 @@ interface MapCanvasProps {
   readonly onPick: (pick: Pick) => 'zoom' | undefined;
   readonly onDrawn: (mode: DrawMode, corners: readonly LonLat[]) => void;
   readonly onDrawCancel: () => void;
+  /** The map stays where it is: no dragging, zooming or zoom buttons (an embedded map's `lock`). */
+  readonly locked?: boolean;
+  /** Whether the scroll wheel zooms (on by default; an embedded map leaves the page's scrolling alone). */
+  readonly scrollZoom?: boolean;
 }
 
 function viewportOf(map: maplibregl.Map): Viewport {
@@ -176,6 +180,7 @@ export function MapCanvas(props: MapCanvasProps) {
     if (!element) return;
     const initial = latest.current;
     endDrawing.current = startDrawing();
+    const moves = !initial.locked;
     // The style comes once the map is fitted (below), with the data of the fitted view.
     const map = new maplibregl.Map({
       container: element,
@@ -185,6 +190,13 @@ export function MapCanvas(props: MapCanvasProps) {
       attributionControl: { compact: true },
       dragRotate: false,
       pitchWithRotate: false,
+      // A locked map keeps its pointer events (hover, click), only its camera is fixed.
+      dragPan: moves,
+      scrollZoom: moves && initial.scrollZoom !== false,
+      boxZoom: moves,
+      doubleClickZoom: moves,
+      touchZoomRotate: moves,
+      keyboard: moves,
       // Cluster counts appear at once rather than fading in: no 300 ms of redrawn frames (drawn in
       // software where there is no GPU) before the map is idle.
       fadeDuration: 0,
@@ -205,10 +217,11 @@ export function MapCanvas(props: MapCanvasProps) {
     });
     resizes.observe(element);
     map.touchZoomRotate.disableRotation();
-    map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    if (moves) map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     map.addControl(new maplibregl.ScaleControl({}), 'bottom-left');
     mapRef.current = map;
     element.dataset.ready = 'false';
+    element.dataset.locked = String(!moves);
     drawerRef.current = new AreaDrawer(map, {
       onShape: (shape) => setSourceData(map, DRAW_SOURCE, shape),
       onFinish: (mode, corners) => {

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { createClient, createUrls, type Dataset } from '../../api';
 import { firstDataUrls, LANGUAGE_COOKIE, PAGE_LANGUAGES } from '../../server/explorer/first-data';
 import { firstMapUrl, MAP_FIRST_DATA } from '../../server/explorer/first-map-data';
-import { PAGE_TABS, pageRoute } from '../../server/explorer/page-route';
+import { EMBED_PAGE_VIEWS, PAGE_TABS, pageRoute } from '../../server/explorer/page-route';
 import { LANGUAGE_COOKIE as APP_COOKIE, LANGUAGES } from '../i18n/locale';
 import { CLUSTER_LIMIT, CLUSTER_RADIUS, FEATURE_THRESHOLD, FIT_CLUSTER_ZOOM } from '../map/map-data';
 import { prefetchMapData } from '../map/map-queries';
 import { parseDatasetSearch } from '../routes/dataset-search';
-import { DATASET_TABS, type DatasetTab, matchRoute } from '../routes/paths';
+import { DATASET_TABS, type DatasetTab, EMBED_VIEWS, matchRoute } from '../routes/paths';
 import { recordPagesQuery } from '../table/queries';
 import { inLanguage } from './client-context';
 import { datasetQuery, recordsQuery } from './options';
@@ -51,6 +51,7 @@ describe('the first data the server writes in a page', () => {
 
   it('knows the explorer’s pages, languages and cookie', () => {
     expect(PAGE_TABS).toEqual(DATASET_TABS);
+    expect(EMBED_PAGE_VIEWS).toEqual(EMBED_VIEWS);
     expect(PAGE_LANGUAGES).toEqual(LANGUAGES);
     expect(LANGUAGE_COOKIE).toBe(APP_COOKIE);
     for (const path of [
@@ -61,6 +62,10 @@ describe('the first data the server writes in a page', () => {
       '/datasets/x/y',
       '/other',
       '/datasets/%zz/table',
+      '/embed/x/map',
+      '/embed/%E2%82%AC/analyze',
+      '/embed/x/information',
+      '/embed/x',
     ])
       expect(pageRoute(path).page === 'other').toBe(matchRoute(path).page === 'not-found');
   });

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ExploreClient } from '../../api';
+import { loadEmbedView } from '../embed/embed-views';
 import { readApiKey } from '../hooks/useApiKey';
 import { startingPortal } from '../hooks/usePortal';
 import { prefetchMapData } from '../map/map-queries';
@@ -38,9 +39,10 @@ function prefetchDatasetData(
   datasetId: string,
   tab: DatasetTab,
   search: URLSearchParams,
+  withFacets = true,
 ): void {
   void queryClient.prefetchQuery(datasetQuery(client, datasetId));
-  if (tab === 'table') prefetchTable(queryClient, client, datasetId, search);
+  if (tab === 'table') prefetchTable(queryClient, client, datasetId, search, withFacets);
   if (tab === 'map') prefetchMap(queryClient, client, datasetId, search);
 }
 
@@ -80,6 +82,7 @@ function prefetchTable(
   client: ExploreClient,
   datasetId: string,
   search: URLSearchParams,
+  withFacets: boolean,
 ): void {
   // The same requests the table makes when the dataset is on UTC (most are), rather than after its
   // metadata told its clock: a dataset on another clock asks again with its time zone.
@@ -87,8 +90,12 @@ function prefetchTable(
   // A sort names a field not checked yet (a bad one would be refused): the table asks for itself.
   if (state.query.select || state.query.group_by || state.sort) return;
   void queryClient.prefetchInfiniteQuery(recordPagesQuery(client, datasetId, recordsParams(state)));
-  void queryClient.prefetchQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
+  if (withFacets)
+    void queryClient.prefetchQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
 }
+
+/** Which app renders the page: the explorer, or an embedded view alone (`/embed/…`). */
+export type PageApp = 'explorer' | 'embed';
 
 /**
  * The page an address opens on, prefetched with the client the views will be given, in the order the
@@ -98,11 +105,21 @@ function prefetchTable(
 export function prefetchAddress(
   queryClient: QueryClient,
   location: Pick<Location, 'pathname' | 'search'>,
-  loadApp: () => void,
+  loadApp: (app: PageApp) => void,
 ): void {
   const route = matchRoute(location.pathname);
+  if (route.page === 'embed') {
+    const search = new URLSearchParams(location.search);
+    const portal = startingPortal(search);
+    const client = portalClient(portal, readApiKey(portal));
+    // An embedded view has no facets.
+    prefetchDatasetData(queryClient, client, route.datasetId, route.view, search, false);
+    loadApp('embed');
+    loadEmbedView(route.view);
+    return;
+  }
   if (route.page !== 'dataset') {
-    loadApp();
+    loadApp('explorer');
     // The cards fail visibly when the catalog renders.
     if (route.page === 'catalog') DATASET_CARD.load().catch(() => undefined);
     return;
@@ -111,6 +128,6 @@ export function prefetchAddress(
   const portal = startingPortal(search);
   const client = portalClient(portal, readApiKey(portal));
   prefetchDatasetData(queryClient, client, route.datasetId, route.tab, search);
-  loadApp();
+  loadApp('explorer');
   loadTab(route.tab);
 }

@@ -26,10 +26,20 @@ export interface NavigateOptions {
   readonly replace?: boolean;
 }
 
+let everyStepReplaces = false;
+
+/**
+ * Every later navigation replaces the current entry. For an embedded view: a frame's history steps are
+ * the host page's, whose Back button would otherwise walk back through the embed's sorts and moves.
+ */
+export function replaceHistoryOnly(): void {
+  everyStepReplaces = true;
+}
+
 export function navigate(href: string, options: NavigateOptions = {}): void {
   if (href === currentHref()) return;
   const samePage = new URL(href, window.location.origin).pathname === window.location.pathname;
-  if (options.replace) window.history.replaceState(null, '', href);
+  if (options.replace || everyStepReplaces) window.history.replaceState(null, '', href);
   else window.history.pushState(null, '', href);
   for (const listener of listeners) listener();
   // A new page starts at its top; a filter change on the same page keeps the reader where they were.

@@ -12,9 +12,14 @@ export function tabLabel(tab: DatasetTab): string {
   return t(`tabs.${tab}`);
 }
 
+/** The views a page on another site can embed (`/embed/<id>/<view>`): one view, without the explorer around it. */
+export const EMBED_VIEWS = ['table', 'map', 'analyze'] as const satisfies readonly DatasetTab[];
+export type EmbedView = (typeof EMBED_VIEWS)[number];
+
 export type Route =
   | { readonly page: 'catalog' }
   | { readonly page: 'dataset'; readonly datasetId: string; readonly tab: DatasetTab }
+  | { readonly page: 'embed'; readonly datasetId: string; readonly view: EmbedView }
   | { readonly page: 'not-found'; readonly pathname: string };
 
 function decodeSegment(segment: string): string | undefined {
@@ -36,6 +41,13 @@ export function matchRoute(pathname: string): Route {
       return { page: 'dataset', datasetId, tab: known };
     }
   }
+  if (first === 'embed' && id !== undefined && rest.length === 0) {
+    const datasetId = decodeSegment(id);
+    const view = EMBED_VIEWS.find((v) => v === tab);
+    if (datasetId !== undefined && datasetId !== '' && view !== undefined) {
+      return { page: 'embed', datasetId, view };
+    }
+  }
   return { page: 'not-found', pathname };
 }
 
@@ -44,7 +56,7 @@ function readableQuery(search: URLSearchParams): string {
   return search.toString().replace(/%3A/gi, ':').replace(/%2F/gi, '/').replace(/%2C/gi, ',');
 }
 
-function withSearch(path: string, search: URLSearchParams): string {
+export function withSearch(path: string, search: URLSearchParams): string {
   const query = readableQuery(search);
   return query === '' ? path : `${path}?${query}`;
 }

@@ -6,13 +6,14 @@ import { AnalyzePreloader, AnalyzeTabEntry, useAnalyzeLink } from '../analyze/An
 import { PageTitle } from '../components/PageTitle';
 import { DatasetPageSkeleton } from '../components/Skeletons';
 import { ErrorPanel } from '../components/StatusMessages';
+import { ShareButton } from '../embed/ShareButton';
 import { useChunk } from '../hooks/chunks';
 import { useExploreClient } from '../queries/client-context';
 import { datasetQuery } from '../queries/options';
 import { prefetchDatasetPage } from '../queries/page-prefetch';
 import { Link } from '../router/Link';
 import { useLocation } from '../router/useLocation';
-import { DATASET_TABS, type DatasetTab, datasetPath, tabLabel } from '../routes/paths';
+import { DATASET_TABS, type DatasetTab, datasetPath, EMBED_VIEWS, tabLabel } from '../routes/paths';
 import { TAB_CHUNKS } from './tab-modules';
 
 const GEO_TYPES = new Set(['geo_point_2d', 'geo_shape']);
@@ -80,6 +81,8 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
   const hasMap = (dataset.data.fields ?? []).some((f) => GEO_TYPES.has(f.type));
   // The Analyze tab on a dataset whose metadata has the `analyze` feature.
   const canAnalyze = (dataset.data.features ?? []).includes('analyze');
+  // The views a link and an embed can show alone.
+  const shareable = EMBED_VIEWS.find((v) => v === tab);
   const tabs = DATASET_TABS.filter((t) => (t !== 'map' || hasMap) && (t !== 'analyze' || canAnalyze));
   return (
     <div className="dataset-page">
@@ -90,7 +93,10 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
           <span aria-hidden="true"> / </span>
           <span aria-current="page">{title}</span>
         </nav>
-        <h1 className="page-title">{title}</h1>
+        <div className="dataset-title-row">
+          <h1 className="page-title">{title}</h1>
+          {shareable && <ShareButton datasetId={datasetId} title={title} view={shareable} />}
+        </div>
         <p className="dataset-subtitle">
           {[
             metas.publisher,

@@ -1,4 +1,4 @@
-import type { PageRoute, PageTab } from './page-route';
+import type { EmbedPageView, PageRoute, PageTab } from './page-route';
 
 /*
  * The code a page needs, named in its HTML so the browser fetches it with the page rather than once
@@ -30,6 +30,20 @@ const TAB_MODULES: Readonly<Record<PageTab, string>> = {
   api: 'src/app/views/ApiTab.tsx',
 };
 
+/** An embedded view's app (in place of the explorer's) and each view's chunk (src/app/embed/). */
+const EMBED_MODULE = 'src/app/embed/root.tsx';
+const EMBED_VIEW_MODULES: Readonly<Record<EmbedPageView, string>> = {
+  table: 'src/app/embed/EmbedTable.tsx',
+  map: 'src/app/embed/EmbedMap.tsx',
+  analyze: 'src/app/embed/EmbedChart.tsx',
+};
+
+function routeModules(route: Exclude<PageRoute, { page: 'other' }>): readonly string[] {
+  if (route.page === 'embed') return [EMBED_MODULE, EMBED_VIEW_MODULES[route.view]];
+  if (route.page === 'dataset') return [APP_MODULE, TAB_MODULES[route.tab]];
+  return [APP_MODULE, CARD_MODULE];
+}
+
 export interface PageAssets {
   /** Script paths (`/assets/…`), in the order the page runs them. */
   readonly scripts: readonly string[];
@@ -39,7 +53,7 @@ export interface PageAssets {
 /** The chunks of the route's modules and their static imports, without the entry (already in the page). */
 export function pageAssets(manifest: Manifest, route: PageRoute): PageAssets {
   if (route.page === 'other') return { scripts: [], stylesheets: [] };
-  const modules = route.page === 'dataset' ? [APP_MODULE, TAB_MODULES[route.tab]] : [APP_MODULE, CARD_MODULE];
+  const modules = routeModules(route);
   const scripts = new Set<string>();
   const stylesheets = new Set<string>();
   const seen = new Set<string>();

@@ -24,6 +24,8 @@ const MANIFEST = {
   },
   'src/app/map/MapTab.tsx': { file: 'assets/MapTab-m.js', imports: ['_views.js'] },
   '_markdown.js': { file: 'assets/markdown-k.js' },
+  'src/app/embed/root.tsx': { file: 'assets/root-e.js', imports: ['_views.js', 'index.html'] },
+  'src/app/embed/EmbedMap.tsx': { file: 'assets/EmbedMap-e.js', imports: ['_views.js'] },
   'src/app/components/DatasetCard.tsx': {
     file: 'assets/DatasetCard-d.js',
     imports: ['_views.js', '_markdown.js', 'index.html'],
@@ -173,5 +175,38 @@ describe('the explorer page of a dataset', () => {
     const html = await (await fetch(`${server.origin}/datasets/${ID}/table`)).text();
     const data = html.slice(html.indexOf('data-explorer-url'));
     expect(data.match(/<\/script>/g)).toHaveLength(2);
+  });
+});
+
+describe('framing', () => {
+  it('refuses every frame to the explorer’s pages', async () => {
+    for (const path of [
+      '/',
+      `/datasets/${ID}/table`,
+      `/datasets/${ID}/map?location=4,45,2`,
+      '/no-such-page',
+    ]) {
+      const response = await fetch(`${server.origin}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('content-security-policy'), path).toBe("frame-ancestors 'none'");
+      await response.arrayBuffer();
+    }
+  });
+
+  it('lets any site frame an embedded view, and names the embed’s code, not the explorer’s', async () => {
+    const response = await fetch(`${server.origin}/embed/${ID}/map?card=0&lock=1&location=4,45,2`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toBe('frame-ancestors *');
+    expect(response.headers.get('x-frame-options')).toBeNull();
+    const html = await response.text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    expect(preloads).toEqual(['/assets/views-v.js', '/assets/root-e.js', '/assets/EmbedMap-e.js']);
+    // A view the embed does not have is the explorer's page like any unknown address: not framed.
+    const other = await fetch(`${server.origin}/embed/${ID}/export`);
+    expect(other.headers.get('x-frame-options')).toBe('DENY');
+    await other.arrayBuffer();
   });
 });

@@ -5,6 +5,7 @@ import { constants, createBrotliCompress, createGzip, type Gzip } from 'node:zli
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firstDataUrls, pageLanguage } from './first-data';
 import { firstMapUrl } from './first-map-data';
+import { framingHeaders } from './framing';
 import { assetLinks, attribute, type Manifest, pageAssets } from './page-assets';
 import { pageRoute } from './page-route';
 
@@ -151,6 +152,7 @@ export async function sendExplorerPage(
     .type('text/html; charset=utf-8')
     .header('Cache-Control', 'no-cache')
     .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')
+    .headers(framingHeaders(route))
     .send(out);
   // The page's language from its first byte (the explorer sets the same once it runs).
   const head = page.head.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);

@@ -1,0 +1,66 @@
+/*
+ * The text of the Share dialog and of embedded views, English and French, in their own i18next
+ * namespace: it loads with them, not with every page of the explorer.
+ */
+export const embedEn = {
+  title: 'Share this view',
+  close: 'Close',
+  link: 'Link to this view',
+  linkHint: 'It opens this view as it is now: its filters, query, sort, map position and chart.',
+  copyLink: 'Copy the link',
+  embed: 'Embed in a web page',
+  embedHint: 'Paste this code into the HTML of a page: it shows this view alone, and follows the same state.',
+  size: 'Size',
+  sizes: {
+    small: 'Small ({{width}} × {{height}})',
+    medium: 'Medium ({{width}} × {{height}})',
+    large: 'Large ({{width}} × {{height}})',
+    custom: 'Custom',
+  },
+  width: 'Width (pixels)',
+  height: 'Height (pixels)',
+  sideHint: 'From {{min}} to {{max}} pixels.',
+  card: 'Show the dataset card (title, record count and a link to the explorer)',
+  lock: 'Lock the map position (no panning or zooming)',
+  wheel: 'Zoom with the scroll wheel',
+  wheelLocked: 'A locked map does not zoom.',
+  code: 'Embed code',
+  copyCode: 'Copy the code',
+  preview: 'Open the embedded view',
+  newTab: '(opens in a new tab)',
+  frameTitle: '{{title}}: {{view}}',
+  open: 'Open in the explorer',
+  views: { table: 'table', map: 'map', analyze: 'chart' },
+};
+
+export const embedFr: typeof embedEn = {
+  title: 'Partager cette vue',
+  close: 'Fermer',
+  link: 'Lien vers cette vue',
+  linkHint:
+    'Il ouvre cette vue telle qu’elle est : ses filtres, sa requête, son tri, la position de la carte et le graphique.',
+  copyLink: 'Copier le lien',
+  embed: 'Intégrer dans une page web',
+  embedHint: 'Collez ce code dans le HTML d’une page : il y montre cette vue seule, dans le même état.',
+  size: 'Taille',
+  sizes: {
+    small: 'Petite ({{width}} × {{height}})',
+    medium: 'Moyenne ({{width}} × {{height}})',
+    large: 'Grande ({{width}} × {{height}})',
+    custom: 'Personnalisée',
+  },
+  width: 'Largeur (pixels)',
+  height: 'Hauteur (pixels)',
+  sideHint: 'De {{min}} à {{max}} pixels.',
+  card: 'Afficher la fiche du jeu de données (titre, nombre d’enregistrements et lien vers l’explorateur)',
+  lock: 'Figer la position de la carte (ni déplacement ni zoom)',
+  wheel: 'Zoomer avec la molette',
+  wheelLocked: 'Une carte figée ne zoome pas.',
+  code: 'Code d’intégration',
+  copyCode: 'Copier le code',
+  preview: 'Ouvrir la vue intégrée',
+  newTab: '(s’ouvre dans un nouvel onglet)',
+  frameTitle: '{{title}} : {{view}}',
+  open: 'Ouvrir dans l’explorateur',
+  views: { table: 'tableau', map: 'carte', analyze: 'graphique' },
+};
