@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATASET_FORMATS } from '../exports/formats/index';
@@ -171,12 +174,38 @@ function expectInterfaceError(answer: RawAnswer, what: string): void {
   expect(Object.keys(JSON.parse(answer.body) as object), what).toEqual(['error_code', 'message']);
 }
 
+/**
+ * A refusal with the interface's body, or, for a target outside the API, the explorer's page: what a
+ * target that does not name an API route may get. Neither holds a restricted byte.
+ */
+function expectRefusedOrPage(answer: RawAnswer, what: string): void {
+  if (answer.status === 200) {
+    expect(answer.headers['content-type'], what).toMatch(/^text\/html/);
+  } else {
+    expect([400, 401, 404], what).toContain(answer.status);
+    expectInterfaceError(answer, what);
+  }
+  expect(leaked(answer, 'dataset'), what).toEqual([]);
+}
+
+/** The explorer as built (its page and the code it names): page paths answer it, as in production. */
+const INDEX = '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>';
+let staticDir: string;
+
 beforeAll(async () => {
-  server = await startSmallServer({});
+  staticDir = await mkdtemp(join(tmpdir(), 'request-forms-'));
+  await mkdir(join(staticDir, '.vite'), { recursive: true });
+  await writeFile(join(staticDir, 'index.html'), INDEX);
+  await writeFile(
+    join(staticDir, '.vite', 'manifest.json'),
+    JSON.stringify({ 'index.html': { file: 'assets/i.js', isEntry: true } }),
+  );
+  server = await startSmallServer({ STATIC_DIR: staticDir });
 });
 
 afterAll(async () => {
   await server?.close();
+  await rm(staticDir, { recursive: true, force: true });
 });
 
 describe('request forms and access', () => {
@@ -250,6 +279,29 @@ describe('request forms and access', () => {
     expect(leaked(answer, 'dataset')).toEqual([]);
   });
 
+  it('writes no restricted answer into the explorer page of the restricted dataset', async () => {
+    for (const page of [
+      `/datasets/${R}/table`,
+      `/datasets/${R}/map`,
+      `/datasets/${R}`,
+      `/embed/${R}/table`,
+    ]) {
+      for (const target of [
+        page,
+        `http://x${page}?where=salary%3E0`,
+        page.replace('/datasets/', '/x/../datasets/'),
+      ]) {
+        const answer = await ask(target, 'none');
+        expect(answer.status, target).toBe(200);
+        expect(answer.body, target).toContain('<div id="root">');
+        expect(leaked(answer, 'dataset'), target).toEqual([]);
+      }
+    }
+    // The same page of a public dataset carries its first records (so the check above can fail).
+    const open = await ask('/datasets/auth-public-cities/table', 'none');
+    expect(open.body).toContain('Lyon');
+  });
+
   it('keeps encoded separators inside their segment: never the restricted dataset', async () => {
     const targets = [
       `/api/explore/v2.1/catalog/datasets%2F${R}/records`,
@@ -260,12 +312,7 @@ describe('request forms and access', () => {
       `/api%2Fexplore/v2.1/catalog/datasets/${R}/records`,
     ];
     for (const key of ['none', 'other', 'granted'] as const) {
-      for (const target of targets) {
-        const answer = await ask(target, key);
-        expect([401, 404], `${target} (${key})`).toContain(answer.status);
-        expect(leaked(answer, 'dataset'), target).toEqual([]);
-        expectInterfaceError(answer, target);
-      }
+      for (const target of targets) expectRefusedOrPage(await ask(target, key), `${target} (${key})`);
     }
   });
 
@@ -395,9 +442,7 @@ describe('request forms and access', () => {
           if (absolute) target = apply(target, absolute);
           const answer = await ask(target, 'none', { headers });
           const what = `${target} ${JSON.stringify(headers)}: ${answer.status} ${answer.body.slice(0, 200)}`;
-          expect([400, 401, 404], what).toContain(answer.status);
-          expect(leaked(answer, 'dataset'), what).toEqual([]);
-          expectInterfaceError(answer, what);
+          expectRefusedOrPage(answer, what);
         },
       ),
       { numRuns: 400 },
