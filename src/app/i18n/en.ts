@@ -359,6 +359,7 @@ export const en = {
     expected: '{{message}}, expected {{items}}',
     or: ' or ',
     failedHere: 'The query could not run: its error is shown in the query editor above.',
+    notRun: 'Not run: the table still shows the last valid query. Correct the problem marked above.',
     facetsWait: 'The facets follow the query once it runs.',
   },
   status: {

@@ -368,6 +368,8 @@ export const fr: Catalog = {
     or: ' ou ',
     failedHere:
       'La requête n’a pas pu être exécutée : son erreur est indiquée dans l’éditeur de requête ci-dessus.',
+    notRun:
+      'Non exécutée : le tableau montre toujours la dernière requête valide. Corrigez le problème signalé ci-dessus.',
     facetsWait: 'Les facettes suivent la requête dès qu’elle s’exécute.',
   },
   status: {
