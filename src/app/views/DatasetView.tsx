@@ -12,10 +12,9 @@ import { datasetQuery } from '../queries/options';
 import { prefetchDatasetPage } from '../queries/page-prefetch';
 import { Link } from '../router/Link';
 import { useLocation } from '../router/useLocation';
-import { DATASET_TABS, type DatasetTab, datasetPath, tabLabel } from '../routes/paths';
+import { datasetTabs } from '../routes/dataset-tabs';
+import { type DatasetTab, datasetPath, tabLabel } from '../routes/paths';
 import { TAB_CHUNKS } from './tab-modules';
-
-const GEO_TYPES = new Set(['geo_point_2d', 'geo_shape']);
 
 /** A tab, drawn as soon as its code is here; the page's skeleton until then. */
 function LazyTab({
@@ -76,11 +75,8 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
 
   const metas = dataset.data.metas?.default ?? {};
   const title = metas.title || dataset.data.dataset_id;
-  // Tabs by content: the map only for a dataset with a geo_point_2d or geo_shape field.
-  const hasMap = (dataset.data.fields ?? []).some((f) => GEO_TYPES.has(f.type));
-  // The Analyze tab on a dataset whose metadata has the `analyze` feature.
-  const canAnalyze = (dataset.data.features ?? []).includes('analyze');
-  const tabs = DATASET_TABS.filter((t) => (t !== 'map' || hasMap) && (t !== 'analyze' || canAnalyze));
+  const tabs = datasetTabs(dataset.data);
+  const canAnalyze = tabs.includes('analyze');
   return (
     <div className="dataset-page">
       <PageTitle>{`${title} (${tabLabel(tab)})`}</PageTitle>
