@@ -77,6 +77,7 @@ export const en = {
     noMap: 'This dataset has no geographic field, so it has no map.',
   },
   filters: {
+    skip: 'Skip the filters, go to the records',
     records: 'Filter records',
     searchRecords: 'Search records',
     searchPlaceholder: 'Search in all fields…',
@@ -203,6 +204,8 @@ export const en = {
     rectangle: 'Draw a rectangle',
     polygon: 'Draw a polygon',
     basemap: 'Basemap',
+    rectangleShort: 'Rectangle',
+    polygonShort: 'Polygon',
     rectangleHint: 'Press and drag on the map to draw the rectangle. Escape cancels.',
     polygonHint:
       'Click each corner; double-click, click the first corner or press Enter to finish. Escape cancels.',

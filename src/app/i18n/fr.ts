@@ -76,6 +76,7 @@ export const fr: Catalog = {
     noMap: 'Ce jeu de données n’a pas de champ géographique : il n’a pas de carte.',
   },
   filters: {
+    skip: 'Passer les filtres, aller aux enregistrements',
     records: 'Filtrer les enregistrements',
     searchRecords: 'Rechercher des enregistrements',
     searchPlaceholder: 'Rechercher dans tous les champs…',
@@ -204,6 +205,8 @@ export const fr: Catalog = {
     rectangle: 'Dessiner un rectangle',
     polygon: 'Dessiner un polygone',
     basemap: 'Fond de carte',
+    rectangleShort: 'Rectangle',
+    polygonShort: 'Polygone',
     rectangleHint: 'Appuyez et faites glisser sur la carte pour dessiner le rectangle. Échap annule.',
     polygonHint:
       'Cliquez chaque sommet ; double-cliquez, cliquez le premier sommet ou appuyez sur Entrée pour finir. Échap annule.',

@@ -70,6 +70,21 @@ const LIST_CLUSTER_AT = 50;
 const LIST_CLUSTER_ZOOM = 12;
 
 /** The records of the dataset on a map, following every active filter. Loaded only on this tab. */
+/**
+ * A drawing tool's name: whole, and on a phone its last word alone (the two buttons then share a line
+ * with the basemap). The whole name stays the button's name for screen readers and speech input.
+ */
+function ToolLabel({ long, short }: { readonly long: string; readonly short: string }) {
+  return (
+    <>
+      <span className="map-tool-long">{long}</span>
+      <span className="map-tool-short" aria-hidden="true">
+        {short}
+      </span>
+    </>
+  );
+}
+
 export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const client = useExploreClient();
   const queryClient = useQueryClient();
@@ -319,7 +334,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
             aria-pressed={drawMode === 'rectangle'}
             onClick={() => setDrawMode(drawMode === 'rectangle' ? undefined : 'rectangle')}
           >
-            {t('map.rectangle')}
+            <ToolLabel long={t('map.rectangle')} short={t('map.rectangleShort')} />
           </button>
           <button
             type="button"
@@ -327,11 +342,11 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
             aria-pressed={drawMode === 'polygon'}
             onClick={() => setDrawMode(drawMode === 'polygon' ? undefined : 'polygon')}
           >
-            {t('map.polygon')}
+            <ToolLabel long={t('map.polygon')} short={t('map.polygonShort')} />
           </button>
         </fieldset>
         <label className="map-basemap" htmlFor={basemapId}>
-          {t('map.basemap')}
+          <span className="map-basemap-label">{t('map.basemap')}</span>
           <select
             id={basemapId}
             value={state.map.basemap}

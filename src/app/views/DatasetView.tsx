@@ -16,6 +16,19 @@ import { datasetTabs } from '../routes/dataset-tabs';
 import { type DatasetTab, datasetPath, tabLabel } from '../routes/paths';
 import { TAB_CHUNKS } from './tab-modules';
 
+/** Scrolls the row of tabs, not the page, so that the current tab is whole in it (with its neighbour's edge). */
+function revealCurrentTab(strip: HTMLElement): void {
+  const active = strip.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!active || strip.scrollWidth <= strip.clientWidth) return;
+  const margin = 32;
+  const left = active.offsetLeft - strip.offsetLeft;
+  const right = left + active.offsetWidth;
+  if (left - margin < strip.scrollLeft) strip.scrollLeft = Math.max(0, left - margin);
+  else if (right + margin > strip.scrollLeft + strip.clientWidth) {
+    strip.scrollLeft = right + margin - strip.clientWidth;
+  }
+}
+
 /** A tab, drawn as soon as its code is here; the page's skeleton until then. */
 function LazyTab({
   tab,
@@ -52,6 +65,13 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
   useEffect(() => {
     prefetchDatasetPage(queryClient, client, datasetId, tab, current.current);
   }, [queryClient, client, datasetId, tab]);
+  // On a screen narrower than the row of tabs, the current one is scrolled into it.
+  const tabStrip = useRef<HTMLElement>(null);
+  const loaded = dataset.data !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each tab opened is revealed
+  useEffect(() => {
+    if (loaded && tabStrip.current) revealCurrentTab(tabStrip.current);
+  }, [loaded, tab]);
 
   if (dataset.isError) {
     return (
@@ -97,7 +117,7 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
             .filter(Boolean)
             .join(' · ')}
         </p>
-        <nav className="tabs" aria-label={t('tabs.views')}>
+        <nav className="tabs" aria-label={t('tabs.views')} ref={tabStrip}>
           {tabs.map((other) => (
             <Link
               key={other}
