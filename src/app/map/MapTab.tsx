@@ -38,6 +38,7 @@ import { geojsonExportUrl } from './features';
 import { bulkBounds, featureFit, withMinimumSize } from './fit';
 import { clusterFeatures } from './layers';
 import { MapCanvas, type Viewport } from './MapCanvas';
+import { MapTools } from './MapTools';
 import {
   areaClause,
   type Bounds,
@@ -56,9 +57,10 @@ import {
   withWhere,
 } from './map-data';
 import { mapClustersQuery, mapExtentQuery, mapFeaturesQuery } from './map-queries';
-import { BASEMAPS, type Basemap, type MapLocation } from './map-view';
+import type { Basemap, MapLocation } from './map-view';
 import type { Pick } from './pick';
 import { type PanelRecords, RecordPanel } from './RecordPanel';
+import { featureRecord } from './record-features';
 import './map.css';
 
 const NO_FIELDS: readonly DatasetField[] = [];
@@ -70,21 +72,6 @@ const LIST_CLUSTER_AT = 50;
 const LIST_CLUSTER_ZOOM = 12;
 
 /** The records of the dataset on a map, following every active filter. Loaded only on this tab. */
-/**
- * A drawing tool's name: whole, and on a phone its last word alone (the two buttons then share a line
- * with the basemap). The whole name stays the button's name for screen readers and speech input.
- */
-function ToolLabel({ long, short }: { readonly long: string; readonly short: string }) {
-  return (
-    <>
-      <span className="map-tool-long">{long}</span>
-      <span className="map-tool-short" aria-hidden="true">
-        {short}
-      </span>
-    </>
-  );
-}
-
 export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const client = useExploreClient();
   const queryClient = useQueryClient();
@@ -189,8 +176,11 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const [chosen, setChosen] = useState<number>();
   const listScroll = useRef<HTMLElement>(null);
   const listed = useMemo(
-    () => (features.data?.features ?? []).map((f) => (f.properties ?? {}) as DatasetRecord),
-    [features.data],
+    () =>
+      (features.data?.features ?? []).map((f) =>
+        geometry ? featureRecord(f, geometry) : ((f.properties ?? {}) as DatasetRecord),
+      ),
+    [features.data, geometry],
   );
   const columns = useMemo(() => visibleColumns(fields, state.columns), [fields, state.columns]);
   const [page, setPage] = useState(0);
@@ -212,8 +202,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
 
   const recordsAt = (pick: Pick): PanelRecords | undefined => {
     if (pick.kind === 'records') {
-      const all = features.data?.features ?? [];
-      const records = pick.indexes.flatMap((i) => (all[i]?.properties ? [all[i].properties] : []));
+      const records = pick.indexes.flatMap((i) => (listed[i] ? [listed[i]] : []));
       return records.length > 0 ? { kind: 'local', records } : undefined;
     }
     const cluster = clusterList[pick.index];
@@ -327,40 +316,12 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
             <span className="muted">{t('map.firstDrawn', { count: FEATURE_THRESHOLD })}</span>
           )}
         </p>
-        <fieldset className="map-tools" aria-label={t('map.drawArea')}>
-          <button
-            type="button"
-            className={drawMode === 'rectangle' ? 'button is-active' : 'button'}
-            aria-pressed={drawMode === 'rectangle'}
-            onClick={() => setDrawMode(drawMode === 'rectangle' ? undefined : 'rectangle')}
-          >
-            <ToolLabel long={t('map.rectangle')} short={t('map.rectangleShort')} />
-          </button>
-          <button
-            type="button"
-            className={drawMode === 'polygon' ? 'button is-active' : 'button'}
-            aria-pressed={drawMode === 'polygon'}
-            onClick={() => setDrawMode(drawMode === 'polygon' ? undefined : 'polygon')}
-          >
-            <ToolLabel long={t('map.polygon')} short={t('map.polygonShort')} />
-          </button>
-        </fieldset>
-        <label className="map-basemap" htmlFor={basemapId}>
-          <span className="map-basemap-label">{t('map.basemap')}</span>
-          <select
-            id={basemapId}
-            value={state.map.basemap}
-            onChange={(event) =>
-              setMapView(state.map.location, BASEMAPS.find((b) => b === event.target.value) ?? 'offline')
-            }
-          >
-            {BASEMAPS.map((b) => (
-              <option key={b} value={b}>
-                {t(`map.basemaps.${b}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MapTools
+          drawMode={drawMode}
+          onDrawMode={setDrawMode}
+          basemap={state.map.basemap}
+          onBasemap={(basemap) => setMapView(state.map.location, basemap)}
+        />
       </div>
       {drawMode && (
         <p className="map-hint" role="status">
@@ -389,6 +350,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           filterOutline={outline}
           drawMode={drawMode}
           highlight={hovered}
+          selected={chosen}
           busy={busy}
           describe={describe}
           onViewport={setViewport}
@@ -404,7 +366,10 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
             selection={selection}
             page={page}
             onPage={setPage}
-            onClose={() => setSelection(undefined)}
+            onClose={() => {
+              setSelection(undefined);
+              setChosen(undefined);
+            }}
             format={cellFormat}
           />
         )}
