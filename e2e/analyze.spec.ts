@@ -297,3 +297,24 @@ test('the Analyze tab and the column statistics in French leave no English sente
   const stats = await panel.innerText();
   for (const sentence of englishSentences()) expect(stats, sentence).not.toContain(sentence);
 });
+
+test('airports, a dataset of facets without numbers, has an Analyze tab counting by its first facet', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/datasets/airports');
+  await page
+    .getByRole('navigation', { name: 'Dataset views' })
+    .getByRole('link', { name: 'Analyze' })
+    .click();
+  await slow(drawn(page)).toBeVisible({ timeout: 30_000 });
+  // Not by the IATA code, the dataset's key, whose every bar would be 1.
+  const answer = await request.get(`${api}/airports/records`, {
+    params: { select: 'count(*) AS n', group_by: 'state AS x', order_by: 'n desc', limit: 1 },
+  });
+  const top = ((await answer.json()).results as { x: string; n: number }[])[0]!;
+  const table = await tableText(page);
+  expect(table[0]![0]).toBe('State');
+  expect(table[1]).toEqual([top.x, String(top.n)]);
+  expect(top.n).toBeGreaterThan(1);
+});

@@ -154,3 +154,39 @@ test('a refused query in a pasted link is shown at its clause', async ({ page, a
   const times = await page.evaluate(() => document.body.innerText.split('Unknown field: nope').length - 1);
   expect(times).toBe(1);
 });
+
+test('Enter on a clause the editor marks invalid sends nothing and keeps the last valid query', async ({
+  page,
+}) => {
+  await page.goto('/datasets/penguins/table?where=island%20%3D%20%22Biscoe%22');
+  await expect(resultCount(page)).toHaveText('168 records', CHUNK_LOAD);
+  await expect(clause(page, 'where')).toHaveText('island = "Biscoe"', CHUNK_LOAD);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/')) sent.push(request.url());
+  });
+
+  // Entered at once and run before the pause the checks wait for: Enter must check all the same.
+  await typeIn(page, clause(page, 'where'), 'body_mass_g >');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Not run' })).toBeVisible();
+  await expect(problems(page)).toHaveCount(1);
+  await expect(problems(page).first()).toContainText(/^where /);
+  // Marked at once (an end of input is a point, not a range), without the pause typing waits for.
+  await expect(clause(page, 'where').locator('.cm-lintRange-error, .cm-lintPoint-error')).toHaveCount(1);
+  // The caret is at the problem, in the clause that holds it.
+  await expect(clause(page, 'where')).toBeFocused();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+
+  expect(sent).toEqual([]);
+  expect(searchParams(page).get('where')).toBe('island = "Biscoe"');
+  await expect(resultCount(page)).toHaveText('168 records');
+  await expect(page.locator('table.records tbody tr').first()).toBeVisible();
+
+  // Corrected, the message goes and the query runs.
+  await page.keyboard.press('End');
+  await page.keyboard.type(' 6000');
+  await expect(page.getByRole('status').filter({ hasText: 'Not run' })).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/where=body_mass_g/);
+});

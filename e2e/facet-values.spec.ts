@@ -108,3 +108,75 @@ test('disasters: years in every order, the latest ones reachable', async ({ page
     })
     .toBe(true);
 });
+
+test('choosing a value from a facet’s search stays within the server’s limit of queries at once', async ({
+  page,
+}) => {
+  // A search on 3 million flights: every request matches text, the work the server allows 4 of per visitor.
+  await page.goto('/datasets/flights/table?q=SEA');
+  await expect(resultCount(page)).not.toHaveText('3,000,000 records');
+  const origin = facet(page, 'Origin airport');
+  const search = origin.getByRole('searchbox', { name: 'Search values of Origin airport' });
+  await search.fill('SEA');
+  await expect(facetValue(origin, 'SEA')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Facets' })).not.toHaveAttribute('aria-busy', 'true');
+
+  let inFlight = 0;
+  let most = 0;
+  const refused: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().includes('/api/')) return;
+    inFlight += 1;
+    most = Math.max(most, inFlight);
+  });
+  const ended = (r: { url(): string }) => {
+    if (r.url().includes('/api/')) inFlight -= 1;
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  page.on('response', (r) => {
+    if (r.status() === 429) refused.push(r.url());
+  });
+
+  await facetValue(origin, 'SEA').click();
+  await expect(page).toHaveURL(/refine=origin:SEA/);
+  // The search ends with the choice (one value left: nothing to search), and the keyboard stays in the facet.
+  await expect(search).toHaveCount(0);
+  await expect(facetValue(origin, 'SEA')).toBeFocused();
+  await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Origin airport: SEA');
+  await expect(page.getByRole('navigation', { name: 'Facets' })).not.toHaveAttribute('aria-busy', 'true');
+  await expect.poll(() => inFlight).toBe(0);
+  expect(refused).toEqual([]);
+  expect(most).toBeLessThanOrEqual(4);
+});
+
+test('a 429 that says when to come back is waited out, not shown as an error', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 429/);
+  await page.goto('/datasets/penguins/table');
+  const island = facet(page, 'Island');
+  await expect(facetValue(island, 'Biscoe')).toBeVisible();
+  // The next facets request, the one the view itself sends for its new filters, is refused once.
+  let refusals = 0;
+  await page.route('**/penguins/facets?**', async (route) => {
+    if (refusals > 0) return route.continue();
+    refusals += 1;
+    return route.fulfill({
+      status: 429,
+      headers: { 'Retry-After': '1', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ error_code: 'TooManyRequests', message: 'Too many queries at once.' }),
+    });
+  });
+  await facetValue(island, 'Biscoe').click();
+  await expect(page.getByRole('navigation', { name: 'Facets' })).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('navigation', { name: 'Facets' })).not.toHaveAttribute('aria-busy', 'true', {
+    timeout: 10_000,
+  });
+  expect(refusals).toBe(1);
+  await expect(facetValue(facet(page, 'Species'), 'Gentoo')).toBeVisible();
+  await expect(facetValue(facet(page, 'Species'), 'Chinstrap')).toHaveCount(0);
+  await expect(page.getByText('Too many')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

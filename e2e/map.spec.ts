@@ -184,3 +184,40 @@ test('the offline basemap draws its land from tiles: 1:110m for a continent, 1:5
   expect(tiles.every((t) => t.status === 200)).toBe(true);
   await expect(page.getByText(/basemap could not be loaded/i)).toHaveCount(0);
 });
+
+test('london-boroughs: the list under the map shows shapes as the table does; a row hovered or chosen is drawn as its area', async ({
+  page,
+}) => {
+  await page.goto('/datasets/london-boroughs/map');
+  await mapReady(page);
+  const list = page.getByRole('region', { name: 'Records on the map' });
+  const croydon = list.locator('tr.record-row').filter({ hasText: 'Croydon' });
+  await expect(croydon).toHaveCount(1);
+  // The geometry and the centroid, as the Table tab writes them, not empty cells.
+  await expect(croydon).toContainText(/(Multi)?Polygon \(\d+ points\)/);
+  await expect(croydon).toContainText(/51\.\d+, -0\.\d+/);
+  await expect(croydon.locator('td.is-empty')).toHaveCount(0);
+  const index = await croydon.getAttribute('data-row');
+
+  // Hovered: filled and outlined, not a dot at every vertex.
+  await croydon.hover();
+  await expect(theMap(page)).toHaveAttribute('data-highlight', index!);
+  await expect(theMap(page)).toHaveAttribute('data-marks', 'records-highlight-fill records-highlight-line');
+
+  // Chosen from the list: marked once the pointer has left.
+  await croydon.click();
+  await page.mouse.move(0, 0);
+  await expect(theMap(page)).toHaveAttribute('data-selected', index!);
+  await expect(theMap(page)).toHaveAttribute('data-marks', 'records-selected-fill records-selected-line');
+  await page.screenshot({ path: test.info().outputPath('borough-chosen.png') });
+
+  // Chosen on the map: another borough, clicked where it lies, is marked instead.
+  const barnet = list.locator('tr.record-row').filter({ hasText: 'Barnet' });
+  const barnetIndex = await barnet.getAttribute('data-row');
+  await barnet.hover();
+  const at = (await theMap(page).getAttribute('data-highlight-at'))!.split(',').map(Number);
+  const box = (await theMap(page).boundingBox())!;
+  await page.mouse.move(0, 0);
+  await page.mouse.click(box.x + at[0]!, box.y + at[1]!);
+  await expect(theMap(page)).toHaveAttribute('data-selected', barnetIndex!);
+});

@@ -40,6 +40,8 @@ export class ApiError extends Error {
     readonly url: string,
     kind?: ApiErrorKind,
     readonly quota?: QuotaInfo,
+    /** The answer's `Retry-After` in seconds (a 429 or 503 says when asking again may succeed). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.kind = kind ?? errorKind(status);
@@ -59,8 +61,24 @@ function nonEmpty(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
 }
 
+/** `Retry-After` as seconds from now: a number of seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterSeconds(headers: Headers | undefined, now = Date.now()): number | undefined {
+  const value = headers?.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 /** Builds the error of a non-2xx answer from its body, whatever shape the portal used. */
 export function errorFromBody(status: number, body: unknown, url: string, headers?: Headers): ApiError {
+  const error = errorOfBody(status, body, url, headers);
+  const retryAfter = retryAfterSeconds(headers);
+  if (retryAfter === undefined) return error;
+  return new ApiError(error.status, error.errorCode, error.message, url, error.kind, error.quota, retryAfter);
+}
+
+function errorOfBody(status: number, body: unknown, url: string, headers?: Headers): ApiError {
   if (status === 429 && !(isRecord(body) && nonEmpty(body.error))) return quotaFromHeaders(url, headers);
   if (isRecord(body)) {
     if (nonEmpty(body.error_code) && nonEmpty(body.message)) {

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api';
 import { setupI18n } from './i18n/setup';
 import { pageParsed } from './queries/first-data';
 import { prefetchAddress } from './queries/page-prefetch';
+import { retryDelay, shouldRetry } from './queries/retry';
 // The stylesheets in cascade order: base first, then one per component folder.
 import './styles.css';
 import './components/header.css';
@@ -32,8 +32,9 @@ const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
-      // A 4xx answer or an unreachable portal will not change by asking again at once; a 5xx may.
-      retry: (failures, error) => error instanceof ApiError && error.status >= 500 && failures < 2,
+      // A busy server's 429 or 503 is waited out (its Retry-After); another 4xx will not change.
+      retry: shouldRetry,
+      retryDelay,
     },
   },
 });

@@ -1,4 +1,5 @@
 import type { DatasetField } from '../../api';
+import { analyzeAxis } from '../routes/dataset-tabs';
 
 /*
  * The chart of the Analyze tab, all of it in the address under `chart.` keys, so a link or Back
@@ -80,19 +81,25 @@ export function newSeries(index: number): Series {
   };
 }
 
-/** The chart shown when the address names none: counts over the first date, else the first text field. */
+/**
+ * The chart shown when the address names none: a count by the dataset's first date, facet or number
+ * (analyzeAxis), never by a key, whose bars would all be 1.
+ */
 export function defaultChart(fields: readonly DatasetField[]): ChartState {
+  const axis = analyzeAxis(fields);
+  // Reached by its address only (the tab is not offered): a field that is not a key, if any.
   const x =
-    fields.find(isTemporal) ??
-    fields.find((f) => f.type === 'text') ??
+    axis?.field ??
+    groupableFields(fields).find((f) => f.annotations?.id !== true) ??
     groupableFields(fields)[0] ??
     fields[0];
+  const ranges = axis ? axis.kind === 'number' : isNumeric(x);
   return {
     x: x?.name ?? '',
     precision: 'month',
-    ...(isNumeric(x) ? { width: 10 } : {}),
+    ...(ranges ? { width: 10 } : {}),
     series: [newSeries(0)],
-    sort: isTemporal(x) || isNumeric(x) ? 'x' : '-y',
+    sort: isTemporal(x) || ranges ? 'x' : '-y',
     max: DEFAULT_MAX,
   };
 }
@@ -132,7 +139,9 @@ export function parseChart(search: URLSearchParams, fields: readonly DatasetFiel
     xName !== null && GROUPABLE.has(byName.get(xName)?.type ?? '') ? byName.get(xName) : undefined;
   const x = xField ?? byName.get(fallback.x);
   const widthText = search.get('chart.width');
-  const width = widthText !== null && /^\d+(\.\d+)?$/.test(widthText) ? Number(widthText) : undefined;
+  const named = widthText !== null && /^\d+(\.\d+)?$/.test(widthText) ? Number(widthText) : undefined;
+  // The default axis keeps its ranges; an axis the address names is ranged only when it says so.
+  const width = named ?? (xField ? undefined : fallback.width);
   const series = search
     .getAll('chart.series')
     .map((raw, i) => readSeries(raw, byName, i))

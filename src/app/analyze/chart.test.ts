@@ -79,6 +79,27 @@ describe('the chart in the address', () => {
       series: [{ aggregation: 'count' }],
     });
   });
+
+  it('defaults to the first facet that is not a key, ranked by count, never to the key', () => {
+    const airports: DatasetField[] = [
+      { name: 'iata', label: 'IATA', type: 'text', annotations: { id: true } },
+      { name: 'name', label: 'Name', type: 'text' },
+      { name: 'state', label: 'State', type: 'text', annotations: { facet: true } },
+    ];
+    const chart = parseChart(new URLSearchParams(), airports);
+    expect(chart).toMatchObject({ x: 'state', sort: '-y', series: [{ aggregation: 'count' }] });
+    expect(chart.width).toBeUndefined();
+  });
+
+  it('defaults to numeric ranges over a number when there is no date or facet', () => {
+    const numbers: DatasetField[] = [
+      { name: 'id', label: 'Id', type: 'int', annotations: { id: true } },
+      { name: 'mass', label: 'Mass', type: 'double' },
+    ];
+    expect(parseChart(new URLSearchParams(), numbers)).toMatchObject({ x: 'mass', width: 10, sort: 'x' });
+    // An axis the address names is ranged only when the address says so.
+    expect(parseChart(new URLSearchParams('chart.x=mass'), numbers).width).toBeUndefined();
+  });
 });
 
 describe('the records calls of a chart', () => {

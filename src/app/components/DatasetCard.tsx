@@ -3,9 +3,8 @@ import type { Dataset } from '../../api';
 import { formatDate } from '../format/dates';
 import { excerpt } from '../format/markdown';
 import { Link } from '../router/Link';
-import { DATASET_TABS, datasetPath, tabLabel } from '../routes/paths';
-
-const GEO_TYPES = new Set(['geo_point_2d', 'geo_shape']);
+import { datasetTabs } from '../routes/dataset-tabs';
+import { datasetPath, tabLabel } from '../routes/paths';
 
 interface DatasetCardProps {
   readonly dataset: Dataset;
@@ -20,10 +19,7 @@ export function DatasetCard({ dataset, keywordHref }: DatasetCardProps) {
   const keywords = metas.keyword ?? [];
   const themes = metas.theme ?? [];
   const { t } = useTranslation();
-  // A map link only where there is a map: a dataset with a geographic field.
-  const hasMap = (dataset.fields ?? []).some((f) => GEO_TYPES.has(f.type));
-  const canAnalyze = (dataset.features ?? []).includes('analyze');
-  const tabs = DATASET_TABS.filter((tab) => (tab !== 'map' || hasMap) && (tab !== 'analyze' || canAnalyze));
+  const tabs = datasetTabs(dataset);
   return (
     <article className="dataset-card">
       <header className="dataset-card-header">

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Facet, FacetValue } from '../../api';
 import type { FacetAction, FacetValuePlace } from '../filters/facet-actions';
@@ -45,13 +45,14 @@ interface GroupProps {
   readonly onDisjunctive?: ((facet: string, on: boolean) => void) | undefined;
 }
 
-function useDebounced(value: string, delayMs: number): string {
+/** The value once it stopped changing for `delayMs`; `settle` takes a value at once (no request for the old one). */
+function useDebounced(value: string, delayMs: number): [string, (now: string) => void] {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = window.setTimeout(() => setSettled(value), delayMs);
     return () => window.clearTimeout(timer);
   }, [value, delayMs]);
-  return settled;
+  return [settled, setSettled];
 }
 
 export function FacetGroup({ facet, labels, onChange, source, onDisjunctive }: GroupProps) {
@@ -71,7 +72,8 @@ export function FacetGroup({ facet, labels, onChange, source, onDisjunctive }: G
   const [limit, setLimit] = useState(FACET_PAGE);
   const [expanded, setExpanded] = useState(false);
   const [query, setQuery] = useState('');
-  const search = useDebounced(query.trim(), SEARCH_DELAY_MS);
+  const [search, settleSearch] = useDebounced(query.trim(), SEARCH_DELAY_MS);
+  const searchBox = useRef<HTMLInputElement>(null);
   const ownRefines = source ? refinesOf(source.filters, name).length : 0;
   const request: FacetValuesRequest = {
     facet: name,
@@ -105,9 +107,40 @@ export function FacetGroup({ facet, labels, onChange, source, onDisjunctive }: G
   // The portal listed as many values as asked: there may be more.
   const more = values.length >= limit && !searching && source !== undefined;
   const waiting = custom && loaded.isFetching;
+  // A value chosen from a search ends it: the sidebar's own facets request lists the facet under the new
+  // filters, and the matches asked again beside it were one request more, a text search of every value,
+  // in the burst a choice sends (with the records, counts and range of the view).
+  const choose: FacetChange = (action, place) => {
+    onChange(action, place);
+    if (!searching) return;
+    setQuery('');
+    settleSearch('');
+    setChosen(place.value);
+  };
+  // The button pressed leaves with the matches: the keyboard follows the value chosen into the facet's
+  // list once it is there (the sidebar's answer to the new filters), on the search box meanwhile.
+  const [chosenValue, setChosen] = useState<string | undefined>(undefined);
+  const sectionRef = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: facet.facets is the list the value arrives in
+  useEffect(() => {
+    if (chosenValue === undefined) return;
+    const section = sectionRef.current;
+    const active = document.activeElement;
+    if (!section || (active !== null && active !== document.body && !section.contains(active))) {
+      setChosen(undefined);
+      return;
+    }
+    const button = [...section.querySelectorAll<HTMLElement>('.facet-value')]
+      .find((item) => item.dataset.value === chosenValue)
+      ?.querySelector<HTMLElement>('.facet-refine');
+    if (button) {
+      button.focus();
+      setChosen(undefined);
+    } else searchBox.current?.focus();
+  }, [chosenValue, facet.facets]);
 
   return (
-    <section className="facet" aria-labelledby={headingId} aria-busy={waiting || undefined}>
+    <section ref={sectionRef} className="facet" aria-labelledby={headingId} aria-busy={waiting || undefined}>
       <h3 id={headingId} className="facet-title">
         {facetLabel}
       </h3>
@@ -146,6 +179,7 @@ export function FacetGroup({ facet, labels, onChange, source, onDisjunctive }: G
       {(native || chosen) && <p className="facet-hint">{t('facets.severalHint')}</p>}
       {searchable && (
         <input
+          ref={searchBox}
           type="search"
           className="facet-search"
           value={query}
@@ -176,7 +210,7 @@ export function FacetGroup({ facet, labels, onChange, source, onDisjunctive }: G
             ancestors={[]}
             hierarchical={hierarchical}
             labels={labels}
-            onChange={onChange}
+            onChange={choose}
           />
         ))}
       </ul>
@@ -268,7 +302,7 @@ function FacetValueItem({ facetName, value, ancestors, hierarchical, labels, onC
   const countText = value.count === undefined ? undefined : formatCount(value.count);
   const refineAction: FacetAction = refined ? 'unrefine' : excluded ? 'unexclude' : 'refine';
   return (
-    <li className={`facet-value is-${value.state}`}>
+    <li className={`facet-value is-${value.state}`} data-value={value.value}>
       <div className="facet-value-row">
         <button
           type="button"

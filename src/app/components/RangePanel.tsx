@@ -113,7 +113,9 @@ export function RangePanel({
         },
         signal,
       ),
-    enabled: width !== undefined,
+    // The bars' width comes from this selection's extent: while the extent shown is the previous
+    // selection's, a histogram asked now would be of the wrong width, and asked again once it arrives.
+    enabled: width !== undefined && !extent.isPlaceholderData,
     placeholderData: keepPreviousData,
   });
   const buckets = useMemo<Bucket[]>(() => {

@@ -15,6 +15,13 @@ export function Sidebar({ title, activeCount, children }: SidebarProps) {
   const bodyId = useId();
   return (
     <aside className={open ? 'sidebar is-open' : 'sidebar'} aria-label={title}>
+      {/*
+        The facets hold dozens of buttons, each a stop of the Tab key between the dataset's tabs and its
+        records: this link moves the keyboard past them, to the view (the next Tab goes on from there).
+      */}
+      <a href="#main" className="sidebar-skip">
+        {t('filters.skip')}
+      </a>
       <button
         type="button"
         className="sidebar-toggle button"

@@ -1,7 +1,16 @@
+import { forceLinting } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { type ClauseSupport, odsqlClause, recheckClause } from './extension';
+
+/** Where a refused run points: a problem's span in one clause; `seq` tells one refusal from the next. */
+export interface ClausePointer {
+  readonly clause: string;
+  readonly from: number;
+  readonly to: number;
+  readonly seq: number;
+}
 
 interface ClauseEditorProps {
   readonly support: ClauseSupport;
@@ -12,13 +21,15 @@ interface ClauseEditorProps {
    * clause was edited (select depends on group_by), or the server answered.
    */
   readonly recheck: string;
+  /** The problem a refused run points at, in this clause: the caret goes there and its mark shows at once. */
+  readonly point?: ClausePointer | undefined;
 }
 
 /**
  * One clause in a CodeMirror editor. React never owns the editor: it is created once, and the value,
  * checks and server marks are pushed into it as changes.
  */
-export function ClauseEditor({ support, value, onChange, recheck }: ClauseEditorProps) {
+export function ClauseEditor({ support, value, onChange, recheck, point }: ClauseEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The editor's callbacks read the latest props without being rebuilt.
@@ -65,6 +76,19 @@ export function ClauseEditor({ support, value, onChange, recheck }: ClauseEditor
   useEffect(() => {
     view.current?.dispatch({ effects: recheckClause.of(null) });
   }, [recheck]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: point.seq names each refusal
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || !point) return;
+    const length = editor.state.doc.length;
+    const from = Math.min(Math.max(0, point.from), length);
+    const to = Math.min(Math.max(point.to, from), length);
+    editor.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
+    editor.focus();
+    // The mark shows now rather than after the pause the linter waits for while typing.
+    forceLinting(editor);
+  }, [point?.seq]);
 
   return <div className="clause-editor" ref={host} />;
 }

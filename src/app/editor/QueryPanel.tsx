@@ -4,7 +4,7 @@ import { checkQuery, type Diagnostic, QUERY_CLAUSES, type QueryClause, type Quer
 import { CopyButton } from '../components/CopyButton';
 import { t } from '../i18n/setup';
 import { type Filters, formatFacetFilter } from '../routes/search-params';
-import { ClauseEditor } from './ClauseEditor';
+import { ClauseEditor, type ClausePointer } from './ClauseEditor';
 import type { ClauseSupport } from './extension';
 import { diagnosticText } from './messages';
 import { datasetSchema } from './schema';
@@ -94,10 +94,30 @@ export default function QueryPanel({
     [serverError, applied, appliedChecks],
   );
 
-  const run = useCallback(() => onRun(written(draftRef.current)), [onRun]);
+  // A run the local checks refused: the query applied stays, and the caret goes to the first problem.
+  const [refused, setRefused] = useState<ClausePointer | undefined>(undefined);
+  const run = useCallback(() => {
+    const query = written(draftRef.current);
+    // The same parser and compiler as the server: what they refuse would only come back as a 400 from
+    // every request of the view, and replace its records with an error.
+    const first = checkQuery(query, schema)[0];
+    if (first === undefined) {
+      setRefused(undefined);
+      onRun(query);
+      return;
+    }
+    setSettled(draftRef.current);
+    setRefused((previous) => ({
+      clause: first.clause as QueryClause,
+      from: first.from,
+      to: first.to,
+      seq: (previous?.seq ?? 0) + 1,
+    }));
+  }, [onRun, schema]);
   const setClause = useCallback((clause: QueryClause, text: string) => {
     draftRef.current = { ...draftRef.current, [clause]: text };
     setDraft(draftRef.current);
+    setRefused(undefined);
   }, []);
 
   const supports = useMemo(
@@ -149,6 +169,7 @@ export default function QueryPanel({
               value={draft[clause] ?? ''}
               onChange={(text) => setClause(clause, text)}
               recheck={recheck}
+              point={refused?.clause === clause ? refused : undefined}
             />
           </div>
         ))}
@@ -172,6 +193,11 @@ export default function QueryPanel({
             </li>
           ))}
         </ul>
+        {refused && problems.length > 0 && (
+          <p className="query-not-run" role="status">
+            {t('editor.notRun')}
+          </p>
+        )}
         <div className="query-actions">
           <button type="submit" className="button button-primary">
             {t('editor.run')}

@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExploreClient } from '../../api';
 import { datasetsQuery, recordsQuery } from '../queries/options';
 import { datasetFilterParams, filterParams } from '../queries/request-params';
@@ -22,6 +22,31 @@ function removals(chips: readonly AnyChip[], current: number | undefined, withou
   return map;
 }
 
+/** A query of the cache that has its answer, or its failure, and is not being asked again. */
+function settled(queryClient: QueryClient, queryKey: QueryKey): boolean {
+  const state = queryClient.getQueryState(queryKey);
+  return state !== undefined && state.status !== 'pending' && state.fetchStatus === 'idle';
+}
+
+/**
+ * The chips' counts are asked one after the other, once the current count is known: they only annotate
+ * the chips, and asked together with the view's own requests, a few chips over a large dataset made a
+ * burst past the server's limit of queries per visitor (429). Read from the cache at each render, which
+ * the queries observed re-run as each answer arrives.
+ */
+function oneAtATime<T extends { readonly queryKey: QueryKey }>(
+  queryClient: QueryClient,
+  queries: readonly T[],
+  ready: boolean,
+): (T & { enabled: boolean })[] {
+  let previousDone = ready;
+  return queries.map((query) => {
+    const enabled = previousDone;
+    previousDone = previousDone && settled(queryClient, query.queryKey);
+    return { ...query, enabled };
+  });
+}
+
 /** The records' filters without one chip; the query editor's chip takes its whole query away. */
 export function datasetWithout(state: DatasetSearch, chip: AnyChip): DatasetSearch {
   if (chip.kind === 'query') return { ...state, query: {} };
@@ -38,14 +63,19 @@ export function useDatasetChipRemovals(
   state: DatasetSearch,
   chips: readonly AnyChip[],
 ): Removals {
+  const queryClient = useQueryClient();
   const count = (search: DatasetSearch) =>
     recordsQuery(client, datasetId, { ...datasetFilterParams(search), limit: 0 });
   const current = useQuery({ ...count(state), select: (r) => r.total_count });
   const without = useQueries({
-    queries: chips.map((chip) => ({
-      ...count(datasetWithout(state, chip)),
-      select: (r: { total_count?: number }) => r.total_count,
-    })),
+    queries: oneAtATime(
+      queryClient,
+      chips.map((chip) => ({
+        ...count(datasetWithout(state, chip)),
+        select: (r: { total_count?: number }) => r.total_count,
+      })),
+      current.isSuccess && !current.isFetching,
+    ),
   });
   return removals(
     chips,
@@ -60,13 +90,18 @@ export function useCatalogChipRemovals(
   state: CatalogSearch,
   chips: readonly FilterChip[],
 ): Removals {
+  const queryClient = useQueryClient();
   const count = (search: CatalogSearch) => datasetsQuery(client, { ...filterParams(search), limit: 0 });
   const current = useQuery({ ...count(state), select: (r) => r.total_count });
   const without = useQueries({
-    queries: chips.map((chip) => ({
-      ...count(withoutChip(state, chip)),
-      select: (r: { total_count?: number }) => r.total_count,
-    })),
+    queries: oneAtATime(
+      queryClient,
+      chips.map((chip) => ({
+        ...count(withoutChip(state, chip)),
+        select: (r: { total_count?: number }) => r.total_count,
+      })),
+      current.isSuccess && !current.isFetching,
+    ),
   });
   return removals(
     chips,

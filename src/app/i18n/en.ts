@@ -78,6 +78,7 @@ export const en = {
     noMap: 'This dataset has no geographic field, so it has no map.',
   },
   filters: {
+    skip: 'Skip the filters, go to the records',
     records: 'Filter records',
     searchRecords: 'Search records',
     searchPlaceholder: 'Search in all fields…',
@@ -204,6 +205,8 @@ export const en = {
     rectangle: 'Draw a rectangle',
     polygon: 'Draw a polygon',
     basemap: 'Basemap',
+    rectangleShort: 'Rectangle',
+    polygonShort: 'Polygon',
     rectangleHint: 'Press and drag on the map to draw the rectangle. Escape cancels.',
     polygonHint:
       'Click each corner; double-click, click the first corner or press Enter to finish. Escape cancels.',
@@ -360,6 +363,7 @@ export const en = {
     expected: '{{message}}, expected {{items}}',
     or: ' or ',
     failedHere: 'The query could not run: its error is shown in the query editor above.',
+    notRun: 'Not run: the table still shows the last valid query. Correct the problem marked above.',
     facetsWait: 'The facets follow the query once it runs.',
   },
   status: {

@@ -77,6 +77,7 @@ export const fr: Catalog = {
     noMap: 'Ce jeu de données n’a pas de champ géographique : il n’a pas de carte.',
   },
   filters: {
+    skip: 'Passer les filtres, aller aux enregistrements',
     records: 'Filtrer les enregistrements',
     searchRecords: 'Rechercher des enregistrements',
     searchPlaceholder: 'Rechercher dans tous les champs…',
@@ -205,6 +206,8 @@ export const fr: Catalog = {
     rectangle: 'Dessiner un rectangle',
     polygon: 'Dessiner un polygone',
     basemap: 'Fond de carte',
+    rectangleShort: 'Rectangle',
+    polygonShort: 'Polygone',
     rectangleHint: 'Appuyez et faites glisser sur la carte pour dessiner le rectangle. Échap annule.',
     polygonHint:
       'Cliquez chaque sommet ; double-cliquez, cliquez le premier sommet ou appuyez sur Entrée pour finir. Échap annule.',
@@ -369,6 +372,8 @@ export const fr: Catalog = {
     or: ' ou ',
     failedHere:
       'La requête n’a pas pu être exécutée : son erreur est indiquée dans l’éditeur de requête ci-dessus.',
+    notRun:
+      'Non exécutée : le tableau montre toujours la dernière requête valide. Corrigez le problème signalé ci-dessus.',
     facetsWait: 'Les facettes suivent la requête dès qu’elle s’exécute.',
   },
   status: {

@@ -19,13 +19,13 @@ import {
   RECORD_LAYERS,
   RECORDS_SOURCE,
   type SourceData,
-  setHighlight,
   setSourceData,
   withDataLayers,
 } from './layers';
 import type { Bounds } from './map-data';
 import { type Basemap, MAX_ZOOM, type MapLocation, sameLocation } from './map-view';
 import { type Pick, pickAt } from './pick';
+import { marksDrawn, useRecordMarks } from './record-marks';
 
 maplibregl.setWorkerUrl(workerUrl);
 // The worker starts (and fetches its script) as soon as this code is here, while the map's data and
@@ -52,6 +52,8 @@ interface MapCanvasProps {
   readonly drawMode: DrawMode | undefined;
   /** The record (feature index) to ring: its row is hovered in the list under the map. */
   readonly highlight?: number | undefined;
+  /** The record (feature index) chosen: its row or its shape clicked. */
+  readonly selected?: number | undefined;
   /** Data still on its way: the map is not "ready" until it has drawn it. */
   readonly busy: boolean;
   readonly describe: (pick: Pick) => string;
@@ -108,6 +110,7 @@ function markDrawn(map: maplibregl.Map, element: HTMLElement, ready: boolean): v
   element.dataset.clusterCounts = String(shown(['clusters-count']));
   // Pieces of land the offline basemap draws (cut at tile edges): none on the online one.
   element.dataset.basemapLand = String(shown([BASEMAP_LAND_LAYER]));
+  element.dataset.marks = marksDrawn(map);
   element.dataset.ready = String(ready);
 }
 
@@ -344,21 +347,7 @@ export function MapCanvas(props: MapCanvasProps) {
     if (map && styled) showData(map, sent.current, FILTER_SOURCE, props.filterOutline);
   }, [props.filterOutline, styled]);
 
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!map || !styled) return;
-    setHighlight(map, props.highlight);
-    const element = container.current;
-    if (!element) return;
-    element.dataset.highlight = String(props.highlight ?? '');
-    // Where a ringed point stands on the screen, so that a test (or a tool) can point at it.
-    const ringed = props.records?.features.find((f) => f.properties?.__index === props.highlight);
-    const at =
-      ringed?.geometry.type === 'Point'
-        ? map.project(ringed.geometry.coordinates as [number, number])
-        : undefined;
-    element.dataset.highlightAt = at ? `${Math.round(at.x)},${Math.round(at.y)}` : '';
-  }, [props.highlight, props.records, styled]);
+  useRecordMarks(mapRef, container, styled, props.records, props.highlight, props.selected);
 
   useEffect(() => {
     const element = container.current;

@@ -23,9 +23,10 @@ import { visibleColumns } from '../table/columns';
 import { datasetTimeZone } from '../table/queries';
 import { type DrawMode, geoFilterOutline } from './draw';
 import { MapCanvas } from './MapCanvas';
+import { MapTools } from './MapTools';
 import { FEATURE_THRESHOLD } from './map-data';
-import { BASEMAPS } from './map-view';
 import { RecordPanel } from './RecordPanel';
+import { featureRecord } from './record-features';
 import { useDatasetMap } from './useDatasetMap';
 import './map.css';
 
@@ -59,8 +60,11 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const [hovered, setHovered] = useState<number>();
   const listScroll = useRef<HTMLElement>(null);
   const listed = useMemo(
-    () => (features.data?.features ?? []).map((f) => (f.properties ?? {}) as DatasetRecord),
-    [features.data],
+    () =>
+      (features.data?.features ?? []).map((f) =>
+        geometry ? featureRecord(f, geometry) : ((f.properties ?? {}) as DatasetRecord),
+      ),
+    [features.data, geometry],
   );
   const columns = useMemo(() => visibleColumns(fields, state.columns), [fields, state.columns]);
   const [drawMode, setDrawMode] = useState<DrawMode>();
@@ -137,40 +141,12 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
             <span className="muted">{t('map.firstDrawn', { count: FEATURE_THRESHOLD })}</span>
           )}
         </p>
-        <fieldset className="map-tools" aria-label={t('map.drawArea')}>
-          <button
-            type="button"
-            className={drawMode === 'rectangle' ? 'button is-active' : 'button'}
-            aria-pressed={drawMode === 'rectangle'}
-            onClick={() => setDrawMode(drawMode === 'rectangle' ? undefined : 'rectangle')}
-          >
-            {t('map.rectangle')}
-          </button>
-          <button
-            type="button"
-            className={drawMode === 'polygon' ? 'button is-active' : 'button'}
-            aria-pressed={drawMode === 'polygon'}
-            onClick={() => setDrawMode(drawMode === 'polygon' ? undefined : 'polygon')}
-          >
-            {t('map.polygon')}
-          </button>
-        </fieldset>
-        <label className="map-basemap" htmlFor={basemapId}>
-          {t('map.basemap')}
-          <select
-            id={basemapId}
-            value={state.map.basemap}
-            onChange={(event) =>
-              setMapView(state.map.location, BASEMAPS.find((b) => b === event.target.value) ?? 'offline')
-            }
-          >
-            {BASEMAPS.map((b) => (
-              <option key={b} value={b}>
-                {t(`map.basemaps.${b}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MapTools
+          drawMode={drawMode}
+          onDrawMode={setDrawMode}
+          basemap={state.map.basemap}
+          onBasemap={(basemap) => setMapView(state.map.location, basemap)}
+        />
       </div>
       {drawMode && (
         <p className="map-hint" role="status">
@@ -186,6 +162,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           filterOutline={outline}
           drawMode={drawMode}
           highlight={hovered}
+          selected={chosen}
           onLocation={(location) => setMapView(location, state.map.basemap)}
           onDrawn={onDrawn}
           onDrawCancel={() => setDrawMode(undefined)}
@@ -197,7 +174,10 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
             selection={selection}
             page={page}
             onPage={setPage}
-            onClose={() => setSelection(undefined)}
+            onClose={() => {
+              setSelection(undefined);
+              setChosen(undefined);
+            }}
             format={cellFormat}
           />
         )}

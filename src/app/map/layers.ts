@@ -20,7 +20,13 @@ export const RECORD_LAYERS = ['records-fill', 'records-point'];
 export const CLUSTER_LAYERS = ['clusters-circle'];
 
 /** Layers that ring the record whose row is hovered in the list under the map. */
-export const HIGHLIGHT_LAYERS = ['records-highlight-line', 'records-highlight-point'];
+export const HIGHLIGHT_LAYERS = [
+  'records-highlight-fill',
+  'records-highlight-line',
+  'records-highlight-point',
+];
+/** Layers that mark the record chosen (its row or its shape clicked). */
+export const SELECTED_LAYERS = ['records-selected-fill', 'records-selected-line', 'records-selected-point'];
 
 /** Icon names of cluster counts: `count:1.2k` is drawn by `countIcon` when the map first asks for it. */
 export const COUNT_ICON_PREFIX = 'count:';
@@ -36,6 +42,48 @@ export const DATA_SOURCES: Readonly<Record<string, SourceSpecification>> = {
 };
 
 const isArea = ['match', ['geometry-type'], ['Polygon', 'MultiPolygon'], true, false];
+const isPoint = ['match', ['geometry-type'], ['Point', 'MultiPoint'], true, false];
+const NO_RECORD = -1;
+
+/** Only the record of this index, of these geometries. */
+function recordFilter(geometries: readonly unknown[], index: number): never {
+  return ['all', geometries, ['==', ['get', '__index'], index]] as never;
+}
+
+/** The three layers that mark one record (`records-<kind>-fill`, `-line`, `-point`), none at first. */
+function recordMark(
+  kind: 'highlight' | 'selected',
+  look: { fill: string; fillOpacity: number; line: string; lineWidth: number },
+): LayerSpecification[] {
+  return [
+    {
+      id: `records-${kind}-fill`,
+      type: 'fill',
+      source: RECORDS_SOURCE,
+      filter: recordFilter(isArea, NO_RECORD),
+      paint: { 'fill-color': look.fill, 'fill-opacity': look.fillOpacity },
+    },
+    {
+      id: `records-${kind}-line`,
+      type: 'line',
+      source: RECORDS_SOURCE,
+      filter: recordFilter(['!', isPoint], NO_RECORD),
+      paint: { 'line-color': look.line, 'line-width': look.lineWidth },
+    },
+    {
+      id: `records-${kind}-point`,
+      type: 'circle',
+      source: RECORDS_SOURCE,
+      filter: recordFilter(isPoint, NO_RECORD),
+      paint: {
+        'circle-color': look.fill,
+        'circle-radius': 9,
+        'circle-stroke-color': '#7c2d12',
+        'circle-stroke-width': kind === 'selected' ? 3 : 2,
+      },
+    },
+  ];
+}
 
 export const DATA_LAYERS: readonly LayerSpecification[] = [
   {
@@ -83,25 +131,10 @@ export const DATA_LAYERS: readonly LayerSpecification[] = [
       'circle-opacity': 0.85,
     },
   },
-  {
-    id: 'records-highlight-line',
-    type: 'line',
-    source: RECORDS_SOURCE,
-    filter: ['==', ['get', '__index'], -1],
-    paint: { 'line-color': '#f59e0b', 'line-width': 3 },
-  },
-  {
-    id: 'records-highlight-point',
-    type: 'circle',
-    source: RECORDS_SOURCE,
-    filter: ['==', ['get', '__index'], -1],
-    paint: {
-      'circle-color': '#f59e0b',
-      'circle-radius': 9,
-      'circle-stroke-color': '#7c2d12',
-      'circle-stroke-width': 2,
-    },
-  },
+  // The record chosen, then the one hovered above it: each drawn as its geometry is, an area filled and
+  // outlined, a line traced, a point ringed (a circle layer draws a dot at every vertex of a polygon).
+  ...recordMark('selected', { fill: '#d97706', fillOpacity: 0.45, line: '#7c2d12', lineWidth: 3.5 }),
+  ...recordMark('highlight', { fill: '#f59e0b', fillOpacity: 0.35, line: '#f59e0b', lineWidth: 3 }),
   {
     id: 'clusters-circle',
     type: 'circle',
@@ -251,7 +284,15 @@ export function countIcon(
 }
 
 /** Rings one record (its `__index`), or none. */
+/** Marks one record (hovered or chosen) on the map, or none. */
+export function markRecord(map: MapLibreMap, layers: readonly string[], index: number | undefined): void {
+  const [fill, line, point] = layers;
+  const at = index ?? NO_RECORD;
+  if (fill && map.getLayer(fill)) map.setFilter(fill, recordFilter(isArea, at));
+  if (line && map.getLayer(line)) map.setFilter(line, recordFilter(['!', isPoint], at));
+  if (point && map.getLayer(point)) map.setFilter(point, recordFilter(isPoint, at));
+}
+
 export function setHighlight(map: MapLibreMap, index: number | undefined): void {
-  const filter = ['==', ['get', '__index'], index ?? -1] as never;
-  for (const id of HIGHLIGHT_LAYERS) if (map.getLayer(id)) map.setFilter(id, filter);
+  markRecord(map, HIGHLIGHT_LAYERS, index);
 }

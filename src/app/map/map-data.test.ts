@@ -42,10 +42,15 @@ describe('what the map draws', () => {
     expect(mapMode(3_000_000, false)).toBe('features');
   });
 
-  it('asks the export for the drawn geometry first and leaves the other geometries out', () => {
-    const fields = [field('date', 'date'), field('centroid', 'geo_point_2d'), field('shape', 'geo_shape')];
+  it('asks the export for the drawn geometry first, the other points beside it, and leaves other shapes out', () => {
+    const fields = [
+      field('date', 'date'),
+      field('centroid', 'geo_point_2d'),
+      field('shape', 'geo_shape'),
+      field('area', 'geo_shape'),
+    ];
     const geometry = geometryField(fields);
-    expect(geometry && featureSelect(fields, geometry)).toBe('shape, `date`');
+    expect(geometry && featureSelect(fields, geometry)).toBe('shape, `date`, centroid');
   });
 });
 

@@ -38,9 +38,12 @@ export function geometryField(fields: readonly DatasetField[]): GeometryField | 
   return point ? { name: point.name, label: point.label, type: 'geo_point_2d' } : undefined;
 }
 
-/** The export's `select`: the drawn geometry first, then every field that is not a geometry. */
+/**
+ * The export's `select`: the drawn geometry first, then every other field but the other shapes (their
+ * coordinates would weigh as much again): the list under the map shows points as the table does.
+ */
 export function featureSelect(fields: readonly DatasetField[], geometry: GeometryField): string {
-  const others = fields.filter((f) => f.type !== 'geo_point_2d' && f.type !== 'geo_shape');
+  const others = fields.filter((f) => f.name !== geometry.name && f.type !== 'geo_shape');
   return [geometry.name, ...others.map((f) => f.name)].map(quoteField).join(', ');
 }
 

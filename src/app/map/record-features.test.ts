@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextPickedRow, rowFeatures, valueGeometry } from './record-features';
+import { featureRecord, nextPickedRow, rowFeatures, valueGeometry } from './record-features';
+import { recordCenter } from './record-marks';
 
 describe('the table rows on the map', () => {
   it('numbers each feature by its row, skipping rows without a place', () => {
@@ -48,5 +49,40 @@ describe('the table rows on the map', () => {
     expect(nextPickedRow([7, 3, 12], 12)).toBe(3);
     expect(nextPickedRow([7, 3, 12], 40)).toBe(3);
     expect(nextPickedRow([], 3)).toBeUndefined();
+  });
+});
+
+describe('the records drawn, listed under the map', () => {
+  const square = {
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [0, 50],
+        [2, 50],
+        [2, 52],
+        [0, 52],
+        [0, 50],
+      ],
+    ],
+  };
+
+  it('keep their geometry under its field, as the records API gives it', () => {
+    const borough = featureRecord(
+      { type: 'Feature', geometry: square, properties: { name: 'Croydon', __index: 3 } },
+      { name: 'shape', type: 'geo_shape' },
+    );
+    expect(borough).toMatchObject({ name: 'Croydon', shape: square });
+    const airport = featureRecord(
+      { type: 'Feature', geometry: { type: 'Point', coordinates: [-122.3, 47.45] }, properties: {} },
+      { name: 'coordinates', type: 'geo_point_2d' },
+    );
+    expect(airport.coordinates).toEqual({ lon: -122.3, lat: 47.45 });
+  });
+
+  it('are marked at their point, or the middle of their extent', () => {
+    expect(recordCenter({ type: 'Feature', geometry: square, properties: {} })).toEqual([1, 51]);
+    expect(
+      recordCenter({ type: 'Feature', geometry: { type: 'Point', coordinates: [3, 4] }, properties: {} }),
+    ).toEqual([3, 4]);
   });
 });

@@ -59,6 +59,25 @@ export function rowFeatures(
 }
 
 /**
+ * A drawn feature as a record of the list under the map: its properties, and its geometry back under
+ * its field's name, in the form the records API gives it (a point as `{lon, lat}`, a shape as GeoJSON),
+ * so that the list shows it as the table does.
+ */
+export function featureRecord(
+  feature: Feature,
+  geometry: Pick<GeometryField, 'name' | 'type'>,
+): DatasetRecord {
+  const properties = (feature.properties ?? {}) as DatasetRecord;
+  const shape = feature.geometry;
+  if (!shape) return properties;
+  const value =
+    geometry.type === 'geo_point_2d' && shape.type === 'Point'
+      ? { lon: shape.coordinates[0], lat: shape.coordinates[1] }
+      : shape;
+  return { ...properties, [geometry.name]: value };
+}
+
+/**
  * The row a click on these rows' point should bring forward: the first one, or, when the row already
  * chosen is among them, the next one (several records at one place are reached by clicking again).
  */

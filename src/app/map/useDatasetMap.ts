@@ -35,6 +35,7 @@ import { mapClustersQuery, mapExtentQuery, mapFeaturesQuery } from './map-querie
 import type { Basemap, MapLocation } from './map-view';
 import type { Pick } from './pick';
 import type { PanelRecords } from './RecordPanel';
+import { featureRecord } from './record-features';
 
 /*
  * A dataset's records on a map, for the Map tab and for an embedded map alike: the count that chooses
@@ -167,7 +168,11 @@ export function useDatasetMap(
   const recordsAt = (pick: Pick): PanelRecords | undefined => {
     if (pick.kind === 'records') {
       const all = features.data?.features ?? [];
-      const records = pick.indexes.flatMap((i) => (all[i]?.properties ? [all[i].properties] : []));
+      // With their geo fields, as the list under the map shows them.
+      const records = pick.indexes.flatMap((i) => {
+        const feature = all[i];
+        return feature && geometry ? [featureRecord(feature, geometry)] : [];
+      });
       return records.length > 0 ? { kind: 'local', records } : undefined;
     }
     const cluster = clusterList[pick.index];

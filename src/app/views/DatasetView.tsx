@@ -13,10 +13,22 @@ import { datasetQuery } from '../queries/options';
 import { prefetchDatasetPage } from '../queries/page-prefetch';
 import { Link } from '../router/Link';
 import { useLocation } from '../router/useLocation';
-import { DATASET_TABS, type DatasetTab, datasetPath, EMBED_VIEWS, tabLabel } from '../routes/paths';
+import { datasetTabs } from '../routes/dataset-tabs';
+import { type DatasetTab, datasetPath, EMBED_VIEWS, tabLabel } from '../routes/paths';
 import { TAB_CHUNKS } from './tab-modules';
 
-const GEO_TYPES = new Set(['geo_point_2d', 'geo_shape']);
+/** Scrolls the row of tabs, not the page, so that the current tab is whole in it (with its neighbour's edge). */
+function revealCurrentTab(strip: HTMLElement): void {
+  const active = strip.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!active || strip.scrollWidth <= strip.clientWidth) return;
+  const margin = 32;
+  const left = active.offsetLeft - strip.offsetLeft;
+  const right = left + active.offsetWidth;
+  if (left - margin < strip.scrollLeft) strip.scrollLeft = Math.max(0, left - margin);
+  else if (right + margin > strip.scrollLeft + strip.clientWidth) {
+    strip.scrollLeft = right + margin - strip.clientWidth;
+  }
+}
 
 /** A tab, drawn as soon as its code is here; the page's skeleton until then. */
 function LazyTab({
@@ -54,6 +66,13 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
   useEffect(() => {
     prefetchDatasetPage(queryClient, client, datasetId, tab, current.current);
   }, [queryClient, client, datasetId, tab]);
+  // On a screen narrower than the row of tabs, the current one is scrolled into it.
+  const tabStrip = useRef<HTMLElement>(null);
+  const loaded = dataset.data !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each tab opened is revealed
+  useEffect(() => {
+    if (loaded && tabStrip.current) revealCurrentTab(tabStrip.current);
+  }, [loaded, tab]);
 
   if (dataset.isError) {
     return (
@@ -77,13 +96,10 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
 
   const metas = dataset.data.metas?.default ?? {};
   const title = metas.title || dataset.data.dataset_id;
-  // Tabs by content: the map only for a dataset with a geo_point_2d or geo_shape field.
-  const hasMap = (dataset.data.fields ?? []).some((f) => GEO_TYPES.has(f.type));
-  // The Analyze tab on a dataset whose metadata has the `analyze` feature.
-  const canAnalyze = (dataset.data.features ?? []).includes('analyze');
+  const tabs = datasetTabs(dataset.data);
+  const canAnalyze = tabs.includes('analyze');
   // The views a link and an embed can show alone.
   const shareable = EMBED_VIEWS.find((v) => v === tab);
-  const tabs = DATASET_TABS.filter((t) => (t !== 'map' || hasMap) && (t !== 'analyze' || canAnalyze));
   return (
     <div className="dataset-page">
       <PageTitle>{`${title} (${tabLabel(tab)})`}</PageTitle>
@@ -107,7 +123,7 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
             .filter(Boolean)
             .join(' · ')}
         </p>
-        <nav className="tabs" aria-label={t('tabs.views')}>
+        <nav className="tabs" aria-label={t('tabs.views')} ref={tabStrip}>
           {tabs.map((other) => (
             <Link
               key={other}
