@@ -3,14 +3,14 @@ import { facetsResponseSchema, replySchemas } from '../../api/schemas';
 import type { FacetsResponse, Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
 import type { DatasetSchema } from '../../odsql';
-import { catalogTableFor } from '../auth/access';
+import { catalogTableIn } from '../catalog/in-language';
 import type { ServerContext } from '../context';
 import type { Engine } from '../engine/types';
 import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField, facetSet } from '../facets/config';
 import { enumerateFacets } from '../facets/enumerate';
 import { facetFilters } from '../facets/filters';
 import { apiRoot } from '../http/links';
-import { type QueryString, repeated } from '../http/params';
+import { metadataLang, type QueryString, repeated } from '../http/params';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { qv1Where } from '../v1/qv1';
@@ -48,7 +48,8 @@ export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVer
         req,
         reply,
         {
-          table: catalogTableFor(req),
+          // Themes and keywords are counted in the language asked.
+          table: await catalogTableIn(ctx, req, metadataLang(req.query as QueryString)),
           schema: ctx.catalog.catalogSchema,
           fields: CATALOG_FACET_FIELDS,
           links: [
