@@ -148,6 +148,20 @@ describe('the catalog in the language asked', () => {
     expect(ids(await catalog({ lang: 'fr', refine: 'keyword:vols' }))).toEqual(['flights']);
   });
 
+  it('reads refines of untranslated themes and keywords in French (links made in another language)', async () => {
+    expect(ids(await catalog({ lang: 'fr', refine: 'theme:Transport', order_by: 'dataset_id' }))).toEqual([
+      'airports',
+      'flights',
+    ]);
+    expect(ids(await catalog({ lang: 'fr', refine: 'keyword:flights' }))).toEqual(['flights']);
+    expect(await facetValues('keyword', { lang: 'fr', refine: 'theme:Transport' })).toContain('vols');
+    const v1 = await getJsonAt<{ nhits: number }>(`${origin()}/api/datasets/1.0/search/`, {
+      'refine.theme': 'Transport',
+      lang: 'fr',
+    });
+    expect(v1.body.nhits).toBe(2);
+  });
+
   it('exports the catalog in French', async () => {
     const url = new URL(`${api()}/catalog/exports/csv`);
     url.searchParams.set('lang', 'fr');

@@ -4,10 +4,12 @@ import { compileRecordsQuery, printName } from '../../odsql';
 import { canReadDataset, readableDataset } from '../auth/access';
 import { catalogTableIn } from '../catalog/in-language';
 import { datasetIn } from '../catalog/localize';
+import { filtersInLanguage } from '../catalog/refine-aliases';
 import type { ServerContext } from '../context';
 import { recordNotFound } from '../errors';
 import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField } from '../facets/config';
 import { enumerateFacets, type FacetResult } from '../facets/enumerate';
+import type { FacetFilter } from '../facets/filters';
 import { publicBase } from '../http/gate';
 import { apiRoot } from '../http/links';
 import { boolean, metadataLang, type QueryString, single } from '../http/params';
@@ -39,6 +41,8 @@ interface Search {
   readonly select?: string;
   /** The `format` asked, echoed in `parameters`. */
   readonly format: string;
+  /** The catalog's: refines of untranslated themes and keywords, read in the language asked. */
+  readonly inLanguage?: (filters: FacetFilter[]) => FacetFilter[];
 }
 
 interface SearchOutcome extends QueryOutcome {
@@ -60,12 +64,9 @@ async function search(
   const options = { ...compileOptions(ctx, query, '2.0', engine), version: '2.0' as const };
   const { rows, start } = v1Page(query);
   const sort = v1Sort(query, s.schema);
-  const { where, facets, set, filters } = v1Filters(
-    query,
-    s.schema,
-    s.facetFields,
-    s.select === 'dataset_id' ? 'catalog' : 'dataset',
-  );
+  const parsed = v1Filters(query, s.schema, s.facetFields, s.select === 'dataset_id' ? 'catalog' : 'dataset');
+  const { where, facets, set } = parsed;
+  const filters = s.inLanguage ? s.inLanguage(parsed.filters) : parsed.filters;
   const compiled = compileRecordsQuery(
     {
       table: s.table,
@@ -131,6 +132,7 @@ export function v1Routes(ctx: ServerContext) {
         facetFields: CATALOG_FACET_FIELDS,
         select: 'dataset_id',
         format,
+        inLanguage: (filters) => filtersInLanguage(filters, ctx.catalog.list(), lang),
       });
       const tz = outcome.echo.timezone as string;
       const found = outcome.rows.flatMap((r) => {
