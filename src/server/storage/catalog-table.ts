@@ -161,13 +161,12 @@ function columnValue(field: FieldSchema, ref: string): string {
   return field.type === 'datetime' ? utcWallClock(ref) : `CAST(${ref} AS ${columnType(field)})`;
 }
 
-/** The digest of a catalog row: it moves whenever anything the row holds does. */
-export function catalogRowDigest(entry: CatalogTableEntry): string {
-  const content = JSON.stringify([
-    catalogRows(entry.dataset),
-    entry.dataset.visibility === 'restricted',
-    entry.schema,
-  ]);
+/** The digest of a dataset's catalog rows: it moves whenever anything they hold does. */
+export function catalogRowDigest(
+  entry: CatalogTableEntry,
+  rows: readonly Record<string, unknown>[] = catalogRows(entry.dataset),
+): string {
+  const content = JSON.stringify([rows, entry.dataset.visibility === 'restricted', entry.schema]);
   return createHash('sha1').update(content).digest('hex');
 }
 
@@ -180,13 +179,14 @@ export async function writeCatalogTable(
     a.dataset.dataset_id < b.dataset.dataset_id ? -1 : a.dataset.dataset_id > b.dataset.dataset_id ? 1 : 0,
   );
   const rows = sorted.flatMap((entry, pos) => {
+    const datasetRows = catalogRows(entry.dataset);
     const shared = {
       [POSITION_COLUMN]: pos,
       [RESTRICTED_COLUMN]: entry.dataset.visibility === 'restricted',
       [SCHEMA_COLUMN]: JSON.stringify(entry.schema),
-      [DIGEST_COLUMN]: catalogRowDigest(entry),
+      [DIGEST_COLUMN]: catalogRowDigest(entry, datasetRows),
     };
-    return catalogRows(entry.dataset).map((row) => JSON.stringify({ ...row, ...shared }));
+    return datasetRows.map((row) => JSON.stringify({ ...row, ...shared }));
   });
   await engine.execute(catalogTableSql(), [rows]);
 }
