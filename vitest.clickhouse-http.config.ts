@@ -11,6 +11,7 @@ import { clickhouseInstalled } from './src/server/engine/clickhouse/cluster';
  */
 export const CLICKHOUSE_HTTP_TESTS = [
   'src/server/routes/catalog.test.ts',
+  'src/server/routes/languages.test.ts',
   'src/server/routes/clients-v2.test.ts',
   'src/server/exports/catalog/catalog-exports.test.ts',
   'src/server/routes/records.test.ts',

@@ -291,8 +291,9 @@ test('the Analyze tab and the column statistics in French leave no English sente
     expect(`${text}\n${labels}`, sentence).not.toContain(sentence);
   }
   await page.goto('/datasets/movies/table?lang=fr');
-  await page.getByRole('button', { name: 'Statistiques de IMDB rating' }).click();
-  const panel = page.getByRole('region', { name: 'Statistiques de IMDB rating' });
+  // Field labels come in French too.
+  await page.getByRole('button', { name: 'Statistiques de Note IMDB' }).click();
+  const panel = page.getByRole('region', { name: 'Statistiques de Note IMDB' });
   await slow(panel.getByText('Médiane')).toBeVisible();
   const stats = await panel.innerText();
   for (const sentence of englishSentences()) expect(stats, sentence).not.toContain(sentence);

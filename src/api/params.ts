@@ -45,7 +45,10 @@ export type CatalogParams = Pick<
   QueryParams,
   'select' | 'where' | 'order_by' | 'limit' | 'offset' | 'refine' | 'exclude' | 'lang' | 'timezone'
 >;
-export type CatalogFacetsParams = Pick<QueryParams, 'facet' | 'refine' | 'exclude' | 'where' | 'timezone'>;
+export type CatalogFacetsParams = Pick<
+  QueryParams,
+  'facet' | 'refine' | 'exclude' | 'where' | 'lang' | 'timezone'
+>;
 export type DatasetParams = Pick<QueryParams, 'select' | 'lang' | 'timezone'>;
 export type RecordsParams = Omit<QueryParams, ExportOnly>;
 export type RecordParams = Pick<QueryParams, 'select' | 'lang' | 'timezone'>;

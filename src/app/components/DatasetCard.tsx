@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Dataset } from '../../api';
+import { themeName } from '../filters/metadata-names';
 import { formatDate } from '../format/dates';
 import { excerpt } from '../format/markdown';
 import { Link } from '../router/Link';
@@ -30,7 +31,7 @@ export function DatasetCard({ dataset, keywordHref }: DatasetCardProps) {
           <ul className="themes" aria-label={t('catalog.themes')}>
             {themes.map((theme) => (
               <li key={theme} className="theme">
-                {theme}
+                {themeName(theme)}
               </li>
             ))}
           </ul>

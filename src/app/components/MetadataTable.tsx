@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Dataset } from '../../api';
 import { languageName } from '../filters/facet-labels';
+import { themeName } from '../filters/metadata-names';
 import { formatDateTime } from '../format/dates';
 import { t } from '../i18n/setup';
 
@@ -13,12 +14,19 @@ function MaybeLink({ href, children }: { readonly href: string; readonly childre
   );
 }
 
-function TagList({ items }: { readonly items: readonly string[] }) {
+function TagList({
+  items,
+  name = (item) => item,
+}: {
+  readonly items: readonly string[];
+  /** How an item reads in the reader's language. */
+  readonly name?: (item: string) => string;
+}) {
   return (
     <ul className="tag-list">
       {items.map((item) => (
         <li key={item} className="tag">
-          {item}
+          {name(item)}
         </li>
       ))}
     </ul>
@@ -73,7 +81,7 @@ export function MetadataTable({ dataset }: { readonly dataset: Dataset }) {
           {languageName(metas.language ?? '')}
         </Row>
         <Row label={t('info.meta.themes')} when={metas.theme}>
-          <TagList items={metas.theme ?? []} />
+          <TagList items={metas.theme ?? []} name={themeName} />
         </Row>
         <Row label={t('info.meta.keywords')} when={metas.keyword}>
           <TagList items={metas.keyword ?? []} />

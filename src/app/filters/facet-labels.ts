@@ -3,6 +3,7 @@ import { formatDatePath, formatDatePathLeaf } from '../format/dates';
 import { appLocale } from '../i18n/locale';
 import { t } from '../i18n/setup';
 import { FACET_SORTS, type FacetKind, type FacetSort } from './facet-enumeration';
+import { featureName, themeName } from './metadata-names';
 
 /** How the facets of one page are named and which of them are date hierarchies. */
 export interface FacetLabeler {
@@ -63,7 +64,11 @@ const catalogLabel = (name: string): string | undefined =>
 export const catalogFacetLabeler: FacetLabeler = labeler(
   catalogLabel,
   new Set(['modified']),
-  new Map([['language', languageName]]),
+  new Map([
+    ['language', languageName],
+    ['theme', themeName],
+    ['features', featureName],
+  ]),
   new Set(),
   new Set(),
   // The catalog's facets are listed by name (Opendatasoft's own default for them).

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { en } from './en';
 import { fr } from './fr';
 import { initialLanguage } from './locale';
+import { vocabularyEn, vocabularyFr } from './vocabulary';
 
 /**
  * i18next with both catalogs bundled (a few kilobytes each): the first page renders in the reader's
@@ -14,7 +15,10 @@ export function setupI18n(): typeof i18next {
       lng: initialLanguage(),
       fallbackLng: 'en',
       supportedLngs: ['en', 'fr'],
-      resources: { en: { translation: en }, fr: { translation: fr } },
+      resources: {
+        en: { translation: { ...en, vocabulary: vocabularyEn } },
+        fr: { translation: { ...fr, vocabulary: vocabularyFr } },
+      },
       // React escapes what it renders.
       interpolation: { escapeValue: false },
       returnNull: false,

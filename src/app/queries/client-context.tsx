@@ -35,13 +35,15 @@ export function portalClient(portal: string, apiKey: string): ExploreClient {
 }
 
 /**
- * The client asking in the reader's language (`lang`) wherever the interface takes it: labels and
- * date formatting of the answers then follow the explorer's language. The catalog facets take none.
+ * The client asking in the reader's language (`lang`) wherever the interface takes it: metadata a
+ * portal translates (titles, descriptions, keywords, themes, field labels), the catalog facets' theme
+ * and keyword values, and date formatting then follow the explorer's language.
  */
 export function inLanguage(client: ExploreClient, lang: Language): ExploreClient {
   return {
     ...client,
     listDatasets: (params, signal) => client.listDatasets({ ...params, lang }, signal),
+    getCatalogFacets: (params, signal) => client.getCatalogFacets({ ...params, lang }, signal),
     getDataset: (id, params, signal) => client.getDataset(id, { ...params, lang }, signal),
     getRecords: (id, params, signal) => client.getRecords(id, { ...params, lang }, signal),
     getRecord: (id, recordId, params, signal) => client.getRecord(id, recordId, { ...params, lang }, signal),

@@ -25,6 +25,8 @@ const row = (id: string, digest = 'd1'): PublishedRow => ({
   fields: '[]',
   attachments: JSON.stringify([{ id: 'notice', title: 'Notice', mimetype: 'text/plain' }]),
   schema: JSON.stringify(schema),
+  translations:
+    id === 'b' ? JSON.stringify({ fr: { metas: { title: 'Bé' }, fields: {}, attachments: {} } }) : '{}',
 });
 
 function published(rows: readonly PublishedRow[]): PublishedCatalog & { set(rows: PublishedRow[]): void } {
@@ -92,6 +94,9 @@ describe('the catalog served from a cluster', () => {
       ['secret', 'ds_secret__v1'],
     ]);
     expect(catalog.get('b')?.metas.default.title).toBe('B');
+    // Another server's translations come with its row.
+    expect(catalog.get('b')?.translations?.fr?.metas.title).toBe('Bé');
+    expect(catalog.get('a')?.translations).toBeUndefined();
     expect(catalog.get('secret')?.visibility).toBe('restricted');
     expect(catalog.get('b')?.visibility).toBe('domain');
     expect(catalog.get('c')).toBeUndefined();

@@ -1,7 +1,7 @@
 import type { DatasetSchema } from '../../odsql';
 import type { PublishedRow } from '../engine/clickhouse/catalog-table';
 import type { CatalogProblem, LiveCatalog } from './registry';
-import type { Attachment, Dataset, FieldDescriptor } from './types';
+import type { Attachment, Dataset, DatasetTranslations, FieldDescriptor } from './types';
 
 /*
  * The catalog as a server on a cluster serves it: the datasets of the cluster's catalog (the rows every
@@ -44,6 +44,11 @@ interface ServedRow {
   readonly schema: DatasetSchema;
 }
 
+function translationsOf(row: PublishedRow): Pick<Dataset, 'translations'> {
+  const translations = JSON.parse(row.translations) as DatasetTranslations;
+  return Object.keys(translations).length > 0 ? { translations } : {};
+}
+
 /** A dataset rebuilt from its published row (attachment files from this server's own dataset). */
 function datasetOf(row: PublishedRow, table: string, local: Dataset | undefined): Dataset {
   const attachments = (JSON.parse(row.attachments) as Omit<Attachment, 'path'>[]).map((a) => ({
@@ -63,6 +68,7 @@ function datasetOf(row: PublishedRow, table: string, local: Dataset | undefined)
     metas: JSON.parse(row.metas) as Dataset['metas'],
     has_records: row.hasRecords,
     data_visible: row.dataVisible,
+    ...translationsOf(row),
   };
 }
 

@@ -1,11 +1,13 @@
 import { humanize } from '../../layout/field-names';
 import type { ResolvedField } from '../../layout/fields';
+import type { Lang } from '../../odsql';
 import { bboxPolygon } from '../../odsql';
 import type { DatasetDescriptor } from '../ingest/descriptor';
 import { isoUtc } from '../ingest/files';
 import { datasetUid } from '../ingest/names';
+import type { DescriptorTranslation } from '../ingest/translations';
 import type { RecordStats } from '../storage/stats';
-import type { Attachment, Dataset, DefaultMetas, FieldDescriptor } from './types';
+import type { Attachment, Dataset, DatasetTranslation, DefaultMetas, FieldDescriptor } from './types';
 
 /** Builds the dataset the catalog serves from its descriptor and what ingestion found. */
 
@@ -36,9 +38,33 @@ export function bboxFeature(bbox: RecordStats['bbox']): unknown {
   return { type: 'Feature', geometry: bboxPolygon(minx, miny, maxx, maxy), properties: {} };
 }
 
+/**
+ * The descriptor's translations as the dataset keeps them: attachment titles by attachment id, and only
+ * for fields the dataset has (inferred fields are known once the source is read).
+ */
+function datasetTranslations(parts: DatasetParts): Partial<Record<Lang, DatasetTranslation>> {
+  const names = new Set(parts.fields.map((f) => f.name));
+  const translations: Partial<Record<Lang, DatasetTranslation>> = {};
+  for (const [lang, t] of Object.entries(parts.descriptor.translations) as [Lang, DescriptorTranslation][]) {
+    const attachments: Record<string, string> = {};
+    for (const a of parts.attachments) {
+      const title = t.attachments[a.path];
+      if (title !== undefined) attachments[a.id] = title;
+    }
+    translations[lang] = {
+      metas: t.metas,
+      fields: Object.fromEntries(Object.entries(t.fields).filter(([name]) => names.has(name))),
+      attachments,
+    };
+  }
+  return translations;
+}
+
 function defaultMetas(parts: DatasetParts): DefaultMetas {
   const metas = parts.descriptor.metas;
   const language = metas.language ?? null;
+  const translated = Object.keys(parts.descriptor.translations);
+  const languages = [...(language ? [language] : []), ...translated];
   return {
     title: metas.title ?? humanize(parts.descriptor.dataset_id),
     description: metas.description ?? null,
@@ -47,7 +73,7 @@ function defaultMetas(parts: DatasetParts): DefaultMetas {
     license: metas.license ?? null,
     license_url: metas.license_url ?? null,
     language,
-    metadata_languages: language ? [language] : null,
+    metadata_languages: languages.length > 0 ? languages : null,
     timezone: metas.timezone ?? null,
     modified: metas.modified === undefined ? parts.sourceModified : isoUtc(new Date(metas.modified)),
     modified_updates_on_metadata_change: false,
@@ -85,6 +111,7 @@ function fieldDescriptor(field: ResolvedField): FieldDescriptor {
 }
 
 export function buildDataset(parts: DatasetParts): Dataset {
+  const translations = datasetTranslations(parts);
   return {
     dataset_id: parts.descriptor.dataset_id,
     visibility: parts.descriptor.visibility,
@@ -96,5 +123,6 @@ export function buildDataset(parts: DatasetParts): Dataset {
     metas: { default: defaultMetas(parts) },
     has_records: parts.stats.recordsCount > 0,
     data_visible: true,
+    ...(Object.keys(translations).length > 0 ? { translations } : {}),
   };
 }

@@ -4,9 +4,10 @@ import type { ServerContext } from '../context';
 import { odsqlError } from '../errors';
 import { CATALOG_FACET_FIELDS, facetSet } from '../facets/config';
 import { facetFilters } from '../facets/filters';
-import { type QueryString, repeated, single } from '../http/params';
+import { metadataLang, type QueryString, repeated, single } from '../http/params';
 import { quoteUsageNames } from '../usage/index';
 import { qv1Where } from '../v1/qv1';
+import { filtersInLanguage } from './refine-aliases';
 
 /** What a catalog query returns and how many: the catalog list's page, or an export's every row. */
 export interface CatalogQueryShape {
@@ -32,7 +33,11 @@ export function compileCatalogQuery(
   // With the usage fields in the schema, `explore.download_count` may be written unquoted.
   const usage = (text: string): string => (shape.schema ? quoteUsageNames(text) : text);
   const orderBy = rawOrderBy === undefined ? undefined : usage(rawOrderBy);
-  const filters = facetFilters(facetSet(CATALOG_FACET_FIELDS, query).usable, query);
+  const filters = filtersInLanguage(
+    facetFilters(facetSet(CATALOG_FACET_FIELDS, query).usable, query),
+    ctx.catalog.list(),
+    metadataLang(query),
+  );
   const compiled = compileRecordsQuery(
     {
       table: shape.table,

@@ -257,15 +257,35 @@ describe('the default catalog', () => {
     );
     expect(columns).toEqual(data.catalog.catalogSchema.fields.map((f) => [f.name, columnType(f)]));
     const rows = await sql(
-      `SELECT dataset_id, records_count, theme, __id, __pos FROM ${data.catalog.catalogTable} ORDER BY __pos`,
+      `SELECT dataset_id, records_count, theme, __id, __pos, __languages FROM ${data.catalog.catalogTable} WHERE __lang = '' ORDER BY __pos`,
     );
     expect(rows.map((r) => r[0])).toEqual(DEFAULT_IDS);
-    expect(rows.find((r) => r[0] === 'flights')).toEqual(['flights', 3_000_000, ['Transport'], 'flights', 3]);
+    expect(rows.find((r) => r[0] === 'flights')).toEqual([
+      'flights',
+      3_000_000,
+      ['Transport'],
+      'flights',
+      3,
+      ['fr'],
+    ]);
     expect(
       await sql(
-        `SELECT dataset_id FROM ${data.catalog.catalogTable} WHERE contains(__search, ' penguins ') ORDER BY __pos`,
+        `SELECT dataset_id FROM ${data.catalog.catalogTable} WHERE __lang = '' AND contains(__search, ' penguins ') ORDER BY __pos`,
       ),
     ).toEqual([['penguins']]);
+    // A row per translation, at the dataset's position, searched in both languages.
+    const french = await sql(
+      `SELECT dataset_id, theme, __id, __pos, contains(__search, ' vols '), contains(__search, ' flights ') FROM ${data.catalog.catalogTable} WHERE __lang = 'fr' ORDER BY __pos`,
+    );
+    expect(french.map((r) => r[0])).toEqual(DEFAULT_IDS);
+    expect(french.find((r) => r[0] === 'flights')).toEqual([
+      'flights',
+      ['Transports'],
+      'flights',
+      3,
+      true,
+      true,
+    ]);
   });
 
   it('reopens without ingesting, with the same ids', async () => {

@@ -1,3 +1,4 @@
+import type { Lang } from '../../odsql';
 import type { DatasetUsage, UsageCountStore } from '../usage/counts';
 
 /** Usage counts kept in a cluster. */
@@ -20,6 +21,11 @@ export interface SharedCatalog {
    * the `granted` datasets. Views are never dropped: another server may read them.
    */
   accessView(name: string, table: string, granted: readonly string[]): Promise<void>;
+  /**
+   * Creates, unless it exists, `view`: the catalog view `table` in `lang` (the untranslated metadata
+   * when undefined; storage/language-views.ts).
+   */
+  languageView(view: string, table: string, lang: Lang | undefined): Promise<void>;
   /** Creates, unless it exists, `view`: `table` with the usage fields, read from the shared counts. */
   usageView(view: string, table: string, fields: readonly [string, string, string]): Promise<void>;
   /** The usage counts that every server adds to. */

@@ -1,7 +1,7 @@
 // Wire types, defined once in src/api; passed through for the catalog's own modules.
 
 import type { FieldAnnotations } from '../../api/types';
-import type { FieldType } from '../../odsql';
+import type { FieldType, Lang } from '../../odsql';
 import type { Visibility } from '../ingest/descriptor';
 
 export type { FacetSort, FieldAnnotations } from '../../api/types';
@@ -63,6 +63,32 @@ export interface DefaultMetas {
   readonly update_frequency: string | null;
 }
 
+/** The metadata a publisher translates (the portal's translatable `default` metas). */
+export interface MetasTranslation {
+  readonly title?: string;
+  readonly description?: string;
+  readonly keyword?: readonly string[];
+  readonly theme?: readonly string[];
+}
+
+/** A field's translated label and description. */
+export interface FieldTranslation {
+  readonly label?: string;
+  readonly description?: string;
+}
+
+/** A dataset's metadata in one language; what it leaves out falls back to the untranslated text. */
+export interface DatasetTranslation {
+  readonly metas: MetasTranslation;
+  /** By field name. */
+  readonly fields: Readonly<Record<string, FieldTranslation>>;
+  /** Attachment titles, by attachment id. */
+  readonly attachments: Readonly<Record<string, string>>;
+}
+
+/** Translations by language (the `lang` parameter's languages). */
+export type DatasetTranslations = Readonly<Partial<Record<Lang, DatasetTranslation>>>;
+
 /** A dataset as the catalog serves it. Its records live in `table` (layout: layout/columns.ts). */
 export interface Dataset {
   readonly dataset_id: string;
@@ -77,4 +103,9 @@ export interface Dataset {
   readonly metas: { readonly default: DefaultMetas };
   readonly has_records: boolean;
   readonly data_visible: boolean;
+  /**
+   * The publisher's translations (served when a request asks for their language, never as such);
+   * absent from datasets stored before translations existed.
+   */
+  readonly translations?: DatasetTranslations;
 }

@@ -3,10 +3,11 @@ import { linksResponseSchema, replySchemas } from '../../api/schemas';
 import type { Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
 import { admissionOfRequest } from '../admission/request';
+import { datasetIn } from '../catalog/localize';
 import type { ServerContext } from '../context';
 import { invalidParameter } from '../errors';
 import { apiRoot } from '../http/links';
-import type { QueryString } from '../http/params';
+import { metadataLang, type QueryString } from '../http/params';
 import { clientSignal } from '../http/signal';
 import { findDataset } from '../routes/catalog';
 import { checkRecordBound } from './bounds';
@@ -51,7 +52,11 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
     app.get<{ Params: { dataset_id: string; format: string } }>(
       '/catalog/datasets/:dataset_id/exports/:format',
       async (req, reply) => {
-        const ds = findDataset(ctx, req, req.params.dataset_id);
+        // Labels (use_labels) and the title written in the file are those of the language asked.
+        const ds = datasetIn(
+          findDataset(ctx, req, req.params.dataset_id),
+          metadataLang(req.query as QueryString),
+        );
         const writer = recordExportFormat(req.params.format, version);
         if (!writer) {
           throw invalidParameter(

@@ -61,6 +61,15 @@ export function lang(query: QueryString): Lang {
   return lower;
 }
 
+/**
+ * The language the metadata is asked in: `lang` when given (datasets translated into it answer in it),
+ * else undefined (the untranslated metadata). Date formatting's default (`lang`, fr) is another matter.
+ */
+export function metadataLang(query: QueryString): Lang | undefined {
+  const raw = single(query, 'lang');
+  return raw === undefined || raw === '' ? undefined : lang(query);
+}
+
 /** `timezone` must be known both to the JavaScript runtime and to the SQL engine. */
 export function timezone(query: QueryString, known: ReadonlySet<string>): string {
   const raw = single(query, 'timezone');

@@ -2,7 +2,9 @@ import { isAbsolute, resolve } from 'node:path';
 import type { FieldSpec, GeoPointSpec } from '../../layout/fields';
 import { FIELD_TYPES, type FieldType } from '../../odsql';
 import type { FacetSort, FieldAnnotations } from '../catalog/types';
+import { DescriptorError } from './descriptor-error';
 import { SOURCE_ENCODINGS, type SourceEncoding, sourceEncoding } from './encoding';
+import { type DescriptorTranslations, parseTranslations, type TranslationsJson } from './translations';
 
 /*
  * Dataset descriptors: the JSON a user drops in `<DATA_DIR>/datasets/` (see README.md), checked and
@@ -74,6 +76,8 @@ export interface DatasetDescriptor {
   readonly fields: readonly FieldSpec[] | undefined;
   readonly geoPoint: GeoPointSpec | undefined;
   readonly attachments: readonly AttachmentSpec[];
+  /** The metadata in other languages (translations.ts). */
+  readonly translations: DescriptorTranslations;
 }
 
 /** A descriptor as written in JSON (what `parseDescriptor` accepts), for descriptors defined in code. */
@@ -109,14 +113,10 @@ export interface DescriptorJson {
     | string
     | { readonly path: string; readonly title?: string; readonly mimetype?: string }
   )[];
+  readonly translations?: TranslationsJson;
 }
 
-export class DescriptorError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DescriptorError';
-  }
-}
+export { DescriptorError };
 
 const DATASET_ID = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 const FIELD_NAME = /^[a-z][a-z0-9_]*$/;
@@ -358,6 +358,7 @@ const DESCRIPTOR_KEYS = [
   'fields',
   'geo_point',
   'attachments',
+  'translations',
 ];
 
 /** Checks a descriptor; relative paths are resolved against `baseDir` (the descriptor's folder). */
@@ -384,15 +385,29 @@ export function parseDescriptor(value: unknown, baseDir: string): DatasetDescrip
   if (repeated) throw new DescriptorError(`field "${repeated}" is declared twice`);
   const visibility = VISIBILITIES.find((v) => v === (object.visibility ?? 'domain'));
   if (!visibility) throw new DescriptorError(`visibility must be one of ${VISIBILITIES.join(', ')}`);
+  const metas = parseMetas(object.metas);
+  const attachments = parseAttachments(object.attachments, baseDir);
+  const written = Array.isArray(object.attachments) ? (object.attachments as unknown[]) : [];
   return {
     dataset_id: datasetId,
     visibility,
     source: parseSource(object, baseDir, 'the descriptor'),
     nullValues: stringList(object.null_values, 'null_values') ?? [],
     join: parseJoin(object.join, baseDir),
-    metas: parseMetas(object.metas),
+    metas,
     fields,
     geoPoint,
-    attachments: parseAttachments(object.attachments, baseDir),
+    attachments,
+    translations: parseTranslations(object.translations, {
+      fieldNames: fields ? names : undefined,
+      // Attachments are named in translations as the descriptor lists them.
+      attachments: new Map(
+        written.map((item, i) => [
+          typeof item === 'string' ? item : String((item as { path?: unknown }).path),
+          attachments[i]!.path,
+        ]),
+      ),
+      language: metas.language,
+    }),
   };
 }

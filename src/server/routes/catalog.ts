@@ -9,13 +9,15 @@ import {
 import type { AttachmentsResponse, Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
 import type {} from '../../odsql';
-import { catalogTableFor, readableDataset } from '../auth/access';
+import { readableDataset } from '../auth/access';
+import { catalogTableIn } from '../catalog/in-language';
+import { datasetIn } from '../catalog/localize';
 import { compileCatalogQuery } from '../catalog/query';
 import type { Dataset } from '../catalog/types';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import { apiRoot, pageLinks } from '../http/links';
-import { boolean, page, type QueryString, single } from '../http/params';
+import { boolean, metadataLang, page, type QueryString, single } from '../http/params';
 import { attachmentDisposition } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
@@ -111,8 +113,8 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       '/catalog/datasets/:dataset_id',
       { schema: { response: replySchemas(schemas.dataset) } },
       async (req) => {
-        const ds = findDataset(ctx, req, req.params.dataset_id);
         const query = req.query as QueryString;
+        const ds = datasetIn(findDataset(ctx, req, req.params.dataset_id), metadataLang(query));
         const options = compileOptions(ctx, query, version, ctx.engine);
         const selection = datasetSelection(single(query, 'select'), OBJECT_KEYS[version], metaKeys);
         if (selection.mode === 'sql') {
@@ -138,7 +140,8 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       '/catalog/datasets/:dataset_id/attachments',
       { schema: { response: replySchemas(attachmentsResponseSchema) } },
       async (req): Promise<AttachmentsResponse> => {
-        const ds = findDataset(ctx, req, req.params.dataset_id);
+        const query = req.query as QueryString;
+        const ds = datasetIn(findDataset(ctx, req, req.params.dataset_id), metadataLang(query));
         const root = apiRoot(req, prefix);
         const self = `${root}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}`;
         const attachments = ds.attachments.map((a) => {
@@ -191,8 +194,9 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
     const selection = grouped
       ? { mode: 'sql' as const }
       : datasetSelection(select, OBJECT_KEYS[version], metaKeys);
+    const lang = metadataLang(query);
     const usage = usageOf(ctx);
-    const view = await usage.catalogView(catalogTableFor(req));
+    const view = await usage.catalogView(await catalogTableIn(ctx, req, lang));
     const compiled = compileCatalogQuery(ctx, query, options, {
       table: view.table,
       schema: view.schema,
@@ -218,7 +222,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
     }
     const datasets = outcome.rows.map((r) => {
       const id = (JSON.parse(r.fields) as { dataset_id: string }).dataset_id;
-      return findDataset(ctx, req, id);
+      return datasetIn(findDataset(ctx, req, id), lang);
     });
     // The counts the list was sorted and filtered on.
     const explore = view.explore;

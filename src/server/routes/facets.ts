@@ -3,14 +3,15 @@ import { facetsResponseSchema, replySchemas } from '../../api/schemas';
 import type { FacetsResponse, Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
 import type { DatasetSchema } from '../../odsql';
-import { catalogTableFor } from '../auth/access';
+import { catalogTableIn } from '../catalog/in-language';
+import { filtersInLanguage } from '../catalog/refine-aliases';
 import type { ServerContext } from '../context';
 import type { Engine } from '../engine/types';
 import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField, facetSet } from '../facets/config';
 import { enumerateFacets } from '../facets/enumerate';
-import { facetFilters } from '../facets/filters';
+import { type FacetFilter, facetFilters } from '../facets/filters';
 import { apiRoot } from '../http/links';
-import { type QueryString, repeated } from '../http/params';
+import { metadataLang, type QueryString, repeated } from '../http/params';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { qv1Where } from '../v1/qv1';
@@ -20,13 +21,21 @@ export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVer
   async function answer(
     req: FastifyRequest,
     reply: FastifyReply,
-    source: { table: string; schema: DatasetSchema; fields: readonly FacetableField[]; links: Link[] },
+    source: {
+      table: string;
+      schema: DatasetSchema;
+      fields: readonly FacetableField[];
+      links: Link[];
+      /** The catalog's: refines of untranslated themes and keywords, read in the language asked. */
+      inLanguage?: (filters: FacetFilter[]) => FacetFilter[];
+    },
     engine: Engine = ctx.engine,
   ): Promise<FacetsResponse> {
     const query = req.query as QueryString;
     const options = compileOptions(ctx, query, version, engine);
     const facets = facetSet(source.fields, query);
-    const filters = facetFilters(facets.usable, query);
+    const parsed = facetFilters(facets.usable, query);
+    const filters = source.inLanguage ? source.inLanguage(parsed) : parsed;
     const results = await enumerateFacets(facets.enumerated, {
       engine,
       table: source.table,
@@ -48,9 +57,12 @@ export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVer
         req,
         reply,
         {
-          table: catalogTableFor(req),
+          // Themes and keywords are counted in the language asked.
+          table: await catalogTableIn(ctx, req, metadataLang(req.query as QueryString)),
           schema: ctx.catalog.catalogSchema,
           fields: CATALOG_FACET_FIELDS,
+          inLanguage: (filters) =>
+            filtersInLanguage(filters, ctx.catalog.list(), metadataLang(req.query as QueryString)),
           links: [
             { rel: 'self', href: `${root}/catalog/facets` },
             { rel: 'source', href: `${root}/catalog` },

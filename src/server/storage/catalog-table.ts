@@ -10,13 +10,21 @@ import {
   searchSqlExpression,
 } from '../../layout/columns';
 import { sqlString } from '../../layout/sql';
-import type { DatasetSchema, FieldSchema } from '../../odsql';
+import type { DatasetSchema, FieldSchema, Lang } from '../../odsql';
+import { datasetIn, translatedLanguages } from '../catalog/localize';
 import type { Dataset } from '../catalog/types';
 import type { Engine } from '../engine/types';
 
 /*
- * The catalog as a table, one row per dataset laid out like a dataset's records (layout/columns.ts),
- * so that ODSQL queries over datasets (`where`, `order_by`, facets, exports) run like record queries.
+ * The catalog as a table, laid out like a dataset's records (layout/columns.ts), so that ODSQL queries
+ * over datasets (`where`, `order_by`, facets, exports) run like record queries.
+ *
+ * A dataset has one row of its untranslated metadata (`__lang` empty) and one row per language it is
+ * translated into (`__lang` = the language), holding the metadata in that language (untranslated items
+ * kept) and searched in both. A query runs on the rows of one language (language-views.ts): in `fr`, a
+ * dataset's `fr` row, else its untranslated one, which lists its translations (`__languages`) for that
+ * choice. Titles, themes and keywords are then searched, sorted, refined and counted in the language
+ * asked, with the same statements as before; every row of a dataset keeps its position and restriction.
  */
 
 export const CATALOG_TABLE = '__catalog';
@@ -29,6 +37,13 @@ export const RESTRICTED_COLUMN = '__restricted';
  */
 export const SCHEMA_COLUMN = '__schema';
 export const DIGEST_COLUMN = '__digest';
+/** Technical columns of the languages: the row's language ('' untranslated), the dataset's translations. */
+export const LANG_COLUMN = '__lang';
+export const LANGUAGES_COLUMN = '__languages';
+/** The dataset's translations (JSON, on its untranslated row), from which a cluster's server rebuilds it. */
+export const TRANSLATIONS_COLUMN = '__translations';
+/** Key of a row's JSON holding the untranslated text a translated row is searched on as well. */
+const ALSO_SEARCHED = '__also_searched';
 
 /** A served dataset and the schema of its stored records. */
 export interface CatalogTableEntry {
@@ -97,6 +112,38 @@ function catalogRow(dataset: Dataset): Record<string, unknown> {
   };
 }
 
+/** The text of a dataset's searched metadata (untranslated), which its translated rows are searched on too. */
+function searchedText(dataset: Dataset): string {
+  const row = catalogRow(dataset);
+  return SEARCHED.flatMap((name) => {
+    const value = row[name];
+    return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  }).join(' ');
+}
+
+/** A dataset's rows: untranslated, then one per translation, with their language columns. */
+function catalogRows(dataset: Dataset): Record<string, unknown>[] {
+  const languages = translatedLanguages(dataset);
+  const untranslated = {
+    ...catalogRow(dataset),
+    [LANG_COLUMN]: '',
+    [LANGUAGES_COLUMN]: languages,
+    [TRANSLATIONS_COLUMN]: JSON.stringify(dataset.translations ?? {}),
+    [ALSO_SEARCHED]: '',
+  };
+  const also = searchedText(dataset);
+  return [
+    untranslated,
+    ...languages.map((lang: Lang) => ({
+      ...catalogRow(datasetIn(dataset, lang)),
+      [LANG_COLUMN]: lang,
+      [LANGUAGES_COLUMN]: [],
+      [TRANSLATIONS_COLUMN]: null,
+      [ALSO_SEARCHED]: also,
+    })),
+  ];
+}
+
 /** How `from_json` reads a field out of a catalog row; the SELECT then casts it to its column type. */
 function jsonStructure(field: FieldSchema): unknown {
   if (field.multivalued) return ['VARCHAR'];
@@ -114,13 +161,12 @@ function columnValue(field: FieldSchema, ref: string): string {
   return field.type === 'datetime' ? utcWallClock(ref) : `CAST(${ref} AS ${columnType(field)})`;
 }
 
-/** The digest of a catalog row: it moves whenever anything the row holds does. */
-export function catalogRowDigest(entry: CatalogTableEntry): string {
-  const content = JSON.stringify([
-    catalogRow(entry.dataset),
-    entry.dataset.visibility === 'restricted',
-    entry.schema,
-  ]);
+/** The digest of a dataset's catalog rows: it moves whenever anything they hold does. */
+export function catalogRowDigest(
+  entry: CatalogTableEntry,
+  rows: readonly Record<string, unknown>[] = catalogRows(entry.dataset),
+): string {
+  const content = JSON.stringify([rows, entry.dataset.visibility === 'restricted', entry.schema]);
   return createHash('sha1').update(content).digest('hex');
 }
 
@@ -132,15 +178,16 @@ export async function writeCatalogTable(
   const sorted = [...entries].sort((a, b) =>
     a.dataset.dataset_id < b.dataset.dataset_id ? -1 : a.dataset.dataset_id > b.dataset.dataset_id ? 1 : 0,
   );
-  const rows = sorted.map((entry, pos) =>
-    JSON.stringify({
-      ...catalogRow(entry.dataset),
+  const rows = sorted.flatMap((entry, pos) => {
+    const datasetRows = catalogRows(entry.dataset);
+    const shared = {
       [POSITION_COLUMN]: pos,
       [RESTRICTED_COLUMN]: entry.dataset.visibility === 'restricted',
       [SCHEMA_COLUMN]: JSON.stringify(entry.schema),
-      [DIGEST_COLUMN]: catalogRowDigest(entry),
-    }),
-  );
+      [DIGEST_COLUMN]: catalogRowDigest(entry, datasetRows),
+    };
+    return datasetRows.map((row) => JSON.stringify({ ...row, ...shared }));
+  });
   await engine.execute(catalogTableSql(), [rows]);
 }
 
@@ -163,7 +210,7 @@ export async function saveCatalogTable(engine: Engine, file: string): Promise<vo
  */
 export async function loadCatalogTable(engine: Engine, file: string): Promise<void> {
   await engine.execute(
-    `CREATE OR REPLACE TABLE ${CATALOG_TABLE} AS SELECT * FROM read_parquet(${sqlString(file)}) ORDER BY ${POSITION_COLUMN}`,
+    `CREATE OR REPLACE TABLE ${CATALOG_TABLE} AS SELECT * FROM read_parquet(${sqlString(file)}) ORDER BY ${POSITION_COLUMN}, ${LANG_COLUMN}`,
   );
 }
 
@@ -175,6 +222,10 @@ function catalogTableSql(): string {
     [RESTRICTED_COLUMN]: 'BOOLEAN',
     [SCHEMA_COLUMN]: 'VARCHAR',
     [DIGEST_COLUMN]: 'VARCHAR',
+    [LANG_COLUMN]: 'VARCHAR',
+    [LANGUAGES_COLUMN]: ['VARCHAR'],
+    [TRANSLATIONS_COLUMN]: 'VARCHAR',
+    [ALSO_SEARCHED]: 'VARCHAR',
   });
   const columns = CATALOG_SCHEMA.fields.map(
     (f) => `${columnValue(f, `d.${quoteIdent(f.name)}`)} AS ${quoteIdent(f.name)}`,
@@ -184,6 +235,7 @@ function catalogTableSql(): string {
     const ref = `d.${quoteIdent(name)}`;
     return `nullif(${searchSqlExpression(field?.multivalued ? `array_to_string(${ref}, ' ')` : ref)}, '')`;
   });
+  search.push(`nullif(${searchSqlExpression(`d.${quoteIdent(ALSO_SEARCHED)}`)}, '')`);
   return `CREATE OR REPLACE TABLE ${CATALOG_TABLE} AS
 WITH rows AS (SELECT unnest(CAST($1 AS VARCHAR[])) AS line),
 parsed AS (SELECT line, from_json(line, ${sqlString(structure)}) AS d FROM rows)
@@ -195,6 +247,9 @@ SELECT ${columns.join(', ')},
   d.${POSITION_COLUMN} AS ${POSITION_COLUMN},
   coalesce(d.${RESTRICTED_COLUMN}, true) AS ${RESTRICTED_COLUMN},
   d.${SCHEMA_COLUMN} AS ${SCHEMA_COLUMN},
-  d.${DIGEST_COLUMN} AS ${DIGEST_COLUMN}
-FROM parsed ORDER BY d.${POSITION_COLUMN}`;
+  d.${DIGEST_COLUMN} AS ${DIGEST_COLUMN},
+  coalesce(d.${LANG_COLUMN}, '') AS ${LANG_COLUMN},
+  coalesce(d.${LANGUAGES_COLUMN}, []) AS ${LANGUAGES_COLUMN},
+  d.${TRANSLATIONS_COLUMN} AS ${TRANSLATIONS_COLUMN}
+FROM parsed ORDER BY d.${POSITION_COLUMN}, d.${LANG_COLUMN}`;
 }

@@ -10,6 +10,9 @@ import { KEYS_FILE } from '../auth/keys';
 export const RESTRICTED_ID = 'auth-restricted-payroll';
 export const RESTRICTED_THEME = 'Restricted payroll theme';
 export const RESTRICTED_KEYWORD = 'restricted-payroll-keyword';
+/** Its French title and theme (keywords and most labels are left untranslated). */
+export const RESTRICTED_TITLE_FR = 'Paie confidentielle';
+export const RESTRICTED_THEME_FR = 'Thème paie confidentielle';
 /** The dataset's attachment id (its CSV file). */
 export const RESTRICTED_ATTACHMENT = 'payroll_csv';
 
@@ -46,6 +49,13 @@ export const RESTRICTED_DATASET: FixtureDataset = {
       { name: 'salary', type: 'int' },
     ],
     attachments: ['payroll.csv'],
+    translations: {
+      fr: {
+        metas: { title: RESTRICTED_TITLE_FR, theme: [RESTRICTED_THEME_FR] },
+        fields: { department: { label: 'Service' } },
+        attachments: { 'payroll.csv': { title: 'Fichier de paie' } },
+      },
+    },
   },
   file: { name: 'payroll.csv', content: PAYROLL_CSV },
 };

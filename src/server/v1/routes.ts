@@ -1,14 +1,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DatasetSchema } from '../../odsql';
 import { compileRecordsQuery, printName } from '../../odsql';
-import { canReadDataset, catalogTableFor, readableDataset } from '../auth/access';
+import { canReadDataset, readableDataset } from '../auth/access';
+import { catalogTableIn } from '../catalog/in-language';
+import { datasetIn } from '../catalog/localize';
+import { filtersInLanguage } from '../catalog/refine-aliases';
 import type { ServerContext } from '../context';
 import { recordNotFound } from '../errors';
 import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField } from '../facets/config';
 import { enumerateFacets, type FacetResult } from '../facets/enumerate';
+import type { FacetFilter } from '../facets/filters';
 import { publicBase } from '../http/gate';
 import { apiRoot } from '../http/links';
-import { boolean, type QueryString, single } from '../http/params';
+import { boolean, metadataLang, type QueryString, single } from '../http/params';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { type QueryOutcome, runCompiled } from '../records/run';
@@ -37,6 +41,8 @@ interface Search {
   readonly select?: string;
   /** The `format` asked, echoed in `parameters`. */
   readonly format: string;
+  /** The catalog's: refines of untranslated themes and keywords, read in the language asked. */
+  readonly inLanguage?: (filters: FacetFilter[]) => FacetFilter[];
 }
 
 interface SearchOutcome extends QueryOutcome {
@@ -58,12 +64,9 @@ async function search(
   const options = { ...compileOptions(ctx, query, '2.0', engine), version: '2.0' as const };
   const { rows, start } = v1Page(query);
   const sort = v1Sort(query, s.schema);
-  const { where, facets, set, filters } = v1Filters(
-    query,
-    s.schema,
-    s.facetFields,
-    s.select === 'dataset_id' ? 'catalog' : 'dataset',
-  );
+  const parsed = v1Filters(query, s.schema, s.facetFields, s.select === 'dataset_id' ? 'catalog' : 'dataset');
+  const { where, facets, set } = parsed;
+  const filters = s.inLanguage ? s.inLanguage(parsed.filters) : parsed.filters;
   const compiled = compileRecordsQuery(
     {
       table: s.table,
@@ -121,19 +124,21 @@ export function v1Routes(ctx: ServerContext) {
       const query = v1Params(req);
       const format = v1Format(query, DATASETS_FORMATS);
       const root = apiRoot(req, '/api/explore/v2.1');
-      const catalogView = await usageOf(ctx).catalogView(catalogTableFor(req));
+      const lang = metadataLang(query);
+      const catalogView = await usageOf(ctx).catalogView(await catalogTableIn(ctx, req, lang));
       const outcome = await search(ctx, reply, query, {
         table: catalogView.table,
         schema: catalogView.schema,
         facetFields: CATALOG_FACET_FIELDS,
         select: 'dataset_id',
         format,
+        inLanguage: (filters) => filtersInLanguage(filters, ctx.catalog.list(), lang),
       });
       const tz = outcome.echo.timezone as string;
       const found = outcome.rows.flatMap((r) => {
         const id = (JSON.parse(r.fields) as { dataset_id: string }).dataset_id;
         const ds = ctx.catalog.get(id);
-        return ds && canReadDataset(req, id) ? [ds] : [];
+        return ds && canReadDataset(req, id) ? [datasetIn(ds, lang)] : [];
       });
       if (format === 'rss' || format === 'atom') {
         return sendFeed(reply, format, catalogFeed(found, publicBase(req), tz));
@@ -158,8 +163,8 @@ export function v1Routes(ctx: ServerContext) {
 
     getAndPost(app, '/datasets/1.0/:dataset_id', async (req, reply) => {
       const { dataset_id } = req.params as { dataset_id: string };
-      const ds = readableDataset(ctx.catalog, req, dataset_id);
       const query = v1Params(req);
+      const ds = datasetIn(readableDataset(ctx.catalog, req, dataset_id), metadataLang(query));
       const format = v1Format(query, JSON_FORMATS);
       const { timezone } = compileOptions(ctx, query, '2.0');
       const extra = boolean(query, 'extrametas', false);

@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { POSITION_COLUMN, quoteIdent as quoteDuckIdent, RECORD_ID_COLUMN } from '../../../layout/columns';
 import { sqlString } from '../../../layout/sql';
-import { CATALOG_SCHEMA, DIGEST_COLUMN, RESTRICTED_COLUMN, SCHEMA_COLUMN } from '../../storage/catalog-table';
+import { LANGS, type Lang } from '../../../odsql';
+import {
+  CATALOG_SCHEMA,
+  DIGEST_COLUMN,
+  LANG_COLUMN,
+  LANGUAGES_COLUMN,
+  RESTRICTED_COLUMN,
+  SCHEMA_COLUMN,
+  TRANSLATIONS_COLUMN,
+} from '../../storage/catalog-table';
 import { readableOf } from './body';
 import { type ClickHouseColumn, clickhouseColumns, columnDefinitions } from './columns';
 import { CH, chLiteral, quoteIdentifier, quoteString } from './literal';
@@ -10,16 +19,16 @@ import { duckdbTypeOfColumn, nativeBlocks } from './native';
 import { type ClickHouseTarget, createShardedTable, onEveryNode, qualified, SYNC_INSERT } from './target';
 
 /*
- * The catalog kept in the cluster: one row per dataset, laid out like a dataset's records (columns.ts)
- * so that the compiler's ClickHouse SQL runs on it as on records, plus the stored schema of the
- * dataset's records and a digest of the row (storage/catalog-table.ts).
+ * The catalog kept in the cluster: a row per dataset and language (storage/catalog-table.ts), laid out
+ * like a dataset's records (columns.ts) so that the compiler's ClickHouse SQL runs on it as on records,
+ * plus the stored schema of the dataset's records, its translations and a digest of the dataset.
  *
  * Every server publishes the rows of the datasets it serves from its data folder, each a new version of
- * its dataset's row (`__at`, milliseconds), and a removed dataset as a row marked `__removed`. The
- * table is a ReplacingMergeTree on `__id` (the dataset id) sharded by it, so all versions of a
- * dataset's row are on one shard and `FINAL` keeps the latest, whatever the merges did: the catalog is
- * the union of what the servers published, the last publication of each dataset winning (as for its
- * records in `explore_live`).
+ * its dataset's rows (`__at`, milliseconds), and a removed dataset, or a translation no longer given, as
+ * a row marked `__removed`. The table is a ReplacingMergeTree on `__id` (the dataset id) and `__lang`,
+ * sharded by `__id`, so all versions of a dataset's rows are on one shard and `FINAL` keeps the latest,
+ * whatever the merges did: the catalog is the union of what the servers published, the last
+ * publication of each dataset winning (as for its records in `explore_live`).
  *
  * Queries read views, created on every node (a server may reach the cluster through any of them): the
  * catalog view (the latest rows not removed, each given its position in dataset id order, which the
@@ -44,6 +53,8 @@ function servedColumns(): ClickHouseColumn[] {
       type: 'UInt8',
       duckdb: `${quoteDuckIdent(RESTRICTED_COLUMN)}::UTINYINT`,
     },
+    { name: LANG_COLUMN, type: 'String', duckdb: quoteDuckIdent(LANG_COLUMN) },
+    { name: LANGUAGES_COLUMN, type: 'Array(String)', duckdb: quoteDuckIdent(LANGUAGES_COLUMN) },
   ];
 }
 
@@ -53,6 +64,11 @@ function tableColumns(at: number): ClickHouseColumn[] {
     ...servedColumns(),
     { name: SCHEMA_COLUMN, type: 'String', duckdb: quoteDuckIdent(SCHEMA_COLUMN) },
     { name: DIGEST_COLUMN, type: 'String', duckdb: quoteDuckIdent(DIGEST_COLUMN) },
+    {
+      name: TRANSLATIONS_COLUMN,
+      type: 'String',
+      duckdb: `coalesce(${quoteDuckIdent(TRANSLATIONS_COLUMN)}, '')`,
+    },
     { name: REMOVED_COLUMN, type: 'UInt8', duckdb: '0::UTINYINT' },
     { name: AT_COLUMN, type: 'Int64', duckdb: `${Math.trunc(at)}::BIGINT` },
   ];
@@ -66,7 +82,7 @@ function catalogViewSql(view: string, table: string): string {
   const columns = columnList(servedColumns());
   // Positions number the rows once sorted: the subquery's sorted stream is read by one thread.
   return `CREATE VIEW IF NOT EXISTS ${view} AS SELECT ${columns}, toInt64(rowNumberInAllBlocks()) AS ${quoteIdentifier(POSITION_COLUMN)}
-FROM (SELECT ${columns} FROM ${table} FINAL WHERE ${quoteIdentifier(REMOVED_COLUMN)} = 0 ORDER BY ${quoteIdentifier(RECORD_ID_COLUMN)})`;
+FROM (SELECT ${columns} FROM ${table} FINAL WHERE ${quoteIdentifier(REMOVED_COLUMN)} = 0 ORDER BY ${quoteIdentifier(RECORD_ID_COLUMN)}, ${quoteIdentifier(LANG_COLUMN)})`;
 }
 
 let names: { readonly table: string; readonly view: string } | undefined;
@@ -110,7 +126,7 @@ export async function ensureCatalogTable(target: ClickHouseTarget): Promise<void
     target,
     table,
     columnDefinitions(tableColumns(0)),
-    `ReplacingMergeTree(${quoteIdentifier(AT_COLUMN)}) ORDER BY ${quoteIdentifier(RECORD_ID_COLUMN)}`,
+    `ReplacingMergeTree(${quoteIdentifier(AT_COLUMN)}) ORDER BY (${quoteIdentifier(RECORD_ID_COLUMN)}, ${quoteIdentifier(LANG_COLUMN)})`,
     `cityHash64(${quoteIdentifier(RECORD_ID_COLUMN)})`,
   );
   await ensureView(target, view, catalogViewSql(qualified(target, view), qualified(target, table)));
@@ -118,8 +134,9 @@ export async function ensureCatalogTable(target: ClickHouseTarget): Promise<void
 
 /**
  * Publishes the rows of `ids` from a saved catalog table (a Parquet file of storage/catalog-table.ts),
- * and marks `removed` as removed, all at time `at`. DuckDB reads the file (the search tokens were made
- * by DuckDB) and its columns go to the cluster in the Native format, through the Distributed table.
+ * and marks `removed` as removed, all at time `at`: with them, the rows of languages a published dataset
+ * is no longer translated into. DuckDB reads the file (the search tokens were made by DuckDB) and its
+ * columns go to the cluster in the Native format, through the Distributed table.
  */
 export async function publishCatalogRows(
   target: ClickHouseTarget,
@@ -129,6 +146,9 @@ export async function publishCatalogRows(
   at: number,
 ): Promise<void> {
   const table = qualified(target, catalogNames().table);
+  const markers: [id: string, lang: string][] = removed.flatMap((id) =>
+    ['', ...LANGS].map((lang): [string, string] => [id, lang]),
+  );
   if (ids.length > 0) {
     const columns = tableColumns(at);
     const instance = await DuckDBInstance.create(':memory:', {
@@ -139,12 +159,18 @@ export async function publishCatalogRows(
     try {
       const connection = await instance.connect();
       try {
+        const selected = `FROM read_parquet(${sqlString(file)}) WHERE ${quoteDuckIdent(RECORD_ID_COLUMN)} IN (${ids.map(sqlString).join(', ')})`;
+        const present = await connection.runAndReadAll(
+          `SELECT ${quoteDuckIdent(RECORD_ID_COLUMN)}, ${quoteDuckIdent(LANG_COLUMN)} ${selected}`,
+        );
+        const rows = new Set(present.getRows().map(([id, lang]) => `${String(id)}\n${String(lang)}`));
+        for (const id of ids) {
+          for (const lang of LANGS) if (!rows.has(`${id}\n${lang}`)) markers.push([id, lang]);
+        }
         const select = columns
           .map((c) => `CAST(${c.duckdb} AS ${duckdbTypeOfColumn(c)}) AS ${quoteDuckIdent(c.name)}`)
           .join(', ');
-        const result = await connection.stream(
-          `SELECT ${select} FROM read_parquet(${sqlString(file)}) WHERE ${quoteDuckIdent(RECORD_ID_COLUMN)} IN (${ids.map(sqlString).join(', ')})`,
-        );
+        const result = await connection.stream(`SELECT ${select} ${selected}`);
         await target.client.insert(table, 'Native', readableOf(nativeBlocks(columns, result)), {
           settings: SYNC_INSERT,
         });
@@ -155,21 +181,23 @@ export async function publishCatalogRows(
       instance.closeSync();
     }
   }
-  if (removed.length > 0) {
-    const rows = removed.map(
-      (id) => `(${chLiteral(id, CH.string)}, 1, ${chLiteral(Math.trunc(at), CH.int64)})`,
+  if (markers.length > 0) {
+    const rows = markers.map(
+      ([id, lang]) =>
+        `(${chLiteral(id, CH.string)}, ${chLiteral(lang, CH.string)}, 1, ${chLiteral(Math.trunc(at), CH.int64)})`,
     );
+    const q = quoteIdentifier;
     await target.client.execute(
-      `INSERT INTO ${table} (${quoteIdentifier(RECORD_ID_COLUMN)}, ${quoteIdentifier(REMOVED_COLUMN)}, ${quoteIdentifier(AT_COLUMN)}) VALUES ${rows.join(', ')}`,
+      `INSERT INTO ${table} (${q(RECORD_ID_COLUMN)}, ${q(LANG_COLUMN)}, ${q(REMOVED_COLUMN)}, ${q(AT_COLUMN)}) VALUES ${rows.join(', ')}`,
       { settings: SYNC_INSERT },
     );
   }
 }
 
-/** The digest of every dataset's latest row, removed ones left out. */
+/** The digest of every dataset's latest rows, removed ones left out. */
 export async function catalogDigests(target: ClickHouseTarget): Promise<Map<string, string>> {
   const result = await target.client.query(
-    `SELECT ${quoteIdentifier(RECORD_ID_COLUMN)}, ${quoteIdentifier(DIGEST_COLUMN)} FROM ${qualified(target, catalogNames().table)} FINAL WHERE ${quoteIdentifier(REMOVED_COLUMN)} = 0`,
+    `SELECT ${quoteIdentifier(RECORD_ID_COLUMN)}, ${quoteIdentifier(DIGEST_COLUMN)} FROM ${qualified(target, catalogNames().table)} FINAL WHERE ${quoteIdentifier(REMOVED_COLUMN)} = 0 AND ${quoteIdentifier(LANG_COLUMN)} = ''`,
   );
   return new Map(result.rows.map((r) => [String(r[0]), String(r[1])]));
 }
@@ -187,6 +215,8 @@ export interface PublishedRow {
   readonly fields: string;
   readonly attachments: string;
   readonly schema: string;
+  /** The dataset's translations (JSON). */
+  readonly translations: string;
 }
 
 /** The latest rows of the given datasets. */
@@ -194,9 +224,9 @@ export async function catalogRows(target: ClickHouseTarget, ids: readonly string
   if (ids.length === 0) return [];
   const q = quoteIdentifier;
   const result = await target.client.query(
-    `SELECT ${q(RECORD_ID_COLUMN)}, ${q(DIGEST_COLUMN)}, ${q('dataset_uid')}, ${q(RESTRICTED_COLUMN)}, ${q('has_records')}, ${q('data_visible')}, ${q('features')}, ${q('metas')}, ${q('fields')}, ${q('attachments')}, ${q(SCHEMA_COLUMN)}
+    `SELECT ${q(RECORD_ID_COLUMN)}, ${q(DIGEST_COLUMN)}, ${q('dataset_uid')}, ${q(RESTRICTED_COLUMN)}, ${q('has_records')}, ${q('data_visible')}, ${q('features')}, ${q('metas')}, ${q('fields')}, ${q('attachments')}, ${q(SCHEMA_COLUMN)}, ${q(TRANSLATIONS_COLUMN)}
      FROM ${qualified(target, catalogNames().table)} FINAL
-     WHERE ${q(REMOVED_COLUMN)} = 0 AND ${q(RECORD_ID_COLUMN)} IN (${ids.map((id) => chLiteral(id, CH.string)).join(', ')})`,
+     WHERE ${q(REMOVED_COLUMN)} = 0 AND ${q(LANG_COLUMN)} = '' AND ${q(RECORD_ID_COLUMN)} IN (${ids.map((id) => chLiteral(id, CH.string)).join(', ')})`,
   );
   return result.rows.map((r) => ({
     datasetId: String(r[0]),
@@ -210,6 +240,7 @@ export async function catalogRows(target: ClickHouseTarget, ids: readonly string
     fields: String(r[8] ?? '[]'),
     attachments: String(r[9] ?? '[]'),
     schema: String(r[10] ?? '{"fields":[]}'),
+    translations: String(r[11] || '{}'),
   }));
 }
 
@@ -232,6 +263,29 @@ export async function ensureAccessView(
     name,
     `CREATE VIEW IF NOT EXISTS ${qualified(target, name)} AS SELECT * FROM ${qualified(target, base)}
 WHERE ${quoteIdentifier(RESTRICTED_COLUMN)} = 0${ids}`,
+  );
+}
+
+/**
+ * A view of the catalog view `base` in `lang` (storage/language-views.ts states the rule), created on
+ * every node when missing.
+ */
+export async function ensureLanguageView(
+  target: ClickHouseTarget,
+  name: string,
+  base: string,
+  lang: Lang | undefined,
+): Promise<void> {
+  const row = quoteIdentifier(LANG_COLUMN);
+  const condition =
+    lang === undefined
+      ? `${row} = ''`
+      : `${row} = ${chLiteral(lang, CH.string)} OR (${row} = '' AND NOT has(${quoteIdentifier(LANGUAGES_COLUMN)}, ${chLiteral(lang, CH.string)}))`;
+  await ensureView(
+    target,
+    name,
+    `CREATE VIEW IF NOT EXISTS ${qualified(target, name)} AS SELECT * FROM ${qualified(target, base)}
+WHERE ${condition}`,
   );
 }
 

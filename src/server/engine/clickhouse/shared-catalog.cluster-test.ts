@@ -34,6 +34,7 @@ const TOWNS: FixtureDataset = {
     dataset_id: 'shared-towns',
     source: 'towns.csv',
     metas: { title: 'Towns', keyword: ['Été', 'rivers'] },
+    translations: { fr: { metas: { title: 'Villes', keyword: ['rivières'] } } },
   },
   file: { name: 'towns.csv', content: 'town,population\nAix,143000\nDax,20000\nPau,75000\n' },
 };
@@ -205,6 +206,44 @@ describe.skipIf(!cluster)('a catalog shared by servers with different data folde
       expect(
         await ids(server, 'catalog/datasets?select=dataset_id&order_by=explore.download_count desc'),
       ).toEqual(['shared-towns', 'auth-public-cities']);
+    }
+  });
+
+  it('answers in the language asked on both servers, restricted datasets left out in every language', async () => {
+    const titles = async (server: Server, url: string): Promise<string[]> =>
+      (
+        (await get(server, url)).json() as { results: { metas: { default: { title: string } } }[] }
+      ).results.map((r) => r.metas.default.title);
+    for (const server of [a, b]) {
+      expect(await titles(server, 'catalog/datasets?lang=fr&where=search("rivieres")')).toEqual(['Villes']);
+      expect(await titles(server, 'catalog/datasets?where=search("rivieres")')).toEqual([]);
+      expect(await ids(server, 'catalog/datasets?lang=fr&select=dataset_id')).toEqual([
+        'auth-public-cities',
+        'shared-towns',
+      ]);
+      expect(
+        await titles(
+          server,
+          `catalog/datasets?lang=fr&where=search("confidentielle")&apikey=${KEYS.granted.key}`,
+        ),
+      ).toEqual(['Paie confidentielle']);
+      expect(await ids(server, 'catalog/datasets?lang=fr&where=search("confidentielle")')).toEqual([]);
+    }
+  });
+
+  it('stops answering in a language whose translation was withdrawn, on both servers', async () => {
+    const { translations: _, ...untranslated } = TOWNS.descriptor;
+    writeAccessFixture(b.dir, [{ ...TOWNS, descriptor: untranslated }]);
+    await b.data.catalog.rescan();
+    await b.data.catalog.idle();
+    for (const server of [a, b]) {
+      expect(
+        await until(async () => server.data.catalog.get('shared-towns')?.translations === undefined, 10_000),
+      ).toBe(true);
+      const french = (await get(server, 'catalog/datasets?lang=fr&where=search("towns")')).json() as {
+        results: { metas: { default: { title: string } } }[];
+      };
+      expect(french.results.map((r) => r.metas.default.title)).toEqual(['Towns']);
     }
   });
 

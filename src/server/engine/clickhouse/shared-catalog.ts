@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Lang } from '../../../odsql';
 import type { CatalogSink } from '../../catalog/publish';
 import type { SharedCatalog } from '../../catalog/shared';
 import { exportScratchDir } from '../../exports/scratch';
@@ -11,6 +12,7 @@ import {
   catalogRows,
   ensureAccessView,
   ensureCatalogTable,
+  ensureLanguageView,
   ensureUsageView,
   type PublishedRow,
   publishCatalogRows,
@@ -187,6 +189,10 @@ export class ClickHouseSharedCatalog implements SharedCatalog {
 
   accessView(name: string, table: string, granted: readonly string[]): Promise<void> {
     return ensureAccessView(this.target, name, table, granted);
+  }
+
+  languageView(view: string, table: string, lang: Lang | undefined): Promise<void> {
+    return ensureLanguageView(this.target, view, table, lang);
   }
 
   usageView(view: string, table: string, fields: readonly [string, string, string]): Promise<void> {

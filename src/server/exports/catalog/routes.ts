@@ -4,13 +4,14 @@ import { linksResponseSchema, replySchemas } from '../../../api/schemas';
 import type { Link } from '../../../api/types';
 import type { ApiVersion } from '../../../api/version';
 import type {} from '../../../odsql';
-import { catalogTableFor } from '../../auth/access';
+import { catalogTableIn } from '../../catalog/in-language';
+import { datasetIn } from '../../catalog/localize';
 import { compileCatalogQuery } from '../../catalog/query';
 import type { Dataset } from '../../catalog/types';
 import type { ServerContext } from '../../context';
 import { invalidParameter } from '../../errors';
 import { apiRoot } from '../../http/links';
-import { boolean, integer, type QueryString, single } from '../../http/params';
+import { boolean, integer, metadataLang, type QueryString, single } from '../../http/params';
 import { attachmentDisposition } from '../../http/reply';
 import { clientSignal } from '../../http/signal';
 import { compileOptions } from '../../records/options';
@@ -70,7 +71,10 @@ function includedExports(query: QueryString, version: ApiVersion): string[] {
   return asked;
 }
 
-/** The datasets a catalog export selects, in order (where, order_by, refine, exclude, limit, offset). */
+/**
+ * The datasets a catalog export selects, in order (where, order_by, refine, exclude, limit, offset),
+ * in the language asked.
+ */
 async function selectedDatasets(
   ctx: ServerContext,
   table: string,
@@ -88,9 +92,10 @@ async function selectedDatasets(
     offset,
   });
   const outcome = await runCompiled(ctx.engine, compiled, signal, ctx.config.sqlTimeLimitMs);
+  const lang = metadataLang(query);
   return outcome.rows.flatMap((row) => {
     const dataset = ctx.catalog.get((JSON.parse(row.fields) as { dataset_id: string }).dataset_id);
-    return dataset ? [dataset] : [];
+    return dataset ? [datasetIn(dataset, lang)] : [];
   });
 }
 
@@ -120,7 +125,13 @@ export function catalogExportRoutes(ctx: ServerContext, prefix: string, version:
       const signal = clientSignal(reply);
       const context: CatalogExportContext = {
         version,
-        datasets: await selectedDatasets(ctx, catalogTableFor(req), query, version, signal),
+        datasets: await selectedDatasets(
+          ctx,
+          await catalogTableIn(ctx, req, metadataLang(query)),
+          query,
+          version,
+          signal,
+        ),
         root: apiRoot(req, prefix),
         timezone: compileOptions(ctx, query, version).timezone,
         csv: params.csv,

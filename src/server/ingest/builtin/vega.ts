@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { DescriptorJson, DescriptorMetas } from '../descriptor';
 import { type DataPackage, type PackageLicense, type PackageResource, readDataPackage } from './datapackage';
 import { VEGA_DATASETS, type VegaDataset } from './vega-datasets';
+import { VEGA_DATASETS_FR } from './vega-datasets-fr';
 
 /**
  * The default catalog: real public datasets shipped by the `vega-datasets` package, described in code
@@ -75,12 +76,14 @@ function descriptorOf(dataset: VegaDataset, pkg: DataPackage): DescriptorJson {
     return field.description === undefined && description ? { ...field, description } : field;
   });
   const attachments = dataset.attachments.map(([file, format]) => attachment(file, format));
+  const french = VEGA_DATASETS_FR[dataset.id];
   return {
     ...dataset.descriptor,
     dataset_id: dataset.id,
     metas: metasOf(dataset, resource, pkg),
     ...(described ? { fields: described } : {}),
     attachments,
+    ...(french ? { translations: { fr: french } } : {}),
   };
 }
 
