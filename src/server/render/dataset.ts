@@ -106,6 +106,14 @@ export function datasetLinks(root: string, datasetId: string): Link[] {
   ];
 }
 
+/**
+ * Links inside an open object (where no schema orders their keys) in v2.0's key order, `href` first
+ * (conformance capture 32).
+ */
+export function linksV20(links: readonly Link[]): { href: string; rel: string }[] {
+  return links.map((l) => ({ href: l.href, rel: l.rel }));
+}
+
 /** Keeps the keys a catalog or dataset `select` asks for, in the asked order. */
 export function pickKeys(
   object: Record<string, unknown>,

@@ -1,11 +1,6 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  attachmentsResponseSchema,
-  linksResponseSchema,
-  RESPONSE_SCHEMAS,
-  replySchemas,
-} from '../../api/schemas';
+import { RESPONSE_SCHEMAS, replySchemas } from '../../api/schemas';
 import type { AttachmentsResponse, Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
 import type {} from '../../odsql';
@@ -20,7 +15,7 @@ import { attachmentDisposition } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { runCompiled } from '../records/run';
-import { attachmentUrl, datasetLinks, datasetObject, pickKeys } from '../render/dataset';
+import { attachmentUrl, datasetLinks, datasetObject, linksV20, pickKeys } from '../render/dataset';
 import { usageOf } from '../usage/index';
 import { datasetSelection } from './dataset-select';
 
@@ -84,7 +79,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
 
   const schemas = RESPONSE_SCHEMAS[version];
   return async (app: FastifyInstance): Promise<void> => {
-    const linksOnly = { schema: { response: replySchemas(linksResponseSchema) } };
+    const linksOnly = { schema: { response: replySchemas(schemas.links) } };
     app.get('/', linksOnly, async (req) => {
       const root = apiRoot(req, prefix);
       return { links: [{ rel: 'catalog', href: `${root}/catalog` }] };
@@ -136,7 +131,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
 
     app.get<{ Params: DatasetParams }>(
       '/catalog/datasets/:dataset_id/attachments',
-      { schema: { response: replySchemas(attachmentsResponseSchema) } },
+      { schema: { response: replySchemas(schemas.attachments) } },
       async (req): Promise<AttachmentsResponse> => {
         const ds = findDataset(ctx, req, req.params.dataset_id);
         const root = apiRoot(req, prefix);
@@ -233,7 +228,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       return { ...(total === undefined ? {} : { total_count: total }), results };
     }
     const wrapped = datasets.map((ds) => ({
-      links: datasetLinks(root, ds.dataset_id),
+      links: linksV20(datasetLinks(root, ds.dataset_id)),
       dataset: renderDataset(explore, ds, root, version, options.timezone, selection.keys),
     }));
     return { ...(total === undefined ? {} : { total_count: total }), links, datasets: wrapped };

@@ -1,5 +1,5 @@
 import type { Dataset } from '../../catalog/types';
-import { datasetLinks, datasetObject } from '../../render/dataset';
+import { datasetLinks, datasetObject, linksV20 } from '../../render/dataset';
 import { csv } from '../formats/csv';
 import { xls } from '../formats/xls';
 import { xlsx } from '../formats/xlsx';
@@ -86,7 +86,7 @@ async function* writeJson(context: CatalogExportContext): AsyncIterable<string> 
     const object = datasetObject(d, context.root, context.version, context.timezone);
     return context.version === '2.1'
       ? object
-      : { links: datasetLinks(context.root, d.dataset_id), dataset: object };
+      : { links: linksV20(datasetLinks(context.root, d.dataset_id)), dataset: object };
   });
   yield `${JSON.stringify(items)}\n`;
 }
