@@ -56,9 +56,13 @@ export function findDataset(ctx: ServerContext, req: FastifyRequest, datasetId: 
   return readableDataset(ctx.catalog, req, datasetId);
 }
 
-/** The dataset object, restricted to the keys a `select` asks (metadata keys come out flat). */
+/**
+ * The dataset object, restricted to the keys a `select` asks (metadata keys come out flat). `explore`
+ * gives the usage counts (download_count, api_call_count, popularity_score): an application template,
+ * written only when the request says `include_app_metas=true`.
+ */
 function renderDataset(
-  explore: (datasetId: string) => unknown,
+  explore: ((datasetId: string) => unknown) | undefined,
   ds: Dataset,
   root: string,
   version: ApiVersion,
@@ -66,8 +70,9 @@ function renderDataset(
   keys: readonly string[] | undefined,
 ): Record<string, unknown> {
   const object = datasetObject(ds, root, version, tz);
-  // Usage counts are the `explore` metadata template (download_count, api_call_count, popularity_score).
-  object.metas = { ...(object.metas as Record<string, unknown>), explore: explore(ds.dataset_id) };
+  if (explore) {
+    object.metas = { ...(object.metas as Record<string, unknown>), explore: explore(ds.dataset_id) };
+  }
   if (!keys) return object;
   const metas = (object.metas as { default: Record<string, unknown> }).default;
   return pickKeys({ ...metas, ...object }, keys);
@@ -117,7 +122,8 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
           );
         }
         const root = apiRoot(req, prefix);
-        const object = renderDataset(explore, ds, root, version, options.timezone, selection.keys);
+        const appMetas = boolean(query, 'include_app_metas', false) ? explore : undefined;
+        const object = renderDataset(appMetas, ds, root, version, options.timezone, selection.keys);
         const links = datasetLinks(root, ds.dataset_id);
         const body =
           version === '2.1'
@@ -216,7 +222,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       return findDataset(ctx, req, id);
     });
     // The counts the list was sorted and filtered on.
-    const explore = view.explore;
+    const explore = boolean(query, 'include_app_metas', false) ? view.explore : undefined;
     if (version === '2.1') {
       const includeLinks = boolean(query, 'include_links', false);
       const results = datasets.map((ds) => ({
