@@ -23,8 +23,8 @@ import { ApiError, errorBody } from './errors';
 import { sendExplorerPage } from './explorer/page';
 import { installGate, rewriteTarget } from './http/gate';
 import { checkRequestText } from './http/hostile';
-import { sendErrorBody } from './http/reply';
 import { replyInPythonJson } from './http/python-json';
+import { sendErrorBody } from './http/reply';
 import { API_SCOPE, apiScope, assertApiRoutesScoped, registerApiRoutes } from './routes/index';
 import { countUsage } from './usage/index';
 

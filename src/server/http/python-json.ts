@@ -11,8 +11,8 @@ import type { FastifyInstance } from 'fastify';
 
 /** A JSON string (escapes included) or a separator outside strings. */
 const TOKEN = /"(?:[^"\\]|\\.)*"|[,:]/g;
-const NON_ASCII = /[^\x00-\x7f]/;
-const NON_ASCII_ALL = /[^\x00-\x7f]/g;
+const NON_ASCII = /[\u0080-\uffff]/;
+const NON_ASCII_ALL = /[\u0080-\uffff]/g;
 
 function escapeUnit(char: string): string {
   return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
@@ -45,7 +45,9 @@ export function pythonJson(compact: string): string {
 export function replyInPythonJson(app: FastifyInstance): void {
   app.addHook('preSerialization', async (_req, reply, payload) => {
     const schema = reply.getSerializationFunction(String(reply.statusCode));
-    reply.serializer((data: unknown) => pythonJson(schema ? schema(data as Record<string, unknown>) : JSON.stringify(data)));
+    reply.serializer((data: unknown) =>
+      pythonJson(schema ? schema(data as Record<string, unknown>) : JSON.stringify(data)),
+    );
     return payload;
   });
 }

@@ -71,7 +71,10 @@ export function sendV1(reply: FastifyReply, query: QueryString, body: V1Body): F
   }
   const pretty = boolean(query, 'pretty_print', false);
   // Fastify's type says object, but its serialiser takes any JSON its schema describes (arrays too).
-  const compact = reply.serializeInput(body.json as Record<string, unknown>, V1_SERIALISER_SCHEMAS[body.kind]);
+  const compact = reply.serializeInput(
+    body.json as Record<string, unknown>,
+    V1_SERIALISER_SCHEMAS[body.kind],
+  );
   // The service's own JSON text (python-json.ts): spaced and ASCII-escaped, or indented by 4.
   const text = pretty ? asciiJson(JSON.stringify(JSON.parse(compact), null, 4)) : pythonJson(compact);
   if (callback === undefined) {
