@@ -32,9 +32,14 @@ function spaced(token: string): string {
   return token;
 }
 
+/** Compact JSON text with the service's separators (`", "`, `": "`), characters left as they are. */
+export function spacedJson(compact: string): string {
+  return compact.replace(TOKEN, spaced);
+}
+
 /** Compact JSON text (as `JSON.stringify` or Fastify's serialiser write it) in the service's form. */
 export function pythonJson(compact: string): string {
-  return asciiJson(compact.replace(TOKEN, spaced));
+  return asciiJson(spacedJson(compact));
 }
 
 /**

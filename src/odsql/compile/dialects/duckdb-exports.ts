@@ -79,12 +79,20 @@ function geometryCell(geometry: string): string {
   return `CASE WHEN json_exists(${geometry}, '$.coordinates') THEN '{"coordinates": ' || replace(CAST(${geometry} -> '$.coordinates' AS VARCHAR), ',', ', ') || ', "type": ' || CAST(${geometry} -> '$.type' AS VARCHAR) || '}' ELSE ${spaced(`CAST(${geometry} AS VARCHAR)`)} END`;
 }
 
-/** v2.1: a flat object like a `results` item, nulls included. */
+/**
+ * v2.1: a flat object like a `results` item, nulls included, spaced as the service writes JSON
+ * (`{"genus_name": null, "count": 41}`, conformance capture 04). Points and shapes are respaced too:
+ * their only strings are keys and type names.
+ */
 function flatLineSql(columns: readonly ExportRowColumn[], refs: RowRefs, bind: Bind): string {
-  const parts = columns.map(
-    (c, i) =>
-      `${bind(`${i === 0 ? '{' : ','}${JSON.stringify(c.name)}:`)}, coalesce(${refs.values[i]}, 'null')`,
-  );
+  const parts = columns.map((c, i) => {
+    const ref = refs.values[i]!;
+    const value =
+      (c.type === 'geo_point_2d' || c.type === 'geo_shape') && !c.multivalued
+        ? `replace(replace(${ref}, ',', ', '), ':', ': ')`
+        : ref;
+    return `${bind(`${i === 0 ? '{' : ', '}${JSON.stringify(c.name)}: `)}, coalesce(${value}, 'null')`;
+  });
   return parts.length === 0 ? `'{}'` : `concat(${parts.join(', ')}, '}')`;
 }
 
