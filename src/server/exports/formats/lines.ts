@@ -144,9 +144,7 @@ function engineJson(plan: EngineExport, array: boolean) {
   if (plan.context.version === '2.1' || plan.compiled.kind !== 'records') {
     return plan.context.columns.length > 0 ? copyJson(writer, plan, array) : undefined;
   }
-  return array
-    ? engineLines(writer.sql, plan, '[', ',', ']')
-    : engineLines(writer.sql, plan, '', '\n', '\n');
+  return array ? engineLines(writer.sql, plan, '[', ',', ']') : engineLines(writer.sql, plan, '', '\n', '\n');
 }
 
 export const json = {
