@@ -23,6 +23,7 @@ import { ApiError, errorBody } from './errors';
 import { sendExplorerPage } from './explorer/page';
 import { installGate, rewriteTarget } from './http/gate';
 import { checkRequestText } from './http/hostile';
+import { servePictograms } from './http/pictograms';
 import { replyInPythonJson } from './http/python-json';
 import { sendErrorBody } from './http/reply';
 import { API_SCOPE, apiScope, assertApiRoutesScoped, registerApiRoutes } from './routes/index';
@@ -201,6 +202,9 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
     ),
     { prefix: API_SCOPE },
   );
+
+  // Pictograms the Opendatasoft widgets ask the portal for, with or without the explorer built.
+  servePictograms(app);
 
   const index = join(ctx.config.staticDir, 'index.html');
   const hasExplorer = existsSync(index);
