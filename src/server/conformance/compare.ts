@@ -37,8 +37,22 @@ export function at(value: Json, path: string): Json {
   return v;
 }
 
-/** A copy of `value` with the value at `path` set (or removed when `replacement` is undefined). */
+/**
+ * A copy of `value` with the value at `path` set (or removed when `replacement` is undefined); `[*]`
+ * stands for every item of an array.
+ */
 export function withAt(value: Json, path: string, replacement: Json | undefined): Json {
+  const star = path.indexOf('[*]');
+  if (star >= 0) {
+    const items = at(value, path.slice(0, star));
+    if (!Array.isArray(items)) return value;
+    const rest = path.slice(star + 3);
+    return withAt(
+      value,
+      path.slice(0, star),
+      items.map((item) => withAt(item, `$${rest}`, replacement)),
+    );
+  }
   const [first, ...rest] = steps(path);
   if (first === undefined) return replacement;
   if (Array.isArray(value)) {
@@ -65,6 +79,8 @@ function kind(v: Json): string {
 export interface ShapeOptions {
   /** Object keys compared as sets where the capture's own sources disagree on their order. */
   readonly unordered?: boolean;
+  /** Paths (`$.datasets[0].dataset.fields[3].annotations`) whose objects are values of a portal. */
+  readonly opaque?: RegExp;
 }
 
 /**
@@ -72,22 +88,31 @@ export interface ShapeOptions {
  * values (a null on either side matches any value: values differ between portals). Arrays are
  * compared item by item on the items both have.
  */
-export function shapeDifferences(actual: Json, expected: Json, options: ShapeOptions = {}, path = '$'): string[] {
+export function shapeDifferences(
+  actual: Json,
+  expected: Json,
+  options: ShapeOptions = {},
+  path = '$',
+): string[] {
   if (actual === null || expected === null) return [];
-  if (kind(actual) !== kind(expected)) return [`${path}: ${kind(actual)} where the capture has ${kind(expected)}`];
+  if (kind(actual) !== kind(expected))
+    return [`${path}: ${kind(actual)} where the capture has ${kind(expected)}`];
   if (Array.isArray(actual) && Array.isArray(expected)) {
     const n = Math.min(actual.length, expected.length);
     const out: string[] = [];
     if (expected.length > 0 && actual.length === 0) out.push(`${path}: empty where the capture has items`);
-    for (let i = 0; i < n; i++) out.push(...shapeDifferences(actual[i], expected[i], options, `${path}[${i}]`));
+    for (let i = 0; i < n; i++)
+      out.push(...shapeDifferences(actual[i], expected[i], options, `${path}[${i}]`));
     return out;
   }
-  if (kind(actual) === 'object') {
+  if (kind(actual) === 'object' && !options.opaque?.test(path)) {
     const a = actual as Record<string, Json>;
     const e = expected as Record<string, Json>;
     const ak = Object.keys(a);
     const ek = Object.keys(e);
-    const same = options.unordered ? [...ak].sort().join() === [...ek].sort().join() : ak.join() === ek.join();
+    const same = options.unordered
+      ? [...ak].sort().join() === [...ek].sort().join()
+      : ak.join() === ek.join();
     if (!same) return [`${path}: keys ${JSON.stringify(ak)} where the capture has ${JSON.stringify(ek)}`];
     return ek.flatMap((k) => shapeDifferences(a[k], e[k], options, `${path}.${k}`));
   }

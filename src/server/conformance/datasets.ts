@@ -31,7 +31,16 @@ function body<T>(c: Capture): T {
 
 /** The v2.1 metadata of the default template a descriptor may set. */
 function descriptorMetas(d: Json): Json {
-  const keys = ['title', 'description', 'theme', 'keyword', 'license', 'license_url', 'language', 'publisher'];
+  const keys = [
+    'title',
+    'description',
+    'theme',
+    'keyword',
+    'license',
+    'license_url',
+    'language',
+    'publisher',
+  ];
   const metas: Json = {};
   for (const k of keys) if (d[k] !== null && d[k] !== undefined) metas[k] = d[k];
   if (typeof d.modified === 'string') metas.modified = d.modified;
@@ -119,7 +128,8 @@ function publicTrees(captures: readonly Capture[]): FixtureDataset {
     };
   });
   // The corners of the captured bbox (capture 01), so that the dataset's extent is the captured one.
-  const ring = (meta.metas.default.bbox as { geometry: { coordinates: number[][][] } }).geometry.coordinates[0]!;
+  const ring = (meta.metas.default.bbox as { geometry: { coordinates: number[][][] } }).geometry
+    .coordinates[0]!;
   for (const [lon, lat] of [ring[0]!, ring[2]!]) {
     take('ACER');
     features.push({
@@ -129,7 +139,8 @@ function publicTrees(captures: readonly Capture[]): FixtureDataset {
     });
   }
   for (const [genus, n] of left) {
-    for (let i = 0; i < n; i++) features.push({ type: 'Feature', geometry: null, properties: { genus_name: genus } });
+    for (let i = 0; i < n; i++)
+      features.push({ type: 'Feature', geometry: null, properties: { genus_name: genus } });
   }
   return {
     descriptor: {
@@ -183,12 +194,20 @@ function velib(captures: readonly Capture[]): FixtureDataset {
   }
   for (const r of body<{ results: Json[] }>(capture(captures, '22')).results) {
     const commune = r.nom_arrondissement_communes as string;
-    stations.set(`g-${commune}`, { ...template, stationcode: `g-${commune}`, nom_arrondissement_communes: commune });
+    stations.set(`g-${commune}`, {
+      ...template,
+      stationcode: `g-${commune}`,
+      nom_arrondissement_communes: commune,
+    });
   }
   for (let i = 0; i < 4; i++) {
     for (let j = 0; j < 4; j++) {
       const code = `grid-${i}-${j}`;
-      stations.set(code, { ...template, stationcode: code, coordonnees_geo: { lat: 48.2 + i, lon: 1.5 + j } });
+      stations.set(code, {
+        ...template,
+        stationcode: code,
+        coordonnees_geo: { lat: 48.2 + i, lon: 1.5 + j },
+      });
     }
   }
   const fields: FieldJson[] = [
@@ -214,12 +233,16 @@ function velib(captures: readonly Capture[]): FixtureDataset {
 }
 
 /** Field types read from the values of a record (text where every value is null). */
-function inferredFields(records: readonly Json[], formats: Readonly<Record<string, string>> = {}): FieldJson[] {
+function inferredFields(
+  records: readonly Json[],
+  formats: Readonly<Record<string, string>> = {},
+): FieldJson[] {
   const names = [...new Set(records.flatMap((r) => Object.keys(r)))];
   return names.map((name) => {
     const value = records.map((r) => r[name]).find((v) => v !== null && v !== undefined);
     let type = 'text';
-    if (typeof value === 'number') type = records.every((r) => Number.isInteger(r[name] ?? 0)) ? 'int' : 'double';
+    if (typeof value === 'number')
+      type = records.every((r) => Number.isInteger(r[name] ?? 0)) ? 'int' : 'double';
     else if (Array.isArray(value) || (typeof value === 'object' && value !== null)) type = 'geo_point_2d';
     else if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value)) type = 'datetime';
     else if (typeof value === 'string' && (/^\d{4}-\d\d-\d\d$/.test(value) || formats[name])) type = 'date';
@@ -264,6 +287,8 @@ function weatherStations(captures: readonly Capture[]): FixtureDataset {
     capture(captures, '33'),
   );
   const records = body<{ records: { record: { fields: Json } }[] }>(capture(captures, '34')).records;
+  // Every declared field is a column of the source, null where the captured records do not show it.
+  const empty = Object.fromEntries(dataset.fields.map((f) => [f.name, null]));
   return {
     descriptor: {
       dataset_id: 'weather-stations',
@@ -271,7 +296,10 @@ function weatherStations(captures: readonly Capture[]): FixtureDataset {
       metas: descriptorMetas(dataset.metas.default),
       fields: descriptorFields(dataset.fields),
     },
-    file: { name: 'weather-stations.ndjson', content: ndjson(records.map((r) => r.record.fields)) },
+    file: {
+      name: 'weather-stations.ndjson',
+      content: ndjson(records.map((r) => ({ ...empty, ...r.record.fields }))),
+    },
   };
 }
 

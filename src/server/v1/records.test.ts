@@ -31,7 +31,6 @@ describe('v1 records search: pages and records', () => {
       dataset: 'penguins',
       timezone: 'UTC',
       rows: 10,
-      start: 0,
       format: 'json',
     });
     expect(v1).not.toHaveProperty('facet_groups');

@@ -106,15 +106,20 @@ async function search(
   const facetResults = enumerated && withValueless(set.enumerated, enumerated, valueless);
   const q = single(query, 'q');
   const lang = single(query, 'lang');
+  const { facet, ...filterEcho } = facets.echo;
+  const startGiven = (single(query, 'start') ?? '').trim() !== '';
+  // As the captures echo them (40, 42, 43): `start` only when the request gave it, the filters before
+  // `format` and the requested facets after it.
   const echo: Record<string, unknown> = {
     ...(q !== undefined && q.trim() !== '' ? { q } : {}),
     timezone: options.timezone,
     rows,
-    start,
+    ...(startGiven ? { start } : {}),
     ...(sort.echo.length > 0 ? { sort: sort.echo } : {}),
-    ...facets.echo,
+    ...filterEcho,
     ...(lang ? { lang: options.lang } : {}),
     format: s.format,
+    ...(facet ? { facet } : {}),
   };
   return { ...outcome, ...(facetResults ? { facets: facetResults } : {}), echo };
 }
