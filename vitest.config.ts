@@ -12,6 +12,7 @@ import { defineConfig } from 'vitest/config';
 const HTTP_TESTS = [
   'src/**/*.http.test.ts',
   'src/server/routes/*.test.ts',
+  'src/server/conformance/*.test.ts',
   'src/server/v1/*.test.ts',
   'src/server/exports/exports.test.ts',
   'src/server/exports/catalog/catalog-exports.test.ts',

@@ -57,6 +57,15 @@ describe('errorFromBody', () => {
     expect(error.message).toContain('2021-01-26T00:00:00.000Z');
     expect(errorFromBody(429, undefined, url).quota).toEqual({});
   });
+
+  it('reads the v2 form of the reset header, a UTC date-time (conformance capture 01)', () => {
+    const headers = new Headers({ 'X-RateLimit-Reset': '2026-08-18 00:00:00+00:00' });
+    expect(errorFromBody(429, undefined, url, headers).quota).toEqual({
+      resetTime: '2026-08-18T00:00:00.000Z',
+    });
+    const garbled = new Headers({ 'X-RateLimit-Reset': 'tomorrow' });
+    expect(errorFromBody(429, undefined, url, garbled).quota).toEqual({});
+  });
 });
 
 describe('error kinds', () => {

@@ -102,10 +102,7 @@ function errorOfBody(status: number, body: unknown, url: string, headers?: Heade
 
 /** A 429 without the quota body: the rate-limit headers still tell when to come back. */
 function quotaFromHeaders(url: string, headers: Headers | undefined): ApiError {
-  const reset = headers?.get('x-ratelimit-reset') ?? null;
-  const seconds = reset !== null && /^\d+$/.test(reset) ? Number(reset) : undefined;
-  // The header is a Unix time in seconds on Opendatasoft portals.
-  const resetTime = seconds !== undefined ? new Date(seconds * 1000).toISOString() : undefined;
+  const resetTime = resetInstant(headers?.get('x-ratelimit-reset') ?? null);
   const limit = Number(headers?.get('x-ratelimit-limit') ?? Number.NaN);
   return new ApiError(
     429,
@@ -115,6 +112,19 @@ function quotaFromHeaders(url: string, headers: Headers | undefined): ApiError {
     'quota',
     { ...(resetTime ? { resetTime } : {}), ...(Number.isFinite(limit) ? { callLimit: limit } : {}) },
   );
+}
+
+/**
+ * `X-RateLimit-Reset` as an ISO instant. Portals write it as a UTC date-time on the Explore API v2
+ * (`2026-08-18 00:00:00+00:00`) and as Unix seconds on v1.
+ */
+function resetInstant(reset: string | null): string | undefined {
+  if (reset === null) return undefined;
+  if (/^\d+$/.test(reset)) return new Date(Number(reset) * 1000).toISOString();
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(Z|[+-]\d{2}:\d{2})$/.exec(reset.trim());
+  if (!match) return undefined;
+  const time = Date.parse(`${match[1]}T${match[2]}${match[3]}`);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
 function describeStatus(status: number): string {

@@ -134,6 +134,7 @@ describe('v1 reply schemas', () => {
       ],
       count: { min: 12, max: 12 },
       series: { avg: { min: 1.5, max: 1.5 } },
+      clusterprecision: 6,
     };
     expect(await serialised('geoClusters', clusters)).toBe(JSON.stringify(clusters));
     const square = {

@@ -146,8 +146,9 @@ const geoClusters = {
     },
     count: range,
     series: seriesRanges,
+    clusterprecision: { type: 'integer' },
   },
-  required: ['clusters', 'count'],
+  required: ['clusters', 'count', 'clusterprecision'],
   additionalProperties: false,
 } as const satisfies JSONSchema;
 

@@ -54,6 +54,8 @@ async function serialised(schema: JSONSchema, body: unknown, status = 200): Prom
 }
 
 const link = (rel: string): Link => ({ rel, href: `https://example.org/api/explore/v2.1/${rel}` });
+/** v2.0 writes `href` before `rel` (captures 32–35). */
+const linkV20 = (rel: string) => ({ href: `https://example.org/api/v2/${rel}`, rel });
 
 describe('reply schemas', () => {
   it('agree with the types (compile time)', () => {
@@ -78,10 +80,10 @@ describe('reply schemas', () => {
   it('write the v2.0 record wrappers and aggregations (captures 34, 39)', async () => {
     const body = {
       total_count: 1,
-      links: [link('self')],
+      links: [linkV20('self')],
       records: [
         {
-          links: [link('self')],
+          links: [linkV20('self')],
           record: { id: 'abc', timestamp: '2021-01-04T11:22:14.44Z', size: 12, fields: { a: 1 } },
         },
         { record: { fields: { species: 'Adelie', count: 3 } } },
@@ -122,6 +124,22 @@ describe('reply schemas', () => {
     expect(await serialised(facetsResponseSchema, body)).toBe(JSON.stringify(body));
   });
 
+  it('write v2.0 links href first and v2.0 facet values count first, whatever order they come in (37, 38)', async () => {
+    const body = {
+      links: [link('self')],
+      facets: [{ name: 'modified', facets: [{ name: '2020', count: 8, state: 'refined', value: '2020' }] }],
+    };
+    expect(await serialised(RESPONSE_SCHEMAS['2.0'].facets, body)).toBe(
+      JSON.stringify({
+        links: [{ href: link('self').href, rel: 'self' }],
+        facets: [{ name: 'modified', facets: [{ count: 8, state: 'refined', name: '2020', value: '2020' }] }],
+      }),
+    );
+    expect(await serialised(RESPONSE_SCHEMAS['2.0'].links, { links: [link('csv')] })).toBe(
+      JSON.stringify({ links: [{ href: link('csv').href, rel: 'csv' }] }),
+    );
+  });
+
   it('write attachments with null metas, and link lists (capture 28)', async () => {
     const body = {
       links: [link('self'), link('dataset')],
@@ -140,9 +158,9 @@ describe('reply schemas', () => {
       metas: { default: { title: 'T' } },
     };
     expect(await serialised(RESPONSE_SCHEMAS['2.1'].dataset, dataset)).toBe(JSON.stringify(dataset));
-    const wrapped = { links: [link('self')], dataset };
+    const wrapped = { links: [linkV20('self')], dataset };
     expect(await serialised(RESPONSE_SCHEMAS['2.0'].dataset, wrapped)).toBe(JSON.stringify(wrapped));
-    const catalog = { total_count: 1, links: [link('self')], datasets: [wrapped] };
+    const catalog = { total_count: 1, links: [linkV20('self')], datasets: [wrapped] };
     expect(await serialised(RESPONSE_SCHEMAS['2.0'].catalog, catalog)).toBe(JSON.stringify(catalog));
   });
 

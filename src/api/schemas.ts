@@ -26,6 +26,16 @@ const linkSchema = {
 
 const linksSchema = { type: 'array', items: linkSchema } as const satisfies JSONSchema;
 
+/** v2.0 writes `href` before `rel` (conformance captures 32–35, 37, 38); the serialiser follows the schema. */
+const linkSchemaV20 = {
+  type: 'object',
+  properties: { href: { type: 'string' }, rel: { type: 'string' } },
+  required: ['href', 'rel'],
+  additionalProperties: false,
+} as const satisfies JSONSchema;
+
+const linksSchemaV20 = { type: 'array', items: linkSchemaV20 } as const satisfies JSONSchema;
+
 /** A record, an aggregation or a dataset object: keys and values as the query produced them. */
 const openObjectSchema = { type: 'object', additionalProperties: true } as const satisfies JSONSchema;
 
@@ -81,7 +91,7 @@ const facetSchema = {
   additionalProperties: false,
 } as const;
 
-/** `GET /catalog/facets` and `GET /catalog/datasets/{id}/facets`, both versions. */
+/** `GET /catalog/facets` and `GET /catalog/datasets/{id}/facets` (v2.1). */
 export const facetsResponseSchema = {
   type: 'object',
   properties: { links: linksSchema, facets: { type: 'array', items: facetSchema } },
@@ -90,12 +100,35 @@ export const facetsResponseSchema = {
   $defs: { facetValue: facetValueSchema },
 } as const;
 
+/** v2.0 writes a facet value's keys as `count, state, name, value` (conformance captures 37, 38). */
+const facetValueSchemaV20 = {
+  ...facetValueSchema,
+  properties: {
+    count: facetValueSchema.properties.count,
+    state: facetValueSchema.properties.state,
+    name: facetValueSchema.properties.name,
+    value: facetValueSchema.properties.value,
+    facets: facetValueSchema.properties.facets,
+  },
+} as const;
+
+const facetsResponseSchemaV20 = {
+  ...facetsResponseSchema,
+  properties: { ...facetsResponseSchema.properties, links: linksSchemaV20 },
+  $defs: { facetValue: facetValueSchemaV20 },
+} as const;
+
 /** `GET /`, `GET /catalog`, `GET /catalog/exports`, `GET /catalog/datasets/{id}/exports`: links only. */
 export const linksResponseSchema = {
   type: 'object',
   properties: { links: linksSchema },
   required: ['links'],
   additionalProperties: false,
+} as const satisfies JSONSchema;
+
+const linksResponseSchemaV20 = {
+  ...linksResponseSchema,
+  properties: { links: linksSchemaV20 },
 } as const satisfies JSONSchema;
 
 const nullableString = { type: ['string', 'null'] } as const;
@@ -119,12 +152,17 @@ const attachmentSchema = {
   additionalProperties: false,
 } as const satisfies JSONSchema;
 
-/** `GET /catalog/datasets/{id}/attachments`, both versions. */
+/** `GET /catalog/datasets/{id}/attachments` (v2.1). */
 export const attachmentsResponseSchema = {
   type: 'object',
   properties: { links: linksSchema, attachments: { type: 'array', items: attachmentSchema } },
   required: ['attachments'],
   additionalProperties: false,
+} as const satisfies JSONSchema;
+
+const attachmentsResponseSchemaV20 = {
+  ...attachmentsResponseSchema,
+  properties: { ...attachmentsResponseSchema.properties, links: linksSchemaV20 },
 } as const satisfies JSONSchema;
 
 /** v2.1 `GET …/records`: `total_count` is absent with a group_by, `links` without include_links. */
@@ -143,7 +181,7 @@ const recordsV21 = {
 const recordWrapperV20 = {
   type: 'object',
   properties: {
-    links: linksSchema,
+    links: linksSchemaV20,
     record: {
       type: 'object',
       properties: {
@@ -164,7 +202,7 @@ const recordsV20 = {
   type: 'object',
   properties: {
     total_count: { type: 'integer' },
-    links: linksSchema,
+    links: linksSchemaV20,
     records: { type: 'array', items: recordWrapperV20 },
   },
   required: ['links', 'records'],
@@ -184,7 +222,7 @@ const catalogV20 = {
   type: 'object',
   properties: {
     total_count: { type: 'integer' },
-    links: linksSchema,
+    links: linksSchemaV20,
     datasets: { type: 'array', items: openObjectSchema },
   },
   required: ['links', 'datasets'],
@@ -209,20 +247,37 @@ interface VersionedSchemas {
   readonly records: JSONSchema;
   /** `GET …/records/{record_id}`: the record's fields (v2.1) or its wrapper (v2.0). */
   readonly record: JSONSchema;
+  /** `GET /catalog/facets` and `GET /catalog/datasets/{id}/facets`. */
+  readonly facets: JSONSchema;
+  /** `GET /`, `GET /catalog` and the exports lists: links only. */
+  readonly links: JSONSchema;
+  /** `GET /catalog/datasets/{id}/attachments`. */
+  readonly attachments: JSONSchema;
 }
 
 export const RESPONSE_SCHEMAS: Readonly<Record<ApiVersion, VersionedSchemas>> = {
-  '2.1': { catalog: catalogV21, dataset: openObjectSchema, records: recordsV21, record: openObjectSchema },
+  '2.1': {
+    catalog: catalogV21,
+    dataset: openObjectSchema,
+    records: recordsV21,
+    record: openObjectSchema,
+    facets: facetsResponseSchema,
+    links: linksResponseSchema,
+    attachments: attachmentsResponseSchema,
+  },
   '2.0': {
     catalog: catalogV20,
     dataset: {
       type: 'object',
-      properties: { links: linksSchema, dataset: openObjectSchema },
+      properties: { links: linksSchemaV20, dataset: openObjectSchema },
       required: ['links', 'dataset'],
       additionalProperties: false,
     },
     records: recordsV20,
     record: recordWrapperV20,
+    facets: facetsResponseSchemaV20,
+    links: linksResponseSchemaV20,
+    attachments: attachmentsResponseSchemaV20,
   },
 };
 

@@ -91,6 +91,8 @@ export interface V1GeoClusters {
   }[];
   readonly count: V1Range;
   readonly series?: Readonly<Record<string, V1Range>>;
+  /** The precision the clusters were made at (`clusterprecision`), echoed last as the service does. */
+  readonly clusterprecision: number;
 }
 
 /** `records/1.0/geopreview`: shapes, each named by a digest. */

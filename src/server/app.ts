@@ -24,20 +24,28 @@ import { ApiError, engineUnavailable, errorBody } from './errors';
 import { sendExplorerPage } from './explorer/page';
 import { installGate, rewriteTarget } from './http/gate';
 import { checkRequestText } from './http/hostile';
+import { servePictograms } from './http/pictograms';
+import { replyInPythonJson } from './http/python-json';
+import { sendErrorBody } from './http/reply';
 import { API_SCOPE, apiScope, assertApiRoutesScoped, registerApiRoutes } from './routes/index';
 import { countUsage } from './usage/index';
 
 /** The registered media type of a Mapbox Vector Tile. */
 const VECTOR_TILE_TYPE = 'application/vnd.mapbox-vector-tile';
 
-/** Headers a browser page on another origin may read (downloads, paging, quotas). */
+/**
+ * Headers a browser page on another origin may read: the service's list, in its order (conformance
+ * captures 01–10, 29, 30). The per-dataset quota names are listed though no per-dataset quota is kept.
+ */
 const EXPOSED_HEADERS = [
-  'Content-Disposition',
+  'ODS-Explore-API-Deprecation',
   'Link',
-  'Retry-After',
-  'X-RateLimit-Limit',
   'X-RateLimit-Remaining',
+  'X-RateLimit-Limit',
   'X-RateLimit-Reset',
+  'X-RateLimit-dataset-Remaining',
+  'X-RateLimit-dataset-Limit',
+  'X-RateLimit-dataset-Reset',
 ];
 
 /**
@@ -77,7 +85,7 @@ function answerFrameworkError(error: FastifyError, _req: FastifyRequest, reply: 
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? `The request path has a segment longer than ${MAX_PARAM_LENGTH} characters.`
       : 'The request path is not a valid URL (malformed percent-encoding).';
-  reply.status(400).type('application/json').send(errorBody('InvalidRESTParameterError', message));
+  sendErrorBody(reply, 400, errorBody('InvalidRESTParameterError', message));
 }
 
 /**
@@ -140,20 +148,19 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
     const error = isEngineUnavailable(thrown) ? engineUnavailable() : thrown;
     if (error instanceof ApiError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
-      return reply.status(error.status).type('application/json').send(errorBody(error.code, error.message));
+      return sendErrorBody(reply, error.status, errorBody(error.code, error.message));
     }
     if (error instanceof EngineBusyError) {
       // Not the client's fault nor a failure: the lane's queue did not move in time.
-      return reply
-        .status(503)
-        .header('Retry-After', String(RETRY_AFTER_BUSY_S))
-        .type('application/json')
-        .send(
-          errorBody(
-            'ServiceUnavailable',
-            'The server is busy with other queries of this kind: try again in a few seconds.',
-          ),
-        );
+      reply.header('Retry-After', String(RETRY_AFTER_BUSY_S));
+      return sendErrorBody(
+        reply,
+        503,
+        errorBody(
+          'ServiceUnavailable',
+          'The server is busy with other queries of this kind: try again in a few seconds.',
+        ),
+      );
     }
     if (error instanceof QueryCancelledError && req.raw.destroyed) {
       // The client went away and its queries were cancelled on purpose: nobody is left to answer.
@@ -162,18 +169,18 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
     const fastifyError = error as FastifyError;
     if (fastifyError.statusCode !== undefined && fastifyError.statusCode < 500) {
       // Malformed requests caught by the framework (bad URL encoding, oversized parameters).
-      return reply
-        .status(400)
-        .type('application/json')
-        .send(errorBody('InvalidRESTParameterError', `The request is malformed: ${fastifyError.message}`));
+      return sendErrorBody(
+        reply,
+        400,
+        errorBody('InvalidRESTParameterError', `The request is malformed: ${fastifyError.message}`),
+      );
     }
     ctx.log.error(`${req.method} ${withoutKey(req.url)} failed: ${error.stack ?? error.message}`);
-    return reply
-      .status(500)
-      .type('application/json')
-      .send(
-        errorBody('InternalServerError', 'An unexpected error occurred. It has been logged on the server.'),
-      );
+    return sendErrorBody(
+      reply,
+      500,
+      errorBody('InternalServerError', 'An unexpected error occurred. It has been logged on the server.'),
+    );
   });
 
   assertApiRoutesScoped(app);
@@ -192,11 +199,16 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
         );
         // Downloads and API calls per dataset (the `explore` metadata).
         countUsage(api, ctx);
+        // JSON answers spaced and escaped as the real service writes them.
+        replyInPythonJson(api);
       },
       (api) => registerApiRoutes(api, ctx),
     ),
     { prefix: API_SCOPE },
   );
+
+  // Pictograms the Opendatasoft widgets ask the portal for, with or without the explorer built.
+  servePictograms(app);
 
   const index = join(ctx.config.staticDir, 'index.html');
   const hasExplorer = existsSync(index);
@@ -236,10 +248,11 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
     // its own 404s).
     const isFile = /\.[A-Za-z0-9]+$/.test(path);
     if (!hasExplorer || req.method !== 'GET' || isFile) {
-      return reply
-        .status(404)
-        .type('application/json')
-        .send(errorBody('NotFoundResource', `The requested resource ${path} does not exist.`));
+      return sendErrorBody(
+        reply,
+        404,
+        errorBody('NotFoundResource', `The requested resource ${path} does not exist.`),
+      );
     }
     // Explorer routes are client-side: every other page path gets the single page.
     return sendExplorerPage(app, ctx.config.staticDir, req, reply);

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
+import { sendErrorBody } from '../http/reply';
 import { setCaller } from './access';
 import { presentedKey } from './credentials';
 import { loadKeyRing } from './keys';
 import { openAccessPolicy } from './policy';
-import { CallQuota, type QuotaSubject, quotaExceededBody } from './quota';
+import { CallQuota, type QuotaSubject, quotaExceededBody, resetHeader } from './quota';
 
 /*
  * One hook in front of every API route (installed in the API's scope, app.ts, so it runs for each route
@@ -79,13 +80,10 @@ export async function installAccess(
     if (decision) {
       reply.header('X-RateLimit-Limit', String(decision.limit));
       reply.header('X-RateLimit-Remaining', String(decision.remaining));
-      reply.header('X-RateLimit-Reset', String(Math.floor(decision.resetAt / 1000)));
+      reply.header('X-RateLimit-Reset', resetHeader(decision.resetAt, path));
       if (!decision.allowed) {
-        return reply
-          .status(429)
-          .header('Retry-After', String(Math.max(1, Math.ceil((decision.resetAt - quota.now()) / 1000))))
-          .type('application/json')
-          .send(quotaExceededBody(subject, decision, ctx.config.quota.period));
+        reply.header('Retry-After', String(Math.max(1, Math.ceil((decision.resetAt - quota.now()) / 1000))));
+        return sendErrorBody(reply, 429, quotaExceededBody(subject, decision, ctx.config.quota.period));
       }
     }
     if (presented.kind === 'conflict') {

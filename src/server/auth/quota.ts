@@ -116,6 +116,19 @@ export function resetTimeText(resetAt: number): string {
   return new Date(resetAt).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/**
+ * `X-RateLimit-Reset` as each version writes it: the Explore API v2 as a UTC date-time
+ * (`2026-08-18 00:00:00+00:00`, conformance captures 01–09), the v1 API as Unix seconds (its
+ * documentation; no v1 capture kept headers).
+ */
+export function resetHeader(resetAt: number, path: string): string {
+  if (!EXPLORE_V2_PATH.test(path)) return String(Math.floor(resetAt / 1000));
+  return `${new Date(resetAt).toISOString().slice(0, 19).replace('T', ' ')}+00:00`;
+}
+
+/** Paths of the Explore API v2.0 and v2.1 (and the older `/api/v2` alias). */
+const EXPLORE_V2_PATH = /^\/api\/(?:explore\/v2\.[01]|v2)(?:\/|$)/;
+
 /** The 429 body of the interface (spec §7), keys in its order. */
 export function quotaExceededBody(
   subject: QuotaSubject,

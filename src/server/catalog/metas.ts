@@ -35,7 +35,9 @@ export function datasetFeatures(fields: readonly { readonly type: string }[]): s
 export function bboxFeature(bbox: RecordStats['bbox']): unknown {
   if (!bbox) return null;
   const [minx, miny, maxx, maxy] = bbox;
-  return { type: 'Feature', geometry: bboxPolygon(minx, miny, maxx, maxy), properties: {} };
+  const { type, coordinates } = bboxPolygon(minx, miny, maxx, maxy) as { type: string; coordinates: unknown };
+  // The service writes a geometry's coordinates before its type (conformance capture 01).
+  return { type: 'Feature', geometry: { coordinates, type }, properties: {} };
 }
 
 /**

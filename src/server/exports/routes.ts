@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { linksResponseSchema, replySchemas } from '../../api/schemas';
+import { RESPONSE_SCHEMAS, replySchemas } from '../../api/schemas';
 import type { Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
 import { admissionOfRequest } from '../admission/request';
@@ -37,7 +37,7 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
   return async (app: FastifyInstance): Promise<void> => {
     app.get<{ Params: { dataset_id: string } }>(
       '/catalog/datasets/:dataset_id/exports',
-      { schema: { response: replySchemas(linksResponseSchema) } },
+      { schema: { response: replySchemas(RESPONSE_SCHEMAS[version].links) } },
       async (req) => {
         const ds = findDataset(ctx, req, req.params.dataset_id);
         const base = `${apiRoot(req, prefix)}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}/exports`;

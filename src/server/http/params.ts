@@ -99,11 +99,14 @@ export function lastReachable(bounds: (typeof PAGING)[keyof typeof PAGING]): num
   return bounds.strict ? bounds.window - 1 : bounds.window;
 }
 
-/** `limit` and `offset` of a query endpoint. `limit=-1` asks for the most allowed. */
-export function page(query: QueryString, grouped: boolean): Page {
+/**
+ * `limit` and `offset` of a query endpoint. `limit=-1` asks for the most allowed; `defaultLimit` is
+ * the limit when none is given (10, or -1 where the service answers every group).
+ */
+export function page(query: QueryString, grouped: boolean, defaultLimit = 10): Page {
   const bounds = grouped ? PAGING.grouped : PAGING.records;
   const reach = lastReachable(bounds);
-  const requested = integer(query, 'limit', 10, -1, bounds.maxLimit);
+  const requested = integer(query, 'limit', defaultLimit, -1, bounds.maxLimit);
   const offset = integer(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
   const limit = requested === -1 ? Math.max(0, Math.min(bounds.maxLimit, reach - offset)) : requested;
   if (offset + limit > reach) {

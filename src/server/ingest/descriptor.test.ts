@@ -45,6 +45,24 @@ describe('dataset descriptors', () => {
     expect(descriptor.attachments.map((a) => a.title)).toEqual([undefined, 'Map']);
   });
 
+  it('keeps annotations in the order the descriptor writes them (conformance capture 01)', () => {
+    const descriptor = parse({
+      dataset_id: 'trees',
+      source: 'trees.csv',
+      fields: [
+        { name: 'common_name', annotations: { facet: true, sortable: true, disjunctive: true } },
+        {
+          name: 'species_name',
+          annotations: { facet: true, disjunctive: true, facetsort: 'alphanum', sortable: true },
+        },
+      ],
+    });
+    expect(descriptor.fields?.map((f) => Object.keys(f.annotations))).toEqual([
+      ['facet', 'sortable', 'disjunctive'],
+      ['facet', 'disjunctive', 'facetsort', 'sortable'],
+    ]);
+  });
+
   it.each([
     [{ source: 'a.csv' }, /dataset_id is required/],
     [{ dataset_id: 'Bad Id', source: 'a.csv' }, /dataset_id "Bad Id"/],

@@ -216,37 +216,52 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * Field annotations, kept in the order the descriptor writes them: the service lists a field's
+ * annotations in the order they were set (`facet, sortable, disjunctive` on one field and `facet,
+ * disjunctive, facetsort, sortable` on another, conformance capture 01).
+ */
 function parseAnnotations(value: unknown, where: string): FieldAnnotations {
   if (value === undefined || value === null) return {};
   const object = expectObject(value, where);
   const booleans = ['facet', 'disjunctive', 'sortable', 'id', 'timerangeFilter'] as const;
   checkKeys(object, [...booleans, 'facetsort', 'hierarchical', 'multivalued', 'unit', 'decimals'], where);
   const annotations: Record<string, boolean | string | number> = {};
-  for (const key of booleans) {
-    const flag = object[key];
-    if (flag === undefined) continue;
-    if (typeof flag !== 'boolean') throw new DescriptorError(`${where}.${key} must be true or false`);
-    annotations[key] = flag;
-  }
-  const facetsort = object.facetsort;
-  if (facetsort !== undefined) {
-    const sort = FACET_SORTS.find((s) => s === facetsort);
-    if (!sort) throw new DescriptorError(`${where}.facetsort must be one of ${FACET_SORTS.join(', ')}`);
-    annotations.facetsort = sort;
-  }
-  for (const key of ['hierarchical', 'multivalued', 'unit'] as const) {
-    const text = optionalString(object, key, where);
-    if (text === '') throw new DescriptorError(`${where}.${key} must not be empty`);
-    if (text !== undefined) annotations[key] = text;
-  }
-  const decimals = object.decimals;
-  if (decimals !== undefined) {
-    if (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0) {
-      throw new DescriptorError(`${where}.decimals must be a non-negative integer`);
-    }
-    annotations.decimals = decimals;
+  for (const [key, raw] of Object.entries(object)) {
+    // An unset text annotation may be written null (as before); other annotations may not.
+    if (raw === undefined || (raw === null && TEXT_ANNOTATIONS.includes(key))) continue;
+    annotations[key] = annotationValue(key, raw, where);
   }
   return annotations;
+}
+
+const TEXT_ANNOTATIONS: readonly string[] = ['hierarchical', 'multivalued', 'unit'];
+
+function annotationValue(key: string, value: unknown, where: string): boolean | string | number {
+  switch (key) {
+    case 'facetsort': {
+      const sort = FACET_SORTS.find((s) => s === value);
+      if (!sort) throw new DescriptorError(`${where}.facetsort must be one of ${FACET_SORTS.join(', ')}`);
+      return sort;
+    }
+    case 'hierarchical':
+    case 'multivalued':
+    case 'unit': {
+      if (typeof value !== 'string') throw new DescriptorError(`${where}.${key} must be a string`);
+      if (value === '') throw new DescriptorError(`${where}.${key} must not be empty`);
+      return value;
+    }
+    case 'decimals': {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+        throw new DescriptorError(`${where}.decimals must be a non-negative integer`);
+      }
+      return value;
+    }
+    default: {
+      if (typeof value !== 'boolean') throw new DescriptorError(`${where}.${key} must be true or false`);
+      return value;
+    }
+  }
 }
 
 function parseField(value: unknown, index: number): FieldSpec {

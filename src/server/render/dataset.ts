@@ -42,13 +42,76 @@ function field(f: FieldDescriptor, version: ApiVersion): Record<string, unknown>
 
 const TIMESTAMP_METAS = ['modified', 'data_processed', 'metadata_processed'] as const;
 
-function metas(ds: Dataset, tz: string): Record<string, unknown> {
+/**
+ * The keys of v2.0's default template, in its order (conformance captures 32, 33): the set of that
+ * version, without the keys v2.1 added (`geometry_types`, `bbox`, `update_frequency`).
+ */
+const DEFAULT_KEYS_V20 = [
+  'records_count',
+  'modified',
+  'source_domain_address',
+  'references',
+  'keyword',
+  'source_domain_title',
+  'geographic_reference',
+  'timezone',
+  'title',
+  'parent_domain',
+  'theme',
+  'modified_updates_on_data_change',
+  'metadata_processed',
+  'data_processed',
+  'territory',
+  'description',
+  'modified_updates_on_metadata_change',
+  'shared_catalog',
+  'source_domain',
+  'attributions',
+  'geographic_area_mode',
+  'geographic_reference_auto',
+  'geographic_area',
+  'publisher',
+  'language',
+  'license',
+  'source_dataset',
+  'metadata_languages',
+  'oauth_scope',
+  'federated',
+  'license_url',
+] as const;
+
+/** The keys of the DCAT template, which v2.1 lists first, every key null when unset (capture 01). */
+export const DCAT_KEYS = [
+  'created',
+  'issued',
+  'creator',
+  'contributor',
+  'contact_name',
+  'contact_email',
+  'accrualperiodicity',
+  'spatial',
+  'temporal',
+  'granularity',
+  'dataquality',
+  'publisher_type',
+  'conforms_to',
+  'temporal_coverage_start',
+  'temporal_coverage_end',
+  'accessRights',
+  'relation',
+] as const;
+
+/** Datasets carry no DCAT metadata of their own: the template is written with every key unset. */
+const DCAT_UNSET: Readonly<Record<string, null>> = Object.fromEntries(DCAT_KEYS.map((k) => [k, null]));
+
+function metas(ds: Dataset, version: ApiVersion, tz: string): Record<string, unknown> {
   const d: Record<string, unknown> = { ...ds.metas.default };
   for (const key of TIMESTAMP_METAS) {
     const v = d[key];
     if (typeof v === 'string') d[key] = formatInstant(v, tz);
   }
-  return { default: d };
+  if (version === '2.1') return { dcat: { ...DCAT_UNSET }, default: d };
+  return { default: Object.fromEntries(DEFAULT_KEYS_V20.map((k) => [k, d[k] ?? null])) };
 }
 
 /** The dataset object: flat in v2.1, the inner `dataset` of the wrapper in v2.0. */
@@ -76,7 +139,7 @@ export function datasetObject(
       attachments,
       alternative_exports: [],
       data_visible: ds.data_visible,
-      metas: metas(ds, tz),
+      metas: metas(ds, version, tz),
     };
   }
   return {
@@ -86,7 +149,7 @@ export function datasetObject(
     has_records: ds.has_records,
     data_visible: ds.data_visible,
     fields,
-    metas: metas(ds, tz),
+    metas: metas(ds, version, tz),
     features: ds.features,
   };
 }
@@ -104,6 +167,14 @@ export function datasetLinks(root: string, datasetId: string): Link[] {
     { rel: 'aggregate', href: `${self}/aggregates` },
     { rel: 'facets', href: `${self}/facets` },
   ];
+}
+
+/**
+ * Links inside an open object (where no schema orders their keys) in v2.0's key order, `href` first
+ * (conformance capture 32).
+ */
+export function linksV20(links: readonly Link[]): { href: string; rel: string }[] {
+  return links.map((l) => ({ href: l.href, rel: l.rel }));
 }
 
 /** Keeps the keys a catalog or dataset `select` asks for, in the asked order. */

@@ -1,11 +1,6 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  attachmentsResponseSchema,
-  linksResponseSchema,
-  RESPONSE_SCHEMAS,
-  replySchemas,
-} from '../../api/schemas';
+import { RESPONSE_SCHEMAS, replySchemas } from '../../api/schemas';
 import type { AttachmentsResponse, Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
 import type {} from '../../odsql';
@@ -22,7 +17,7 @@ import { attachmentDisposition } from '../http/reply';
 import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { runCompiled } from '../records/run';
-import { attachmentUrl, datasetLinks, datasetObject, pickKeys } from '../render/dataset';
+import { attachmentUrl, datasetLinks, datasetObject, linksV20, pickKeys } from '../render/dataset';
 import { usageOf } from '../usage/index';
 import { datasetSelection } from './dataset-select';
 
@@ -63,9 +58,13 @@ export function findDataset(ctx: ServerContext, req: FastifyRequest, datasetId: 
   return readableDataset(ctx.catalog, req, datasetId);
 }
 
-/** The dataset object, restricted to the keys a `select` asks (metadata keys come out flat). */
+/**
+ * The dataset object, restricted to the keys a `select` asks (metadata keys come out flat). `explore`
+ * gives the usage counts (download_count, api_call_count, popularity_score): an application template,
+ * written only when the request says `include_app_metas=true`.
+ */
 function renderDataset(
-  explore: (datasetId: string) => unknown,
+  explore: ((datasetId: string) => unknown) | undefined,
   ds: Dataset,
   root: string,
   version: ApiVersion,
@@ -73,8 +72,9 @@ function renderDataset(
   keys: readonly string[] | undefined,
 ): Record<string, unknown> {
   const object = datasetObject(ds, root, version, tz);
-  // Usage counts are the `explore` metadata template (download_count, api_call_count, popularity_score).
-  object.metas = { ...(object.metas as Record<string, unknown>), explore: explore(ds.dataset_id) };
+  if (explore) {
+    object.metas = { ...(object.metas as Record<string, unknown>), explore: explore(ds.dataset_id) };
+  }
   if (!keys) return object;
   const metas = (object.metas as { default: Record<string, unknown> }).default;
   return pickKeys({ ...metas, ...object }, keys);
@@ -86,7 +86,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
 
   const schemas = RESPONSE_SCHEMAS[version];
   return async (app: FastifyInstance): Promise<void> => {
-    const linksOnly = { schema: { response: replySchemas(linksResponseSchema) } };
+    const linksOnly = { schema: { response: replySchemas(schemas.links) } };
     app.get('/', linksOnly, async (req) => {
       const root = apiRoot(req, prefix);
       return { links: [{ rel: 'catalog', href: `${root}/catalog` }] };
@@ -124,7 +124,8 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
           );
         }
         const root = apiRoot(req, prefix);
-        const object = renderDataset(explore, ds, root, version, options.timezone, selection.keys);
+        const appMetas = boolean(query, 'include_app_metas', false) ? explore : undefined;
+        const object = renderDataset(appMetas, ds, root, version, options.timezone, selection.keys);
         const links = datasetLinks(root, ds.dataset_id);
         const body =
           version === '2.1'
@@ -138,7 +139,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
 
     app.get<{ Params: DatasetParams }>(
       '/catalog/datasets/:dataset_id/attachments',
-      { schema: { response: replySchemas(attachmentsResponseSchema) } },
+      { schema: { response: replySchemas(schemas.attachments) } },
       async (req): Promise<AttachmentsResponse> => {
         const query = req.query as QueryString;
         const ds = datasetIn(findDataset(ctx, req, req.params.dataset_id), metadataLang(query));
@@ -225,7 +226,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       return datasetIn(findDataset(ctx, req, id), lang);
     });
     // The counts the list was sorted and filtered on.
-    const explore = view.explore;
+    const explore = boolean(query, 'include_app_metas', false) ? view.explore : undefined;
     if (version === '2.1') {
       const includeLinks = boolean(query, 'include_links', false);
       const results = datasets.map((ds) => ({
@@ -237,7 +238,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
       return { ...(total === undefined ? {} : { total_count: total }), results };
     }
     const wrapped = datasets.map((ds) => ({
-      links: datasetLinks(root, ds.dataset_id),
+      links: linksV20(datasetLinks(root, ds.dataset_id)),
       dataset: renderDataset(explore, ds, root, version, options.timezone, selection.keys),
     }));
     return { ...(total === undefined ? {} : { total_count: total }), links, datasets: wrapped };

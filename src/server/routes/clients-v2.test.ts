@@ -82,13 +82,24 @@ describe('v2 leftovers through the official client', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const list = await client.get<
       ApiCatalog<{ dataset_id: string; metas: { explore: Record<string, number> } }>
-    >(fromCatalog().datasets().orderBy('explore.download_count desc').limit(10));
+    >(
+      fromCatalog()
+        .datasets()
+        .orderBy('explore.download_count desc')
+        .set('include_app_metas', 'true')
+        .limit(10),
+    );
     const downloads = list.results.map((d) => d.metas.explore.download_count!);
     expect(downloads).toEqual([...downloads].sort((a, b) => b - a));
     const movies = list.results.find((d) => d.dataset_id === 'movies')!;
     expect(movies.metas.explore.download_count).toBeGreaterThanOrEqual(3);
     const { download_count, api_call_count, popularity_score } = movies.metas.explore;
     expect(popularity_score).toBe(5 * download_count! + api_call_count!);
+    // The usage template is an application template: written only when asked.
+    const plain = await client.get<ApiCatalog<{ metas: Record<string, unknown> }>>(
+      fromCatalog().datasets().limit(1),
+    );
+    expect(plain.results[0]!.metas).not.toHaveProperty('explore');
     const used = await client.get<ApiCatalog<{ dataset_id: string }>>(
       fromCatalog().datasets().where('explore.download_count >= 3').select('dataset_id').limit(20),
     );

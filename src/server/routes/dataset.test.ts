@@ -240,7 +240,41 @@ describe('dataset read, v2.0', () => {
     });
     const depth = res.body.dataset.fields.find((f) => f.name === 'depth');
     expect(depth?.annotations).toMatchObject({ unit: ['km'] });
-    expect(Object.keys(res.body.dataset.metas.default)).toEqual(Object.keys(DEFAULT_META_KEYS));
+    // v2.0's own key set and order (captures 32, 33): no geometry_types, bbox nor update_frequency.
+    expect(Object.keys(res.body.dataset.metas)).toEqual(['default']);
+    expect(Object.keys(res.body.dataset.metas.default)).toEqual([
+      'records_count',
+      'modified',
+      'source_domain_address',
+      'references',
+      'keyword',
+      'source_domain_title',
+      'geographic_reference',
+      'timezone',
+      'title',
+      'parent_domain',
+      'theme',
+      'modified_updates_on_data_change',
+      'metadata_processed',
+      'data_processed',
+      'territory',
+      'description',
+      'modified_updates_on_metadata_change',
+      'shared_catalog',
+      'source_domain',
+      'attributions',
+      'geographic_area_mode',
+      'geographic_reference_auto',
+      'geographic_area',
+      'publisher',
+      'language',
+      'license',
+      'source_dataset',
+      'metadata_languages',
+      'oauth_scope',
+      'federated',
+      'license_url',
+    ]);
     expect(res.body.dataset.attachments[0]?.url).toBe(`${root}/earthquakes/attachments/earthquakes_json`);
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { facetsResponseSchema, replySchemas } from '../../api/schemas';
+import { RESPONSE_SCHEMAS, replySchemas } from '../../api/schemas';
 import type { FacetsResponse, Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
 import type { DatasetSchema } from '../../odsql';
@@ -50,7 +50,7 @@ export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVer
   }
 
   return async (app: FastifyInstance): Promise<void> => {
-    const facetsReply = { schema: { response: replySchemas(facetsResponseSchema) } };
+    const facetsReply = { schema: { response: replySchemas(RESPONSE_SCHEMAS[version].facets) } };
     app.get('/catalog/facets', facetsReply, async (req, reply) => {
       const root = apiRoot(req, prefix);
       return answer(

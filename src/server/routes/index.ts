@@ -4,6 +4,7 @@ import { errorBody } from '../errors';
 import { catalogExportRoutes } from '../exports/catalog/routes';
 import { exportRoutes } from '../exports/routes';
 import { API_PREFIXES } from '../http/links';
+import { sendErrorBody } from '../http/reply';
 import { v1Routes } from '../v1/routes';
 import { aggregatesRoutes } from './aggregates';
 import { catalogRoutes } from './catalog';
@@ -54,10 +55,11 @@ export function apiScope(
     await registerRoutes(api);
     api.setNotFoundHandler((req, reply) => {
       const path = req.url.split('?', 1)[0] ?? '';
-      return reply
-        .status(404)
-        .type('application/json')
-        .send(errorBody('NotFoundResource', `The requested resource ${path} does not exist.`));
+      return sendErrorBody(
+        reply,
+        404,
+        errorBody('NotFoundResource', `The requested resource ${path} does not exist.`),
+      );
     });
   };
 }

@@ -42,7 +42,8 @@ function quotaHeaders(headers: Headers): [string | null, string | null, string |
 }
 
 const LIST = '/api/explore/v2.1/catalog/datasets?select=dataset_id';
-const reset = (at: number): string => String(at / 1000);
+/** `X-RateLimit-Reset` on the Explore API v2: a UTC date-time (conformance capture 01). */
+const reset = (at: number): string => `${new Date(at).toISOString().slice(0, 19).replace('T', ' ')}+00:00`;
 
 describe('call quotas', () => {
   it('lets exactly N anonymous calls through, then answers 429 with the anonymous body', async () => {
@@ -125,7 +126,13 @@ describe('call quotas', () => {
     const page = await call('/some/page');
     expect(page.headers.get('x-ratelimit-limit')).toBeNull();
     const first = await call(LIST);
-    expect(quotaHeaders(first.headers)).toEqual(['2', '1', String((DAY_27 + 86_400_000) / 1000)]);
+    expect(quotaHeaders(first.headers)).toEqual(['2', '1', reset(DAY_27 + 86_400_000)]);
+  });
+
+  it('writes the reset as Unix seconds on the v1 API, as its documentation does', async () => {
+    now = DAY_27 + 2000;
+    const v1 = await call('/api/datasets/1.0/search/?rows=0');
+    expect(v1.headers.get('x-ratelimit-reset')).toBe(String((DAY_27 + 86_400_000) / 1000));
   });
 
   it('is off by default: the shared test server sends no quota header', async () => {

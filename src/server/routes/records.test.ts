@@ -411,7 +411,10 @@ describe('HTTP details', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
-    expect(res.headers.get('access-control-expose-headers')).toContain('Content-Disposition');
+    // The service's list, in its order (conformance captures 01–10).
+    expect(res.headers.get('access-control-expose-headers')).toBe(
+      'ODS-Explore-API-Deprecation, Link, X-RateLimit-Remaining, X-RateLimit-Limit, X-RateLimit-Reset, X-RateLimit-dataset-Remaining, X-RateLimit-dataset-Limit, X-RateLimit-dataset-Reset',
+    );
 
     const preflight = await fetch(`${api()}/catalog/datasets/penguins/records`, {
       method: 'OPTIONS',

@@ -34,6 +34,8 @@ export async function startSmallServer(
   env: NodeJS.ProcessEnv,
   now: () => number = Date.now,
   datasets: readonly FixtureDataset[] = [],
+  /** Time zones the `timezone` parameter accepts (the full server lists the engine's). */
+  timezones: ReadonlySet<string> = new Set(['UTC']),
 ): Promise<SmallServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'explore-small-'));
   writeAccessFixture(dataDir, [RESTRICTED_DATASET, PUBLIC_DATASET, ...datasets]);
@@ -52,7 +54,7 @@ export async function startSmallServer(
       engine,
       catalog,
       config,
-      timezones: new Set(['UTC']),
+      timezones,
       log: process.env.SMALL_SERVER_LOG ? consoleLogger : silentLogger,
     },
     { now },

@@ -24,6 +24,7 @@ interface Clusters {
   clusters: Cluster[];
   count: { min: number; max: number };
   series?: Record<string, { min: number; max: number }>;
+  clusterprecision: number;
 }
 
 async function call<T>(endpoint: string, params: Record<string, string>): Promise<T> {
@@ -104,6 +105,9 @@ describe('geocluster', () => {
     expect(answer.clusters.some((c) => c.cluster.type === 'Polygon')).toBe(true);
     const finer = await call<Clusters>('geocluster', { ...params, clusterprecision: '8' });
     expect(finer.clusters.length).toBeGreaterThan(answer.clusters.length);
+    // The precision is echoed last, as the service's documentation shows it.
+    expect(Object.keys(answer).at(-1)).toBe('clusterprecision');
+    expect([answer.clusterprecision, finer.clusterprecision]).toEqual([4, 8]);
   });
 
   it('aggregates a series per cluster, with its min and max', async () => {

@@ -206,6 +206,7 @@ export function geoRoutes(app: FastifyInstance, ctx: ServerContext): void {
         clusters,
         count: range(clusters.map((c) => c.count)) ?? { min: 0, max: 0 },
         ...seriesSummary(series, clusters),
+        clusterprecision: zoom,
       },
       padded: p.format === 'jsonp',
     });

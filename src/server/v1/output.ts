@@ -3,6 +3,7 @@ import { V1_SERIALISER_SCHEMAS } from '../../api/schemas-v10';
 import type { V1Replies } from '../../api/types-v10';
 import { ApiError, invalidParameter } from '../errors';
 import { boolean, type QueryString, single } from '../http/params';
+import { asciiJson, pythonJson } from '../http/python-json';
 
 /*
  * How v1 answers are written (odsql.md §10): `format` among those an endpoint has, JSONP when a
@@ -70,8 +71,12 @@ export function sendV1(reply: FastifyReply, query: QueryString, body: V1Body): F
   }
   const pretty = boolean(query, 'pretty_print', false);
   // Fastify's type says object, but its serialiser takes any JSON its schema describes (arrays too).
-  let text = reply.serializeInput(body.json as Record<string, unknown>, V1_SERIALISER_SCHEMAS[body.kind]);
-  if (pretty) text = JSON.stringify(JSON.parse(text), null, 4);
+  const compact = reply.serializeInput(
+    body.json as Record<string, unknown>,
+    V1_SERIALISER_SCHEMAS[body.kind],
+  );
+  // The service's own JSON text (python-json.ts): spaced and ASCII-escaped, or indented by 4.
+  const text = pretty ? asciiJson(JSON.stringify(JSON.parse(compact), null, 4)) : pythonJson(compact);
   if (callback === undefined) {
     return reply.type(body.mediaType ?? 'application/json; charset=utf-8').send(text);
   }

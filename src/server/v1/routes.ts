@@ -7,7 +7,12 @@ import { datasetIn } from '../catalog/localize';
 import { filtersInLanguage } from '../catalog/refine-aliases';
 import type { ServerContext } from '../context';
 import { recordNotFound } from '../errors';
-import { CATALOG_FACET_FIELDS, datasetFacetFields, type FacetableField } from '../facets/config';
+import {
+  CATALOG_FACET_FIELDS,
+  datasetFacetFields,
+  type FacetableField,
+  type FacetConfig,
+} from '../facets/config';
 import { enumerateFacets, type FacetResult } from '../facets/enumerate';
 import type { FacetFilter } from '../facets/filters';
 import { publicBase } from '../http/gate';
@@ -82,34 +87,76 @@ async function search(
   );
   if (!compiled.ok) throw v1CompileError(compiled.diagnostics);
   const signal = clientSignal(reply);
-  const [outcome, facetResults] = await Promise.all([
+  const valueless = valuelessFacets(set.enumerated, s.facetFields, facets.echo.facet ?? []);
+  const [outcome, enumerated] = await Promise.all([
     runCompiled(engine, compiled.query, signal, ctx.config.sqlTimeLimitMs),
     facets.names.length > 0
-      ? enumerateFacets(set.enumerated, {
-          engine,
-          table: s.table,
-          schema: s.schema,
-          where,
-          filters,
-          options,
-          signal,
-          timeLimitMs: ctx.config.sqlTimeLimitMs,
-        })
+      ? enumerateFacets(
+          set.enumerated.filter((f) => !valueless.has(f.name)),
+          {
+            engine,
+            table: s.table,
+            schema: s.schema,
+            where,
+            filters,
+            options,
+            signal,
+            timeLimitMs: ctx.config.sqlTimeLimitMs,
+          },
+        )
       : Promise.resolve(undefined),
   ]);
+  const facetResults = enumerated && withValueless(set.enumerated, enumerated, valueless);
   const q = single(query, 'q');
   const lang = single(query, 'lang');
+  const { facet, ...filterEcho } = facets.echo;
+  const startGiven = (single(query, 'start') ?? '').trim() !== '';
+  // As the captures echo them (40, 42, 43): `start` only when the request gave it, the filters before
+  // `format` and the requested facets after it.
   const echo: Record<string, unknown> = {
     ...(q !== undefined && q.trim() !== '' ? { q } : {}),
     timezone: options.timezone,
     rows,
-    start,
+    ...(startGiven ? { start } : {}),
     ...(sort.echo.length > 0 ? { sort: sort.echo } : {}),
-    ...facets.echo,
+    ...filterEcho,
     ...(lang ? { lang: options.lang } : {}),
     format: s.format,
+    ...(facet ? { facet } : {}),
   };
   return { ...outcome, ...(facetResults ? { facets: facetResults } : {}), echo };
+}
+
+/**
+ * Requested facets on number fields that are not annotated as facets: v1 answers their group with no
+ * values (conformance capture 40: `facet=name` on an int field gives `{"name": "name", "facets": []}`).
+ */
+function valuelessFacets(
+  enumerated: readonly FacetConfig[],
+  fields: readonly FacetableField[],
+  requested: readonly string[],
+): Set<string> {
+  const annotated = new Set(fields.filter((f) => f.facet).map((f) => f.name));
+  const asked = new Set(requested.map((r) => r.toLowerCase()));
+  return new Set(
+    enumerated
+      .filter((f) => (f.type === 'int' || f.type === 'double') && !annotated.has(f.name))
+      .filter((f) => asked.has(f.name.toLowerCase()))
+      .map((f) => f.name),
+  );
+}
+
+/** The facet groups in the enumeration's order, the valueless ones empty. */
+function withValueless(
+  order: readonly FacetConfig[],
+  results: readonly FacetResult[],
+  valueless: ReadonlySet<string>,
+): FacetResult[] {
+  return order.flatMap((f) => {
+    if (valueless.has(f.name)) return [{ name: f.name, facets: [] }];
+    const result = results.find((r) => r.name === f.name);
+    return result ? [result] : [];
+  });
 }
 
 const DATASETS_FORMATS = ['json', 'jsonp', 'csv', 'rss', 'atom'] as const;

@@ -75,12 +75,25 @@ export function v1Record(
   };
 }
 
+/**
+ * v1 marks refined only the value that was refined: its ancestors stay displayed (conformance capture
+ * 41: `refine.date=1984/12` gives 1984 displayed and 1984/12 refined). ods-widgets reads it so, opening
+ * a parent whose child is refined ("Make sure parent categories are always expanded initially if any of
+ * its children is refined", facets.js) and highlighting only the refined value. The v2 answers keep the
+ * ancestors refined, as the explorer reads them (docs/conformance.md).
+ */
+function v1State(v: FacetValue): FacetValue['state'] {
+  // In the tree every ancestor of a refined value is refined too: a refined child marks an ancestor.
+  const refinedBelow = v.facets?.some((c) => c.state === 'refined') ?? false;
+  return v.state === 'refined' && refinedBelow ? 'displayed' : v.state;
+}
+
 function v1FacetValue(v: FacetValue): V1FacetValue {
   return {
     name: v.name,
     path: v.value,
     ...(v.count !== undefined && v.state !== 'excluded' ? { count: v.count } : {}),
-    state: v.state,
+    state: v1State(v),
     ...(v.facets ? { facets: v.facets.map(v1FacetValue) } : {}),
   };
 }

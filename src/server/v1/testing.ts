@@ -60,7 +60,8 @@ export function asV1(values: readonly V2FacetValue[]): V1FacetValue[] {
     name: v.name,
     path: v.value,
     ...(v.count !== undefined ? { count: v.count } : {}),
-    state: v.state,
+    // v1 leaves the ancestors of a refined value displayed (conformance capture 41).
+    state: v.state === 'refined' && v.facets?.some((c) => c.state === 'refined') ? 'displayed' : v.state,
     ...(v.facets ? { facets: asV1(v.facets) } : {}),
   }));
 }

@@ -62,18 +62,37 @@ function textCell(column: ExportCellColumn, ref: string, listSeparator: string):
     case 'geo_point_2d':
       return `((${ref} ->> '$.lat') || ', ' || (${ref} ->> '$.lon'))`;
     case 'geo_shape':
-      return `CAST(${ref} -> '$.geometry' AS VARCHAR)`;
+      return geometryCell(`(${ref} -> '$.geometry')`);
     default:
       return jsonText(ref);
   }
 }
 
-/** v2.1: a flat object like a `results` item, nulls included. */
+/**
+ * A geometry as the service writes it in a cell: Python's JSON, coordinates before type, `", "` and
+ * `": "` between items (`{"coordinates": [-123.06, 49.27], "type": "Point"}`). Coordinates hold only
+ * numbers, so their commas are respaced as text; a collection (no coordinates) is respaced whole, its
+ * only strings being type names.
+ */
+function geometryCell(geometry: string): string {
+  const spaced = (json: string) => `replace(replace(${json}, ',', ', '), ':', ': ')`;
+  return `CASE WHEN json_exists(${geometry}, '$.coordinates') THEN '{"coordinates": ' || replace(CAST(${geometry} -> '$.coordinates' AS VARCHAR), ',', ', ') || ', "type": ' || CAST(${geometry} -> '$.type' AS VARCHAR) || '}' ELSE ${spaced(`CAST(${geometry} AS VARCHAR)`)} END`;
+}
+
+/**
+ * v2.1: a flat object like a `results` item, nulls included, spaced as the service writes JSON
+ * (`{"genus_name": null, "count": 41}`, conformance capture 04). Points and shapes are respaced too:
+ * their only strings are keys and type names.
+ */
 function flatLineSql(columns: readonly ExportRowColumn[], refs: RowRefs, bind: Bind): string {
-  const parts = columns.map(
-    (c, i) =>
-      `${bind(`${i === 0 ? '{' : ','}${JSON.stringify(c.name)}:`)}, coalesce(${refs.values[i]}, 'null')`,
-  );
+  const parts = columns.map((c, i) => {
+    const ref = refs.values[i]!;
+    const value =
+      (c.type === 'geo_point_2d' || c.type === 'geo_shape') && !c.multivalued
+        ? `replace(replace(${ref}, ',', ', '), ':', ': ')`
+        : ref;
+    return `${bind(`${i === 0 ? '{' : ', '}${JSON.stringify(c.name)}: `)}, coalesce(${value}, 'null')`;
+  });
   return parts.length === 0 ? `'{}'` : `concat(${parts.join(', ')}, '}')`;
 }
 

@@ -69,7 +69,7 @@ describe('catalog exports', () => {
     ]);
   });
 
-  it('csv: one row per dataset, default.* columns and datasetid last, as the list selects them', async () => {
+  it('csv: one row per dataset, dcat.* then default.* columns and datasetid last, as the list selects them', async () => {
     const expected = await listed();
     expect(expected.length).toBeGreaterThan(2);
     const file = await download('csv', { with_bom: 'false', delimiter: ',' });
@@ -78,6 +78,9 @@ describe('catalog exports', () => {
     const rows = parse(file.text, { columns: true, delimiter: ',' }) as Record<string, string>[];
     expect(rows.map((r) => r.datasetid)).toEqual(expected.map((d) => d.dataset_id));
     expect(Object.keys(rows[0]!).at(-1)).toBe('datasetid');
+    // The DCAT template comes first, every key present (conformance capture 09).
+    expect(Object.keys(rows[0]!).slice(0, 3)).toEqual(['dcat.created', 'dcat.issued', 'dcat.creator']);
+    expect(Object.keys(rows[0]!).filter((k) => k.startsWith('dcat.'))).toHaveLength(17);
     rows.forEach((row, i) => {
       const metas = expected[i]!.metas.default;
       expect(row['default.title']).toBe(metas.title);

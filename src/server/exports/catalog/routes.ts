@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { linksResponseSchema, replySchemas } from '../../../api/schemas';
+import { RESPONSE_SCHEMAS, replySchemas } from '../../../api/schemas';
 import type { Link } from '../../../api/types';
 import type { ApiVersion } from '../../../api/version';
 import type {} from '../../../odsql';
@@ -102,7 +102,7 @@ async function selectedDatasets(
 export function catalogExportRoutes(ctx: ServerContext, prefix: string, version: ApiVersion) {
   const formats = CATALOG_FORMATS[version];
   return async (app: FastifyInstance): Promise<void> => {
-    const linksOnly = { schema: { response: replySchemas(linksResponseSchema) } };
+    const linksOnly = { schema: { response: replySchemas(RESPONSE_SCHEMAS[version].links) } };
     app.get('/catalog/exports', linksOnly, async (req) => {
       const base = `${apiRoot(req, prefix)}/catalog/exports`;
       const links: Link[] = [

@@ -1,5 +1,5 @@
 import type { Dataset } from '../../catalog/types';
-import { datasetLinks, datasetObject } from '../../render/dataset';
+import { datasetLinks, datasetObject, linksV20 } from '../../render/dataset';
 import { csv } from '../formats/csv';
 import { xls } from '../formats/xls';
 import { xlsx } from '../formats/xlsx';
@@ -7,7 +7,7 @@ import type { ExportColumn, ExportContext, ExportRecord, RecordExportFormat } fr
 import type { CatalogExportContext, CatalogExportFormat } from './types';
 
 /*
- * The catalog as a table for csv, xls and xlsx: one row per dataset, a `default.<key>` column per
+ * The catalog as a table for csv, xls and xlsx: one row per dataset, a `<template>.<key>` column per
  * metadata key and `datasetid` last (the real service's layout), written by the dataset export writers.
  * json is the datasets as the catalog list shows them.
  */
@@ -28,17 +28,29 @@ function columnType(key: string, sample: unknown): ExportColumn['type'] {
   return 'text';
 }
 
+/**
+ * Every metadata template as `<template>.<key>` cells, in the order the dataset object writes them
+ * (v2.1: `dcat.*` then `default.*`, conformance capture 09).
+ */
+function templateCells(context: CatalogExportContext, dataset: Dataset): Map<string, unknown> {
+  const object = datasetObject(dataset, context.root, context.version, context.timezone);
+  const cells = new Map<string, unknown>();
+  for (const [template, metas] of Object.entries(object.metas as Record<string, Record<string, unknown>>)) {
+    for (const [key, value] of Object.entries(metas)) cells.set(`${template}.${key}`, value);
+  }
+  return cells;
+}
+
 function catalogTable(context: CatalogExportContext): ExportContext {
-  const rows = context.datasets.map((d) => ({ dataset: d, metas: renderedMetas(context, d) }));
-  const keys = Object.keys(rows[0]?.metas ?? {});
+  const rows = context.datasets.map((d) => ({ dataset: d, cells: templateCells(context, d) }));
+  const names = [...(rows[0]?.cells.keys() ?? [])];
   const columns: ExportColumn[] = [
-    ...keys.map((key) => {
-      const sample = rows.map((r) => r.metas[key]).find((v) => v !== null && v !== undefined);
-      const name = `default.${key}`;
+    ...names.map((name) => {
+      const sample = rows.map((r) => r.cells.get(name)).find((v) => v !== null && v !== undefined);
       return {
         name,
         label: name,
-        type: columnType(key, sample),
+        type: columnType(name.slice(name.indexOf('.') + 1), sample),
         ...(Array.isArray(sample) ? { multivalued: true } : {}),
       };
     }),
@@ -47,7 +59,7 @@ function catalogTable(context: CatalogExportContext): ExportContext {
   const records: ExportRecord[] = rows.map((r) => ({
     id: r.dataset.dataset_id,
     fields: {
-      ...Object.fromEntries(keys.map((k) => [`default.${k}`, r.metas[k] ?? null])),
+      ...Object.fromEntries(names.map((name) => [name, r.cells.get(name) ?? null])),
       datasetid: r.dataset.dataset_id,
     },
   }));
@@ -86,7 +98,7 @@ async function* writeJson(context: CatalogExportContext): AsyncIterable<string> 
     const object = datasetObject(d, context.root, context.version, context.timezone);
     return context.version === '2.1'
       ? object
-      : { links: datasetLinks(context.root, d.dataset_id), dataset: object };
+      : { links: linksV20(datasetLinks(context.root, d.dataset_id)), dataset: object };
   });
   yield `${JSON.stringify(items)}\n`;
 }

@@ -1,4 +1,5 @@
 import type { Options } from 'csv-stringify/sync';
+import { pythonJson } from '../../http/python-json';
 import type { CsvOptions } from '../params';
 import type { ExportColumn, ExportContext } from '../types';
 
@@ -22,6 +23,24 @@ export function headers(context: Pick<ExportContext, 'columns' | 'useLabels'>): 
   return context.columns.map((c) => (context.useLabels ? c.label : c.name));
 }
 
+/**
+ * A geometry's cell text as the service writes it: Python's JSON, coordinates before type, `", "` and
+ * `": "` between items (conformance capture 08: `{"coordinates": [-123.06, 49.27], "type": "Point"}`).
+ */
+export function geometryText(geometry: unknown): string {
+  const g = geometry as { type?: unknown; coordinates?: unknown; geometries?: unknown };
+  if (g === null || typeof g !== 'object') return JSON.stringify(geometry);
+  // A collection is respaced as it is (as the engine's cells are: its only strings are type names).
+  if (!('coordinates' in g)) return pythonJson(JSON.stringify(geometry));
+  return `{"coordinates": ${coordinatesText(g.coordinates)}, "type": ${JSON.stringify(g.type)}}`;
+}
+
+function coordinatesText(coordinates: unknown): string {
+  return Array.isArray(coordinates)
+    ? `[${coordinates.map(coordinatesText).join(', ')}]`
+    : JSON.stringify(coordinates);
+}
+
 /** A value as the CSV cell text of the records writer (parsed values, see `cellOfJson` for texts). */
 export function cellText(column: ExportColumn, value: unknown, listSeparator: string): string | null {
   if (value === null || value === undefined) return null;
@@ -32,7 +51,8 @@ export function cellText(column: ExportColumn, value: unknown, listSeparator: st
   }
   if (typeof value === 'object') {
     const feature = value as { type?: string; geometry?: unknown };
-    return JSON.stringify(feature.type === 'Feature' ? feature.geometry : value);
+    if (feature.type === 'Feature') return geometryText(feature.geometry);
+    return column.type === 'geo_shape' ? geometryText(value) : JSON.stringify(value);
   }
   return String(value);
 }

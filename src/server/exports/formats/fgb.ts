@@ -144,8 +144,8 @@ async function* writeFgb(context: ExportContext): AsyncIterable<Uint8Array> {
 export const fgb: RecordExportFormat = {
   format: 'fgb',
   extension: 'fgb',
-  // As the real service labels it (conformance capture 10).
-  mediaType: 'application/octet-stream',
+  // As the real service labels it, charset included though the file is binary (conformance capture 10).
+  mediaType: 'application/octet-stream; charset=utf-8',
   versions: ['2.1'],
   write: writeFgb,
 };

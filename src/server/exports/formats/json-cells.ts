@@ -1,4 +1,5 @@
 import type { ExportCellColumn } from '../../../odsql';
+import { geometryText } from './csv-text';
 
 /*
  * CSV cells from the JSON texts a compiled query yields, in the server: what DuckDB's `textCell` SQL
@@ -43,7 +44,7 @@ export function cellOfJson(column: ExportCellColumn, json: unknown, listSeparato
       return `${doubleText(p.lat)}, ${doubleText(p.lon)}`;
     }
     case 'geo_shape':
-      return JSON.stringify((JSON.parse(text) as { geometry: unknown }).geometry);
+      return geometryText((JSON.parse(text) as { geometry: unknown }).geometry);
     default: {
       // An expression: a string's text, any other JSON value as written.
       const value: unknown = JSON.parse(text);

@@ -1,5 +1,6 @@
 import type { Bind, CompiledQuery, ExportSql, Geometry, RowRefs, SqlQuery } from '../../../odsql';
 import { engineWritable } from '../../../odsql';
+import { spacedJson } from '../../http/python-json';
 import { copyStream } from '../copy-stream';
 import { type EngineFileWriter, engineFileWriter } from '../engine-writer';
 import type { EngineExport, ExportColumn, ExportContext, ExportRecord } from '../types';
@@ -63,11 +64,17 @@ async function* engineLines(
   yield first ? (open === '' ? '' : `${open}${close}`) : close;
 }
 
+/** A v2.1 line spaced as the engine writes it (flatLine); v2.0 lines stay compact. */
+function lineText(context: Omit<ExportContext, 'records'>, record: ExportRecord): string {
+  const text = JSON.stringify(recordObject(context, record));
+  return context.version === '2.1' ? spacedJson(text) : text;
+}
+
 async function* jsLines(context: ExportContext, open: string, separator: string, close: string) {
   let first = true;
   for await (const batch of context.records) {
     if (batch.length === 0) continue;
-    const body = batch.map((r) => JSON.stringify(recordObject(context, r))).join(separator);
+    const body = batch.map((r) => lineText(context, r)).join(separator);
     yield first ? `${open}${body}` : `${separator}${body}`;
     first = false;
   }
@@ -91,7 +98,10 @@ export function jsonCopy(
 
 const NEWLINE = 0x0a;
 
-/** JSON lines (`{…}\n{…}\n`) as one JSON array (`[\n{…},\n{…}\n]\n`), chunk by chunk. */
+/**
+ * JSON lines (`{…}\n{…}\n`) as one JSON array, chunk by chunk, framed as the service frames it: no
+ * space nor line break between items (`[{…},{…}]`, conformance capture 04).
+ */
 export async function* jsonArray(lines: AsyncIterable<Buffer>): AsyncIterable<Buffer> {
   let started = false;
   // A line ended: its comma is written once another line follows.
@@ -103,8 +113,8 @@ export async function* jsonArray(lines: AsyncIterable<Buffer>): AsyncIterable<Bu
       const end = chunk.indexOf(NEWLINE, from);
       const segment = chunk.subarray(from, end < 0 ? chunk.length : end);
       if (segment.length > 0) {
-        if (!started) parts.push(Buffer.from('[\n'));
-        else if (ended) parts.push(Buffer.from(',\n'));
+        if (!started) parts.push(Buffer.from('['));
+        else if (ended) parts.push(Buffer.from(','));
         started = true;
         ended = false;
         parts.push(segment);
@@ -115,7 +125,7 @@ export async function* jsonArray(lines: AsyncIterable<Buffer>): AsyncIterable<Bu
     }
     if (parts.length > 0) yield Buffer.concat(parts);
   }
-  yield Buffer.from(started ? '\n]\n' : '[\n]\n');
+  yield Buffer.from(started ? ']' : '[]');
 }
 
 function copyJson(writer: EngineFileWriter, plan: EngineExport, array: boolean) {
@@ -134,9 +144,7 @@ function engineJson(plan: EngineExport, array: boolean) {
   if (plan.context.version === '2.1' || plan.compiled.kind !== 'records') {
     return plan.context.columns.length > 0 ? copyJson(writer, plan, array) : undefined;
   }
-  return array
-    ? engineLines(writer.sql, plan, '[', ',\n', ']\n')
-    : engineLines(writer.sql, plan, '', '\n', '\n');
+  return array ? engineLines(writer.sql, plan, '[', ',', ']') : engineLines(writer.sql, plan, '', '\n', '\n');
 }
 
 export const json = {
@@ -144,7 +152,7 @@ export const json = {
   extension: 'json',
   mediaType: 'application/json; charset=utf-8',
   versions: ['2.0', '2.1'],
-  write: (context: ExportContext) => jsLines(context, '[', ',\n', ']\n'),
+  write: (context: ExportContext) => jsLines(context, '[', ',', ']'),
   engineWrite: (plan: EngineExport) => engineJson(plan, true),
 } as const;
 
