@@ -39,10 +39,11 @@ describe('the calendar of a dataset', () => {
     expect(calendarFields(byLabel)?.title.name).toBe('lib');
   });
 
-  it('falls back on the first text field that is not the identifier', () => {
+  it('falls back on the first text field that is neither the identifier nor a facet', () => {
     const quakes = [
       field('id', 'text', 'Event ID', { id: true }),
       field('mag', 'double'),
+      field('mag_type', 'text', 'Magnitude type', { facet: true }),
       field('place', 'text'),
       field('time', 'datetime'),
     ];
@@ -50,6 +51,9 @@ describe('the calendar of a dataset', () => {
     // v2.0 writes flags as lists.
     const v20 = [field('id', 'text', 'ID', { id: [] }), field('place', 'text'), field('t', 'date')];
     expect(calendarFields(v20)?.title.name).toBe('place');
+    // Only facets: the first of them.
+    const flights = [field('date', 'datetime'), field('origin', 'text', 'Origin', { facet: [] })];
+    expect(calendarFields(flights)?.title.name).toBe('origin');
   });
 
   it('starts from a field named like a start and ends on one of the same type named like an end', () => {

@@ -12,7 +12,9 @@ import type { FieldAnnotations } from './types';
  *     otherwise (a record is then one day, or one moment);
  *   - title: a text field named `title`, `name` or `label` (or the French `titre`, `nom`, `libelle`,
  *     `intitule`), in that order; else one whose name or label holds one of those words (`event_name`,
- *     "Nom de l'équipement"); else the first text field that is not the record's identifier.
+ *     "Nom de l'équipement"); else the first text field that is neither the record's identifier nor a
+ *     facet (a category names many records: an earthquake's magnitude type, not its place); else the
+ *     first that is not the identifier.
  * A visitor, or an export request, may choose each of them among the fields that fit.
  */
 
@@ -83,11 +85,16 @@ function defaultEnd<F extends CalendarFieldLike>(candidates: readonly F[]): F | 
   return candidates.find((f) => named(f, END_WORDS));
 }
 
-/** The record's identifier (`id` annotation: `true` on v2.1, `[]` on v2.0) names no event. */
-function isIdentifier(field: CalendarFieldLike): boolean {
-  const id = field.annotations?.id;
-  return id !== undefined && id !== false && id !== null;
+/** An annotation flag: `true` on v2.1, `[]` on v2.0. */
+function flagged(field: CalendarFieldLike, annotation: 'id' | 'facet'): boolean {
+  const value = field.annotations?.[annotation];
+  return value !== undefined && value !== false && value !== null;
 }
+
+/** The record's identifier names no event. */
+const isIdentifier = (field: CalendarFieldLike): boolean => flagged(field, 'id');
+/** A facet is a category (a genre, a type), shared by many records: a poorer name than a free text. */
+const isFacet = (field: CalendarFieldLike): boolean => flagged(field, 'facet');
 
 function defaultTitle<F extends CalendarFieldLike>(candidates: readonly F[]): F | undefined {
   for (const word of TITLE_WORDS) {
@@ -96,7 +103,10 @@ function defaultTitle<F extends CalendarFieldLike>(candidates: readonly F[]): F 
   }
   const wanted = new Set(TITLE_WORDS);
   return (
-    candidates.find((f) => named(f, wanted)) ?? candidates.find((f) => !isIdentifier(f)) ?? candidates[0]
+    candidates.find((f) => named(f, wanted)) ??
+    candidates.find((f) => !isIdentifier(f) && !isFacet(f)) ??
+    candidates.find((f) => !isIdentifier(f)) ??
+    candidates[0]
   );
 }
 
