@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Dataset } from '../../api';
+import { type Dataset, hasCalendar } from '../../api';
 import { formatDate } from '../format/dates';
 import { excerpt } from '../format/markdown';
 import { Link } from '../router/Link';
@@ -23,7 +23,11 @@ export function DatasetCard({ dataset, keywordHref }: DatasetCardProps) {
   // A map link only where there is a map: a dataset with a geographic field.
   const hasMap = (dataset.fields ?? []).some((f) => GEO_TYPES.has(f.type));
   const canAnalyze = (dataset.features ?? []).includes('analyze');
-  const tabs = DATASET_TABS.filter((tab) => (tab !== 'map' || hasMap) && (tab !== 'analyze' || canAnalyze));
+  const calendar = hasCalendar(dataset.fields ?? []);
+  const tabs = DATASET_TABS.filter(
+    (tab) =>
+      (tab !== 'map' || hasMap) && (tab !== 'analyze' || canAnalyze) && (tab !== 'calendar' || calendar),
+  );
   return (
     <article className="dataset-card">
       <header className="dataset-card-header">

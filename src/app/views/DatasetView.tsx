@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Dataset } from '../../api';
+import { type Dataset, hasCalendar } from '../../api';
 import { AnalyzePreloader, AnalyzeTabEntry, useAnalyzeLink } from '../analyze/AnalyzeEntry';
 import { PageTitle } from '../components/PageTitle';
 import { DatasetPageSkeleton } from '../components/Skeletons';
@@ -81,9 +81,13 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
   const hasMap = (dataset.data.fields ?? []).some((f) => GEO_TYPES.has(f.type));
   // The Analyze tab on a dataset whose metadata has the `analyze` feature.
   const canAnalyze = (dataset.data.features ?? []).includes('analyze');
+  // The Calendar tab on a dataset with a date or datetime field and a title field (src/api/calendar.ts).
+  const hasCalendarTab = hasCalendar(dataset.data.fields ?? []);
   // The views a link and an embed can show alone.
   const shareable = EMBED_VIEWS.find((v) => v === tab);
-  const tabs = DATASET_TABS.filter((t) => (t !== 'map' || hasMap) && (t !== 'analyze' || canAnalyze));
+  const tabs = DATASET_TABS.filter(
+    (t) => (t !== 'map' || hasMap) && (t !== 'analyze' || canAnalyze) && (t !== 'calendar' || hasCalendarTab),
+  );
   return (
     <div className="dataset-page">
       <PageTitle>{`${title} (${tabLabel(tab)})`}</PageTitle>
