@@ -84,3 +84,18 @@ test('the query editor, the export and API tabs and the map have no serious acce
   await expect(page.locator('.maplibregl-canvas')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the calendar, a month with an event open and a day, has no serious accessibility violation', async ({
+  page,
+}) => {
+  await page.goto('/datasets/movies/calendar?calendar.date=2006-04-15');
+  const grid = page.getByRole('grid', { name: 'Calendar, April 2006' });
+  await expect(grid.locator('.calendar-event').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await grid.locator('.calendar-event').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/datasets/earthquakes/calendar?calendar.view=day&calendar.date=2014-01-03');
+  await expect(page.getByRole('grid', { name: /Calendar, Friday, January 3, 2014/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

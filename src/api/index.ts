@@ -1,3 +1,4 @@
+export * from './calendar';
 export * from './client';
 export * from './errors';
 export * from './odsql';

@@ -37,6 +37,10 @@ export interface QueryParams {
   readonly name_field?: string;
   readonly description_field_list?: string;
   readonly use_extension?: boolean;
+  /** iCalendar export only: the fields events start, end and are named by (src/api/calendar.ts). */
+  readonly start_field?: string;
+  readonly end_field?: string;
+  readonly title_field?: string;
   /** Explore API key, for the rare case a link must carry it (the client sends it as a header). */
   readonly apikey?: string;
 }
@@ -83,7 +87,10 @@ type ExportOnly =
   | 'with_bom'
   | 'name_field'
   | 'description_field_list'
-  | 'use_extension';
+  | 'use_extension'
+  | 'start_field'
+  | 'end_field'
+  | 'title_field';
 export type DatasetFacetsParams = Pick<
   QueryParams,
   'where' | 'refine' | 'exclude' | 'facet' | 'lang' | 'timezone'
@@ -113,6 +120,9 @@ const ORDER = [
   'name_field',
   'description_field_list',
   'use_extension',
+  'start_field',
+  'end_field',
+  'title_field',
   'apikey',
 ] as const satisfies readonly (keyof QueryParams)[];
 

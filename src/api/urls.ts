@@ -35,6 +35,7 @@ const RECORDS_EXPORT_FORMATS = [
   'turtle',
   'n3',
   'gpx',
+  'ical',
 ] as const;
 export type RecordsExportFormat = (typeof RECORDS_EXPORT_FORMATS)[number] | (string & {});
 

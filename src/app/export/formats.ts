@@ -1,6 +1,9 @@
+import { type CalendarFieldLike, hasCalendar } from '../../api';
+
 /*
  * The dataset export formats of the Explore API v2.1, with what each is for, so that people pick the
- * file their tool opens. Geographic formats are offered only for datasets with a geometry.
+ * file their tool opens. Geographic formats are offered only for datasets with a geometry, iCalendar
+ * only for datasets with a calendar (a date or datetime field and a title field, src/api/calendar.ts).
  */
 
 export type ExportOptionGroup = 'csv' | 'gpx' | 'projection';
@@ -15,6 +18,8 @@ export interface ExportFormat {
   readonly purpose: string;
   /** Only meaningful when the dataset has a geo_point_2d or geo_shape field. */
   readonly geographic: boolean;
+  /** Only meaningful when the dataset has a calendar. */
+  readonly calendar?: boolean;
   /** Which option groups apply. */
   readonly options: readonly ExportOptionGroup[];
 }
@@ -124,11 +129,24 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     geographic: false,
     options: [],
   },
+  {
+    format: 'ical',
+    label: 'iCalendar',
+    extension: 'ics',
+    purpose: 'Calendar programs (Google Calendar, Outlook, Apple Calendar): records as events.',
+    geographic: false,
+    calendar: true,
+    options: [],
+  },
 ];
 
-/** The formats that make sense for a dataset: geographic ones only when it has a geometry. */
-export function formatsFor(hasGeometry: boolean): readonly ExportFormat[] {
-  return EXPORT_FORMATS.filter((f) => hasGeometry || !f.geographic);
+const GEOMETRY_TYPES = new Set(['geo_point_2d', 'geo_shape']);
+
+/** The formats that make sense for a dataset with these fields. */
+export function formatsFor(fields: readonly CalendarFieldLike[]): readonly ExportFormat[] {
+  const geometry = fields.some((f) => GEOMETRY_TYPES.has(f.type));
+  const calendar = hasCalendar(fields);
+  return EXPORT_FORMATS.filter((f) => (geometry || !f.geographic) && (calendar || !f.calendar));
 }
 
 export function findFormat(format: string): ExportFormat | undefined {

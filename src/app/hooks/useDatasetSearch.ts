@@ -27,9 +27,11 @@ export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames:
 
   const go = useCallback(
     (next: DatasetSearch, replace = false) => {
-      // The Analyze tab's chart (`chart.*`) stays as it is when the filters, sort or record change.
+      // The Analyze tab's chart (`chart.*`) and the Calendar tab's place (`calendar.*`) stay as they are
+      // when the filters, sort or record change.
       const params = datasetSearchParams(next);
-      for (const [key, value] of search) if (key.startsWith('chart.')) params.append(key, value);
+      for (const [key, value] of search)
+        if (key.startsWith('chart.') || key.startsWith('calendar.')) params.append(key, value);
       navigate(viewPath(datasetId, tab, params), { replace });
     },
     [navigate, viewPath, datasetId, tab, search],

@@ -28,6 +28,7 @@ export const en = {
     table: 'Table',
     map: 'Map',
     analyze: 'Analyze',
+    calendar: 'Calendar',
     export: 'Export',
     api: 'API',
     views: 'Dataset views',
@@ -274,6 +275,7 @@ export const en = {
       turtle: 'Triple stores and SPARQL tools: RDF in its most readable syntax.',
       rdfxml: 'Older RDF tools that read XML.',
       n3: 'Notation3 reasoners and RDF tools.',
+      ical: 'Calendar programs (Google Calendar, Outlook, Apple Calendar): records as events.',
     },
   },
   info: {

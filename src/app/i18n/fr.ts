@@ -27,6 +27,7 @@ export const fr: Catalog = {
     table: 'Tableau',
     map: 'Carte',
     analyze: 'Analyser',
+    calendar: 'Calendrier',
     export: 'Export',
     api: 'API',
     views: 'Vues du jeu de données',
@@ -280,6 +281,7 @@ export const fr: Catalog = {
       turtle: 'Triplestores et outils SPARQL : le RDF dans sa syntaxe la plus lisible.',
       rdfxml: 'Anciens outils RDF qui lisent le XML.',
       n3: 'Raisonneurs Notation3 et outils RDF.',
+      ical: 'Agendas (Google Agenda, Outlook, Calendrier d’Apple) : les enregistrements comme événements.',
     },
   },
   info: {

@@ -1,9 +1,10 @@
-import type { Dataset, DatasetField } from '../../api';
+import { type Dataset, type DatasetField, hasCalendar } from '../../api';
 import { DATASET_TABS, type DatasetTab } from './paths';
 
 /*
  * Which tabs a dataset has, decided by its fields as an Opendatasoft portal decides: a map where there is
- * a geometry, Analyze where there is something to count by (a facet, a date) or to aggregate (a number).
+ * a geometry, Analyze where there is something to count by (a facet, a date) or to aggregate (a number),
+ * Calendar where there is a date and a title (src/api/calendar.ts, shared with the server's export).
  * The portal's own `features` list is not read: a server may list `analyze` for numbers only, and a
  * dataset of facets deserves its chart as much.
  */
@@ -46,5 +47,8 @@ export function datasetTabs(dataset: Pick<Dataset, 'fields'>): DatasetTab[] {
   const fields = dataset.fields ?? [];
   const map = hasMap(fields);
   const analyze = analyzeAxis(fields) !== undefined;
-  return DATASET_TABS.filter((tab) => (tab !== 'map' || map) && (tab !== 'analyze' || analyze));
+  const calendar = hasCalendar(fields);
+  return DATASET_TABS.filter(
+    (tab) => (tab !== 'map' || map) && (tab !== 'analyze' || analyze) && (tab !== 'calendar' || calendar),
+  );
 }

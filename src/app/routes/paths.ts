@@ -4,7 +4,7 @@ import { t } from '../i18n/setup';
  * portals (`/explore/dataset/<id>/table/`), so each tab has its own link.
  */
 
-export const DATASET_TABS = ['information', 'table', 'map', 'analyze', 'export', 'api'] as const;
+export const DATASET_TABS = ['information', 'table', 'map', 'analyze', 'calendar', 'export', 'api'] as const;
 export type DatasetTab = (typeof DATASET_TABS)[number];
 
 /** A tab's name in the reader's language. */

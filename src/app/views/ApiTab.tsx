@@ -65,7 +65,7 @@ export function ApiTab({ dataset }: { readonly dataset: Dataset }) {
   const { state } = useDatasetSearch(dataset.dataset_id, 'api', fieldNames);
   const records = absolute(client.urls.records(dataset.dataset_id, recordsParams(state)));
   const facets = absolute(client.urls.facets(dataset.dataset_id, datasetFacetsParams(state)));
-  const formats = formatsFor((fields ?? []).some((f) => f.type === 'geo_point_2d' || f.type === 'geo_shape'));
+  const formats = formatsFor(fields ?? []);
   const exports = formats.map((format) => ({
     format,
     url: absolute(

@@ -25,15 +25,13 @@ function absolute(url: string): string {
   return new URL(url, window.location.href).href;
 }
 
-const GEOMETRY_TYPES = new Set(['geo_point_2d', 'geo_shape']);
-
 /** Download the records in any format the interface offers: the current selection or everything. */
 export function ExportTab({ dataset }: { readonly dataset: Dataset }) {
   const client = useExploreClient();
   const fields = dataset.fields ?? [];
   const fieldNames = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
   const { state } = useDatasetSearch(dataset.dataset_id, 'export', fieldNames);
-  const formats = formatsFor(fields.some((f) => GEOMETRY_TYPES.has(f.type)));
+  const formats = formatsFor(fields);
   const [formatName, setFormatName] = useState('csv');
   const [options, setOptions] = useState<ExportOptions>(DEFAULT_EXPORT_OPTIONS);
   const format = formats.find((f) => f.format === formatName) ?? formats[0]!;

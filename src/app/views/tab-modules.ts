@@ -17,6 +17,8 @@ export const TAB_CHUNKS: Readonly<Record<Exclude<DatasetTab, 'analyze'>, Loader<
   table: loader(() => import('./TableTab').then((m) => m.TableTab)),
   // MapLibre is large: it loads only when the map is shown.
   map: loader(() => import('../map/MapTab').then((m) => m.default)),
+  // A grid of plain React: its own chunk all the same, with its text and styles.
+  calendar: loader(() => import('../calendar/CalendarTab').then((m) => m.default)),
   export: loader(() => import('./ExportTab').then((m) => m.ExportTab)),
   api: loader(() => import('./ApiTab').then((m) => m.ApiTab)),
 };

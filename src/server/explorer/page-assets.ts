@@ -26,6 +26,7 @@ const TAB_MODULES: Readonly<Record<PageTab, string>> = {
   table: 'src/app/views/TableTab.tsx',
   map: 'src/app/map/MapTab.tsx',
   analyze: 'src/app/analyze/AnalyzeTab.tsx',
+  calendar: 'src/app/calendar/CalendarTab.tsx',
   export: 'src/app/views/ExportTab.tsx',
   api: 'src/app/views/ApiTab.tsx',
 };

@@ -5,7 +5,7 @@
  * (src/app/routes/paths.ts) is the reference; page-route.test.ts keeps the two in step.
  */
 
-export const PAGE_TABS = ['information', 'table', 'map', 'analyze', 'export', 'api'] as const;
+export const PAGE_TABS = ['information', 'table', 'map', 'analyze', 'calendar', 'export', 'api'] as const;
 export type PageTab = (typeof PAGE_TABS)[number];
 
 export const EMBED_PAGE_VIEWS = ['table', 'map', 'analyze'] as const;

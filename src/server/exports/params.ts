@@ -1,3 +1,4 @@
+import type { CalendarChoice } from '../../api/calendar';
 import type { ApiVersion } from '../../api/version';
 import type {} from '../../odsql';
 import { invalidParameter } from '../errors';
@@ -20,6 +21,8 @@ export interface ExportParams {
   readonly compressed: boolean;
   readonly csv: CsvOptions;
   readonly gpx: GpxOptions;
+  /** The iCalendar export's fields, when the request names them (`start_field`, `end_field`, `title_field`). */
+  readonly calendar: CalendarChoice;
   readonly parquetCompression: 'snappy' | 'zstd';
 }
 
@@ -68,7 +71,20 @@ function fieldList(query: QueryString, name: string): string[] {
     .filter((s) => s !== '');
 }
 
-/** The parameters every export shares, and those of CSV, GPX and Parquet. */
+/** A field named by a parameter; `end_field=` (empty) asks for no end. */
+function calendarChoice(query: QueryString): CalendarChoice {
+  const named = (name: string) => single(query, name)?.trim();
+  const start = named('start_field');
+  const end = named('end_field');
+  const title = named('title_field');
+  return {
+    ...(start ? { start } : {}),
+    ...(end !== undefined ? { end } : {}),
+    ...(title ? { title } : {}),
+  };
+}
+
+/** The parameters every export shares, and those of CSV, GPX, iCalendar and Parquet. */
 export function exportParams(query: QueryString, version: ApiVersion): ExportParams {
   const limit = integer(query, 'limit', -1, -1, Number.MAX_SAFE_INTEGER);
   const compression = (single(query, 'parquet_compression') ?? 'snappy').toLowerCase();
@@ -92,6 +108,7 @@ export function exportParams(query: QueryString, version: ApiVersion): ExportPar
       descriptionFields: fieldList(query, 'description_field_list'),
       useExtension: boolean(query, 'use_extension', version === '2.1'),
     },
+    calendar: calendarChoice(query),
     parquetCompression: compression,
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { CalendarChoice, CalendarFieldLike } from '../../api/calendar';
 import { RESPONSE_SCHEMAS, replySchemas } from '../../api/schemas';
 import type { Link } from '../../api/types';
 import type { ApiVersion } from '../../api/version';
@@ -11,14 +12,15 @@ import { metadataLang, type QueryString } from '../http/params';
 import { clientSignal } from '../http/signal';
 import { findDataset } from '../routes/catalog';
 import { checkRecordBound } from './bounds';
-import { availableFormats, recordExportFormat } from './formats/index';
+import { calendarColumns } from './calendar';
+import { datasetFormats, formatFitsDataset, recordExportFormat } from './formats/index';
 import { inLane } from './lane';
 import { exportParams } from './params';
 import { exportBytes } from './pipeline';
 import { projection } from './projection';
 import { exportQuery } from './query';
 import { sendFile } from './send-file';
-import type { ExportColumn, ExportContext } from './types';
+import type { CalendarColumns, ExportColumn, ExportContext } from './types';
 
 function checkGpxFields(columns: readonly ExportColumn[], names: readonly string[], parameter: string): void {
   for (const name of names) {
@@ -32,6 +34,23 @@ function checkGpxFields(columns: readonly ExportColumn[], names: readonly string
   }
 }
 
+/** The iCalendar export's columns; refused when the export leaves no date and text field (`select`, `group_by`). */
+function icalColumns(
+  fields: readonly CalendarFieldLike[],
+  columns: readonly ExportColumn[],
+  choice: CalendarChoice,
+): CalendarColumns {
+  const calendar = calendarColumns(fields, columns, choice);
+  if (!calendar) {
+    throw invalidParameter(
+      'select',
+      columns.map((c) => c.name).join(', '),
+      'records with a date or datetime field and a text field (an iCalendar event is a record)',
+    );
+  }
+  return calendar;
+}
+
 /** Endpoints 6, 7, 8: a dataset's records as a file; and the list of formats. */
 export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVersion) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -43,7 +62,7 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
         const base = `${apiRoot(req, prefix)}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}/exports`;
         const links: Link[] = [
           { rel: 'self', href: base },
-          ...availableFormats(version).map((format) => ({ rel: format, href: `${base}/${format}` })),
+          ...datasetFormats(version, ds.fields).map((format) => ({ rel: format, href: `${base}/${format}` })),
         ];
         return { links };
       },
@@ -58,11 +77,11 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
           metadataLang(req.query as QueryString),
         );
         const writer = recordExportFormat(req.params.format, version);
-        if (!writer) {
+        if (!writer || !formatFitsDataset(writer.format, ds.fields)) {
           throw invalidParameter(
             'format',
             req.params.format,
-            `one of ${availableFormats(version).join(', ')}`,
+            `one of ${datasetFormats(version, ds.fields).join(', ')}`,
           );
         }
         const query = req.query as QueryString;
@@ -74,6 +93,8 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
             checkGpxFields(columns, [params.gpx.nameField], 'name_field');
           checkGpxFields(columns, params.gpx.descriptionFields ?? [], 'description_field_list');
         }
+        const calendar =
+          writer.format === 'ical' ? icalColumns(ds.fields, columns, params.calendar) : undefined;
         const signal = clientSignal(reply);
         // Small exports run as cheap queries; large ones in the export lane, a few per client (429 beyond).
         const admission = admissionOfRequest(req);
@@ -98,6 +119,7 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
           project,
           datasetUrl,
           gpx: params.gpx,
+          ...(calendar ? { calendar } : {}),
           csv: params.csv,
           signal,
         };

@@ -50,6 +50,13 @@ export interface GpxOptions {
   readonly useExtension: boolean;
 }
 
+/** The columns an iCalendar export makes its events of (src/api/calendar.ts chose them). */
+export interface CalendarColumns {
+  readonly start: ExportColumn;
+  readonly end?: ExportColumn;
+  readonly title: ExportColumn;
+}
+
 export interface ExportContext {
   readonly version: ApiVersion;
   readonly dataset: ExportDataset;
@@ -63,6 +70,8 @@ export interface ExportContext {
   /** Absolute URL of the dataset in this API (`…/catalog/datasets/{id}`), for links and RDF IRIs. */
   readonly datasetUrl: string;
   readonly gpx: GpxOptions;
+  /** The calendar's columns, for the iCalendar export (the route resolves them; other formats have none). */
+  readonly calendar?: CalendarColumns;
   /** CSV dialect (`delimiter`, `list_separator`, `quote_all`, `with_bom`), for formats that write CSV. */
   readonly csv?: CsvOptions;
   /** The records in batches, in query order; iterating pulls them from the engine (back-pressure). */

@@ -1,7 +1,7 @@
 import { DataFactory, type Quad, type Quad_Object, type Quad_Subject } from 'n3';
 import type { Dataset } from '../../catalog/types';
 import { geometryOf, toWkt } from '../formats/geo-values';
-import { recordExportFormat } from '../formats/index';
+import { formatFitsDataset, recordExportFormat } from '../formats/index';
 import { n3Text } from '../formats/rdf-n3';
 import { NS } from '../formats/rdf-terms';
 import { rdfXmlText } from '../formats/rdfxml';
@@ -40,7 +40,7 @@ function distributionQuads(context: CatalogExportContext, dataset: Dataset, subj
   const out: Quad[] = [];
   for (const name of context.includeExports) {
     const format = recordExportFormat(name, context.version);
-    if (!format) continue;
+    if (!format || !formatFitsDataset(name, dataset.fields)) continue;
     const query = context.useLabelsInExports ? '?use_labels=true' : '';
     const url = namedNode(`${datasetUrl(context, dataset)}/exports/${name}${query}`);
     out.push(

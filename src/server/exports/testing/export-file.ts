@@ -7,6 +7,7 @@ import {
   type RecordsQuery,
 } from '../../../odsql';
 import type { Engine } from '../../engine/types';
+import { calendarColumns } from '../calendar';
 import { recordExportFormat } from '../formats/index';
 import { exportParams } from '../params';
 import { exportBytes } from '../pipeline';
@@ -58,6 +59,15 @@ export async function exportFile(
   const writer = recordExportFormat(format, version);
   if (!writer) throw new Error(`no ${format} export on v${version}`);
   const params = exportParams(options.params ?? {}, version);
+  // The fixture's fields as the dataset's: its columns are its fields, or expressions.
+  const calendar =
+    format === 'ical'
+      ? calendarColumns(
+          query.columns.flatMap((c) => (c.type === 'json' ? [] : [{ name: c.name, type: c.type }])),
+          query.columns,
+          params.calendar,
+        )
+      : undefined;
   const bytes = exportBytes(writer, {
     context: {
       version,
@@ -68,6 +78,7 @@ export async function exportFile(
       project: projection(params.epsg),
       datasetUrl: 'http://127.0.0.1/api/explore/v2.1/catalog/datasets/fixture',
       gpx: params.gpx,
+      ...(calendar ? { calendar } : {}),
       csv: params.csv,
       signal: options.signal ?? new AbortController().signal,
     },

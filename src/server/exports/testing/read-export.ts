@@ -1,6 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import { geojson as flatgeobuf } from 'flatgeobuf';
+import ICAL from 'ical.js';
 import JSZip from 'jszip';
 import { open as openShapefile } from 'shapefile';
 import * as XLSX from 'xlsx';
@@ -35,6 +36,15 @@ async function readShapefileZip(bytes: Uint8Array): Promise<unknown> {
 
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
 
+/** The events of an iCalendar file, read with ical.js; DTSTAMP left out (it may be the time of writing). */
+function readIcal(bytes: Uint8Array): unknown {
+  const calendar = new ICAL.Component(ICAL.parse(text(bytes)));
+  return calendar.getAllSubcomponents('vevent').map((vevent) => {
+    vevent.removeAllProperties('dtstamp');
+    return vevent.toJSON();
+  });
+}
+
 /** The records of a file in `format`, as an independent reader sees them. */
 export async function readExport(format: string, bytes: Uint8Array): Promise<unknown> {
   switch (format) {
@@ -67,6 +77,8 @@ export async function readExport(format: string, bytes: Uint8Array): Promise<unk
       const triples = await readRdf(format, text(bytes));
       return triples.map((t) => JSON.stringify(t)).sort();
     }
+    case 'ical':
+      return readIcal(bytes);
     case 'fgb': {
       const features: unknown[] = [];
       for await (const f of flatgeobuf.deserialize(bytes)) features.push(f);
