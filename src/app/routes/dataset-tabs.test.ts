@@ -35,7 +35,7 @@ describe('the tabs of a dataset', () => {
   });
 
   it('offers Analyze for a date or a number, and a map for a geometry only', () => {
-    expect(datasetTabs({ fields: [text('name'), typed('day', 'date')] })).toEqual([
+    expect(datasetTabs({ fields: [typed('day', 'date')] })).toEqual([
       'information',
       'table',
       'analyze',
@@ -43,6 +43,17 @@ describe('the tabs of a dataset', () => {
       'api',
     ]);
     expect(datasetTabs({ fields: [typed('mass', 'double')] })).toContain('analyze');
+  });
+
+  it('offers Calendar where a date and a title exist, as the portal does', () => {
+    expect(datasetTabs({ fields: [text('name'), typed('day', 'date')] })).toEqual([
+      'information',
+      'table',
+      'analyze',
+      'calendar',
+      'export',
+      'api',
+    ]);
   });
 
   it('offers no Analyze where there is only a key and free text to count by', () => {
