@@ -105,7 +105,7 @@ export async function slowDownloadsBench(dataDir: string): Promise<SlowDownloadF
   const server = await startServer(dataDir);
   const url = loopbackOrigin(server.origin);
   const readers: ReturnType<typeof slowReader>[] = [];
-  let figures: Omit<SlowDownloadFigures, 'spool'>;
+  let figures: Omit<SlowDownloadFigures, 'spool' | 'loadAverage'>;
   try {
     const alone = await downloads(url, DOWNLOADS);
     console.log(`download alone: first byte p50 ${fmt(percentile([...alone.firstByteMs], 50))} ms`);

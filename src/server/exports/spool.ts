@@ -67,7 +67,6 @@ export class Spool {
   /** The reader, waiting for bytes; the writer, waiting for the reader to move. */
   private wakeReader: (() => void) | undefined;
   private wakeWriter: (() => void) | undefined;
-  private readonly stop = new AbortController();
 
   /** `credit`: budget the owner took for it (its first grant). */
   constructor(
@@ -92,7 +91,6 @@ export class Spool {
   dispose(): Promise<void> {
     if (this.disposed) return this.removed;
     this.disposed = true;
-    this.stop.abort();
     const files = this.segments.splice(0).filter((s) => s.path !== undefined);
     this.settings.budget.give(this.credit + files.reduce((n, s) => n + s.size, 0));
     this.credit = 0;
