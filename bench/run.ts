@@ -7,6 +7,7 @@ import { clickhouseInstalled } from '../src/server/engine/clickhouse/cluster';
 import { analyzeRenderFigures, renderAnalyzeTable } from './analyze';
 import { type BenchCase, CASES, requestCase } from './cases';
 import { clickhouseBench, writeClickHouseSection } from './clickhouse';
+import { renderSlowDownloads, slowDownloadsBench, writeSlowDownloadsSection } from './downloads';
 import { explorerFigures, renderExplorerFigures } from './explorer';
 import { exportBench, renderExports } from './exports';
 import { fairnessBench, renderFairness, writeFairnessSection } from './fairness';
@@ -145,8 +146,24 @@ async function explorerOnly(): Promise<void> {
   }
 }
 
+/**
+ * `npm run bench -- downloads`: the slow downloads section alone (a 21st download beside 20 readers at
+ * 1 KB/s), written in place in RESULTS.md.
+ */
+async function downloadsOnly(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'odexplorer-bench-'));
+  try {
+    const section = renderSlowDownloads(await slowDownloadsBench(await benchDataDir(work)), machineLine());
+    writeSlowDownloadsSection(section);
+    console.log(`\n${section}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('load')) return loadOnly();
+  if (process.argv.includes('downloads')) return downloadsOnly();
   if (process.argv.includes('cases')) return casesOnly();
   if (process.argv.includes('explorer')) return explorerOnly();
   if (process.argv.includes('clickhouse')) {
@@ -219,6 +236,7 @@ async function main(): Promise<void> {
     const explorer = await explorerFigures(dataDir, Number(process.env.BENCH_BROWSER_RUNS ?? 10));
     const scale = await scaleBench(work, memoryLimit);
     const fairness = await fairnessBench(dataDir);
+    const slowDownloads = await slowDownloadsBench(dataDir);
 
     const machine = machineLine();
     // The same server on a two-shard ClickHouse cluster beside DuckDB (issue 15), where it is installed.
@@ -239,6 +257,7 @@ async function main(): Promise<void> {
       renderExplorerFigures(explorer) +
       renderScale(scale, memoryLimit) +
       `\n${renderFairness(fairness, machine)}` +
+      `\n${renderSlowDownloads(slowDownloads, machine)}` +
       clickhouse;
     writeFileSync(join(import.meta.dirname, 'RESULTS.md'), report);
     console.log(`\n${report}`);

@@ -17,11 +17,12 @@ import { openAdmission } from './admission/request';
 import { cacheSummary } from './admission/results';
 import { withoutKey } from './auth/credentials';
 import { type AccessOptions, installAccess } from './auth/hooks';
-import type { ServerContext } from './context';
+import type { ServerContext, ServerSetup } from './context';
 import { EngineBusyError, QueryCancelledError } from './engine/duckdb';
 import { isEngineUnavailable } from './engine/errors';
 import { ApiError, engineUnavailable, errorBody } from './errors';
 import { sendExplorerPage } from './explorer/page';
+import { ExportSpools, spoolFolder, spoolSummary } from './exports/spools';
 import { installGate, rewriteTarget } from './http/gate';
 import { checkRequestText } from './http/hostile';
 import { servePictograms } from './http/pictograms';
@@ -92,7 +93,11 @@ function answerFrameworkError(error: FastifyError, _req: FastifyRequest, reply: 
  * The HTTP application: the interface under every API prefix, and the explorer at `/`. `access.now` is
  * the clock of the call quotas (tests only).
  */
-export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(setup: ServerSetup, access: AccessOptions = {}): Promise<FastifyInstance> {
+  const ctx: ServerContext = {
+    ...setup,
+    exportSpools: new ExportSpools(spoolFolder(setup.config.dataDir), setup.config.exportSpoolBytes),
+  };
   const app = Fastify({
     logger: false,
     // Node would answer a request without Host with a bare 400 before any hook: the gate answers it
@@ -194,9 +199,11 @@ export async function buildApp(ctx: ServerContext, access: AccessOptions = {}): 
         // Lanes and per-client limits of the request's queries, once the caller is known.
         const admission = new Admission(ctx.config.admission, ctx.catalog);
         api.addHook('onRequest', async (req, reply) => openAdmission(req, reply, admission));
-        api.addHook('onClose', async () =>
-          ctx.log.info(`result cache: ${cacheSummary(admission.results.stats())}`),
-        );
+        api.addHook('onClose', async () => {
+          ctx.log.info(`result cache: ${cacheSummary(admission.results.stats())}`);
+          await ctx.exportSpools.close();
+          ctx.log.info(`export spool: ${spoolSummary(ctx.exportSpools.stats())}`);
+        });
         // Downloads and API calls per dataset (the `explore` metadata).
         countUsage(api, ctx);
         // JSON answers spaced and escaped as the real service writes them.

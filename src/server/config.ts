@@ -157,7 +157,7 @@ export const SETTINGS = {
   exportConnections: {
     env: 'EXPORT_CONNECTIONS',
     default: 4,
-    help: 'DuckDB connections of the export lane: large exports downloading at the same time.',
+    help: 'DuckDB connections of the export lane: queries of large exports running at the same time (their clients read from the spool, EXPORT_SPOOL_MB).',
     parse: positiveInt,
   },
   heavyPerClient: {
@@ -181,7 +181,7 @@ export const SETTINGS = {
   exportsPerClient: {
     env: 'EXPORTS_PER_CLIENT',
     default: 2,
-    help: 'Large exports one client may download at once; more get 429.',
+    help: 'Large exports one client may download at once (counted until its download ends); more get 429.',
     parse: positiveInt,
   },
   queueWaitMs: {
@@ -193,7 +193,13 @@ export const SETTINGS = {
   exportIdleMs: {
     env: 'EXPORT_IDLE_MS',
     default: 60_000,
-    help: 'A download whose client reads nothing for this long is cut and its query cancelled.',
+    help: 'A download whose client reads nothing for this long is cut, its query cancelled and its spool removed.',
+    parse: positiveInt,
+  },
+  exportSpoolMb: {
+    env: 'EXPORT_SPOOL_MB',
+    default: 1024,
+    help: "Disk for exports being downloaded (in DATA_DIR/tmp): each is written there as fast as its query runs and read back at its client's pace, so a slow client holds no connection. When it is full, new exports get 503.",
     parse: positiveInt,
   },
   heavyRecords: {
@@ -301,6 +307,8 @@ export interface ServerConfig {
   readonly heavyConnections: number;
   readonly exportConnections: number;
   readonly exportIdleMs: number;
+  /** Disk budget of spooled exports (bytes). */
+  readonly exportSpoolBytes: number;
   readonly admission: AdmissionSettings;
   /** DuckDB's `memory_limit`, as DuckDB writes sizes (`256MB`). */
   readonly memoryLimit: string;
@@ -337,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     heavyConnections: read(SETTINGS.heavyConnections),
     exportConnections: read(SETTINGS.exportConnections),
     exportIdleMs: read(SETTINGS.exportIdleMs),
+    exportSpoolBytes: read(SETTINGS.exportSpoolMb) * 1024 * 1024,
     admission: {
       heavyRecords: read(SETTINGS.heavyRecords),
       heavyPerClient: read(SETTINGS.heavyPerClient),

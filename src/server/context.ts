@@ -3,6 +3,7 @@ import type { Catalog } from './catalog/registry';
 import type { SharedCatalog } from './catalog/shared';
 import type { ServerConfig } from './config';
 import type { Engine } from './engine/types';
+import type { ExportSpools } from './exports/spools';
 import type { Logger } from './ingest/logger';
 
 /** What the routes share: the engine, the catalog and the settings. */
@@ -18,4 +19,9 @@ export interface ServerContext {
   /** Time zones both Node and the SQL engine know. */
   readonly timezones: ReadonlySet<string>;
   readonly log: Logger;
+  /** Where downloads are spooled (exports/spools.ts): made by the app, for the app's lifetime. */
+  readonly exportSpools: ExportSpools;
 }
+
+/** What the app is built from: the routes' context but what the app makes itself. */
+export type ServerSetup = Omit<ServerContext, 'exportSpools'>;

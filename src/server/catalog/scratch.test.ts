@@ -35,9 +35,9 @@ describe('leftovers of interrupted writes', () => {
     );
   });
 
-  it('removes the ingestion scratch and spill folders of processes that are gone', async () => {
+  it('removes the ingestion scratch, spill and spool folders of processes that are gone', async () => {
     dir = await mkdtemp(join(tmpdir(), 'scratch-test-'));
-    for (const kind of ['ingest', 'spill-requests', 'spill-ingest']) {
+    for (const kind of ['ingest', 'spill-requests', 'spill-ingest', 'spool']) {
       await mkdir(join(dir, `${kind}-${GONE}`));
       await writeFile(join(dir, `${kind}-${GONE}`, 'duckdb_temp_storage-0.tmp'), 'spilled');
       await mkdir(join(dir, `${kind}-${LIVE}`));
@@ -45,7 +45,7 @@ describe('leftovers of interrupted writes', () => {
     await mkdir(join(dir, 'spill-requests'));
     await removeScratchOfDeadProcesses(dir);
     expect((await readdir(dir)).sort()).toEqual(
-      ['ingest', 'spill-ingest', 'spill-requests']
+      ['ingest', 'spill-ingest', 'spill-requests', 'spool']
         .map((k) => `${k}-${LIVE}`)
         .concat('spill-requests')
         .sort(),

@@ -2,12 +2,13 @@ import { removeLeftoversOfDeadProcesses } from '../leftovers';
 
 /**
  * Removes the scratch folders of processes that are gone: `<tmp>/ingest-<pid>` (ingestion's staged
- * files) and `<tmp>/spill-requests-<pid>`, `<tmp>/spill-ingest-<pid>` (what DuckDB spilled, which a
- * killed process or a disk-full failure leaves behind). Called before this process's engines open: an
- * entry of this process's own id is a leftover of an earlier process that had it.
+ * files), `<tmp>/spill-requests-<pid>`, `<tmp>/spill-ingest-<pid>` (what DuckDB spilled, which a
+ * killed process or a disk-full failure leaves behind) and `<tmp>/spool-<pid>` (downloads being read,
+ * exports/spools.ts). Called before this process's engines open: an entry of this process's own id is
+ * a leftover of an earlier process that had it.
  */
 export function removeScratchOfDeadProcesses(tmp: string): Promise<void> {
-  return removeLeftoversOfDeadProcesses(tmp, /^(?:ingest|spill-requests|spill-ingest)-(\d+)$/);
+  return removeLeftoversOfDeadProcesses(tmp, /^(?:ingest|spill-requests|spill-ingest|spool)-(\d+)$/);
 }
 
 /**

@@ -124,12 +124,16 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
           signal,
         };
         await checkRecordBound(writer, { engine, compiled }, params.limit, signal);
-        const bytes = exportBytes(writer, {
-          context: base,
-          engine,
-          compiled,
-          parquetCompression: params.parquetCompression,
-        });
+        // Written to a spool as fast as the query goes and read back at the client's pace: the query and
+        // its connection end with the query, whatever the client's speed (503 when the spools' disk is full).
+        const bytes = ctx.exportSpools.open(reply.raw).spooled(
+          exportBytes(writer, {
+            context: base,
+            engine,
+            compiled,
+            parquetCompression: params.parquetCompression,
+          }),
+        );
         return sendFile(
           reply,
           bytes,

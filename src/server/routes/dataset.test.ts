@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import type { Catalog } from '../catalog/registry';
 import type { Dataset, DefaultMetas, Attachment as StoredAttachment } from '../catalog/types';
 import { loadConfig } from '../config';
-import type { ServerContext } from '../context';
+import type { ServerSetup } from '../context';
 import type { Engine } from '../engine/types';
 import { type Logger, silentLogger } from '../ingest/logger';
 import { api, getJson } from '../testing/http';
@@ -368,7 +368,7 @@ describe('attachment file names', () => {
       catalogSchema: { fields: [] },
       problems: [],
     } satisfies Catalog;
-    const ctx: ServerContext = {
+    const ctx: ServerSetup = {
       // Attachments are files: the engine only meets the access policy's catalog views, of which
       // there are none to drop.
       engine: { rows: async () => [], execute: async () => {} } as unknown as Engine,

@@ -6,6 +6,7 @@ import { duckdbDialect } from '../../odsql';
 import { buildApp } from '../app';
 import { openExploreData } from '../catalog/open';
 import { loadConfig } from '../config';
+import type { DuckDBEngine } from '../engine/duckdb';
 import { consoleLogger, silentLogger } from '../ingest/logger';
 import { type FixtureDataset, RESTRICTED_DATASET, writeAccessFixture } from './access-fixture';
 
@@ -27,6 +28,8 @@ export interface SmallServer {
   readonly dataDir: string;
   /** The server itself (its routes can be listed). */
   readonly app: FastifyInstance;
+  /** Its engine (the load of its lanes). */
+  readonly engine: DuckDBEngine;
   close(): Promise<void>;
 }
 
@@ -46,6 +49,8 @@ export async function startSmallServer(
     includeDefault: false,
     connections: 1,
     threads: 1,
+    // The export lane's size when the test sets it; the engine's default otherwise.
+    ...(env.EXPORT_CONNECTIONS ? { exportConnections: config.exportConnections } : {}),
   });
   const { engine, catalog } = data;
   for (const statement of duckdbDialect.setupStatements()) await engine.execute(statement);
@@ -64,6 +69,7 @@ export async function startSmallServer(
     origin: address,
     dataDir,
     app,
+    engine,
     close: async () => {
       await app.close();
       await data.close();

@@ -155,12 +155,14 @@ export function downloadRoutes(app: FastifyInstance, ctx: ServerContext): void {
       }
       yield `${geojson ? ']}' : ']'}${padded ? ');' : ''}`;
     }
-    // Sent as v2 exports are (send-file.ts): an engine failure before the first rows is the
-    // interface's error, one after cuts the response and is logged.
+    // Spooled and sent as v2 exports are (routes.ts, send-file.ts): the query ends with itself, not
+    // with the client; an engine failure before the first rows is the interface's error, one after cuts
+    // the response and is logged.
+    const bytes = ctx.exportSpools.open(reply.raw).spooled(afterFirstBatch(records(), write));
     if (padded) reply.header('X-Content-Type-Options', 'nosniff');
     return sendFile(
       reply,
-      afterFirstBatch(records(), write),
+      bytes,
       {
         dataset: ds.dataset_id,
         format: `v1.0 ${format}`,

@@ -73,7 +73,15 @@ describe.skipIf(!suite)('a shard whose node dies', () => {
     dir = await mkdtemp(join(tmpdir(), 'clickhouse-outage-'));
     writeAccessFixture(dir, [RESTRICTED_DATASET, PUBLIC_DATASET, BIG]);
     // No result cache: the answers of the first test would serve the same requests during the outage.
-    const config = loadConfig({ DATA_DIR: dir, DEFAULT_CATALOG: 'false', PORT: '0', RESULT_CACHE_MB: '0' });
+    // A spool budget (1 MB) far smaller than the export (12 MB): the paused download holds its query,
+    // as it would without a spool, until the node has died.
+    const config = loadConfig({
+      DATA_DIR: dir,
+      DEFAULT_CATALOG: 'false',
+      PORT: '0',
+      RESULT_CACHE_MB: '0',
+      EXPORT_SPOOL_MB: '1',
+    });
     data = await openExploreData({
       dataDir: dir,
       log,
@@ -135,7 +143,8 @@ describe.skipIf(!suite)('a shard whose node dies', () => {
             if (killed) return;
             killed = true;
             // The second shard's node dies once the file is on its way; the download waits for it, so
-            // that its rows cannot all have reached the first node before (back-pressure).
+            // that its rows cannot all have reached the first node before (back-pressure, through the
+            // spent spool budget).
             res.pause();
             void cluster.stopNode(1).then(() => res.resume(), reject);
           });
