@@ -30,6 +30,16 @@ test('each chip tells how many records it removes', async ({ page, request }) =>
   );
   expect(all).toBeGreaterThan(comedies);
 
+  // The Analyze tab's chips say the same, once its chart is drawn.
+  await page.goto('/datasets/movies/analyze?refine=major_genre:Comedy&exclude=mpaa_rating:R');
+  await expect(chips.getByRole('listitem').filter({ hasText: 'Major genre' })).toContainText(
+    `removes ${withoutGenre.toLocaleString('en-US')} records`,
+    { timeout: 20_000 },
+  );
+  await expect(chips.getByRole('listitem').filter({ hasText: 'not R' })).toContainText(
+    `removes ${(comedies - comediesNotR).toLocaleString('en-US')} records`,
+  );
+
   // The catalog counts datasets.
   await page.goto('/?refine=theme:Environment');
   const environment = numberIn(await resultCount(page).textContent());
