@@ -163,6 +163,14 @@ describe('the answers put side by side', () => {
       '[5.0, 10.0[',
       '[10.0, 15.0[',
     ]);
+    // Text as people read it, as the API orders its groups.
+    expect(['US', 'aviation', 'Écosse', 'ecology', 'Aviation'].sort(compareX)).toEqual([
+      'Aviation',
+      'aviation',
+      'ecology',
+      'Écosse',
+      'US',
+    ]);
     // Values 2, 4, 4, 4, 5, 5, 7, 9: mean 5, mean of squares 29, n 8 → sample deviation √(32/7).
     expect(standardDeviation(5, 29, 8)).toBeCloseTo(Math.sqrt(32 / 7), 10);
     expect(standardDeviation(5, 25, 1)).toBeNull();

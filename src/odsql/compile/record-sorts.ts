@@ -75,5 +75,8 @@ export function recordSort(
   const value = compileValue(aliased ?? item.expr, aliased ? selectScope() : scope);
   if (value.aggregate) scope.fail('sortByAggregation', {}, item.expr);
   checkSortable(value, item, scope);
-  return { sql: value.sql, direction: `${desc ? 'DESC' : 'ASC'} NULLS LAST` };
+  const direction = `${desc ? 'DESC' : 'ASC'} NULLS LAST`;
+  // Text in reading order; records equal but for case or accents come in position order, as ties do.
+  if (value.type === 'text') return { sql: params.dialect.readingOrder(value.sql), direction };
+  return { sql: value.sql, direction };
 }

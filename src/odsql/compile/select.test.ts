@@ -156,6 +156,22 @@ describe('order_by on records', () => {
     expect(asc2.rows.map((r) => r.x)).toEqual([-1.5, 0, 2.5, 3.5, 7.25, 12.75, 100, null]);
   });
 
+  it('sorts text as people read it: case and accents folded', async () => {
+    const out = await query({ select: 'name', orderBy: 'name', where: ['name IS NOT NULL'] });
+    expect(names(out)).toEqual([
+      'Bibliothèque de la Cité',
+      'Book of Secrets',
+      'Évry Cathédrale',
+      'Lyon Part-Dieu',
+      'Marseille Vieux-Port',
+      'Paris Tour Eiffel',
+      'secret',
+      'The Secret Garden',
+    ]);
+    const desc = await query({ select: 'name', orderBy: 'name desc', where: ['name IS NOT NULL'] });
+    expect(names(desc)).toEqual([...names(out)].reverse());
+  });
+
   it('sorts by several keys, then by source position', async () => {
     const out = await query({ select: 'name, flag', orderBy: 'flag desc, code' });
     expect(names(out)).toEqual([
@@ -163,9 +179,9 @@ describe('order_by on records', () => {
       'Paris Tour Eiffel',
       'Marseille Vieux-Port',
       'Book of Secrets',
+      'Lyon Part-Dieu',
       'secret',
       'The Secret Garden',
-      'Lyon Part-Dieu',
       'Évry Cathédrale',
     ]);
     const ties = await query({ select: 'name', orderBy: 'flag' });
