@@ -100,11 +100,18 @@ test('a two-series chart of seattle-weather: built, linked, restored, downloaded
   );
   expect(table.length - 1).toBe(averages.length);
   const rainColumn = header.indexOf('Count · rain');
+  // The table writes each month as a reader says it (Jan 2012); the API's key is 2012-01.
+  const month = (x: string) =>
+    new Date(`${x}-01T00:00:00Z`).toLocaleDateString('en-US', {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
   for (const { x, y } of averages) {
-    const row = table.find((r) => r[0] === x)!;
+    const row = table.find((r) => r[0] === month(x))!;
     expect(Number(row[1]!.replace(/,/g, ''))).toBeCloseTo(y, 2);
   }
-  for (const { x, n } of rainy) expect(table.find((r) => r[0] === x)![rainColumn]).toBe(String(n));
+  for (const { x, n } of rainy) expect(table.find((r) => r[0] === month(x))![rainColumn]).toBe(String(n));
 
   // The link restores the same chart; Back returns to the chart before the last change.
   const link = page.url();
@@ -140,7 +147,7 @@ test('a two-series chart of seattle-weather: built, linked, restored, downloaded
   const svg = new XMLParser({ ignoreAttributes: false }).parse(svgText);
   expect(svg.svg).toBeDefined();
   expect(Number(svg.svg['@_width'])).toBeGreaterThan(300);
-  expect(svgText).toContain('2012-01');
+  expect(svgText).toContain('Jan 2012');
   expect(svgText).toContain('Count · rain');
   expect((svgText.match(/<path/g) ?? []).length).toBeGreaterThan(100);
 
@@ -256,6 +263,41 @@ test('a column’s statistics on movies: a bar of its histogram filters the tabl
   await top.click();
   await slow(resultCount(page)).toHaveText(`${count} records`);
   expect(new URL(page.url()).searchParams.getAll('refine')).toEqual([`major_genre:${genre}`]);
+});
+
+test('in French on a phone, the chart’s axes read as its table: French numbers and months, names clear of labels', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/datasets/flights/analyze?lang=fr&chart.x=date&chart.precision=month');
+  const chart = drawn(page);
+  await slow(chart).toBeVisible({ timeout: 30_000 });
+  const texts = await chart.locator('svg text').evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { text: e.textContent ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    }),
+  );
+  const words = texts.map((t) => t.text);
+  // Months in French, as the table writes them; thousands grouped the French way (no comma).
+  expect(words).toContain('janv. 2001');
+  expect(words.filter((w) => /^\d{1,3}(,\d{3})+$/.test(w))).toEqual([]);
+  const ticks = texts.filter((t) => /^\d{1,3}(\u202f\d{3})*$/.test(t.text));
+  expect(ticks.map((t) => t.text)).toContain('500\u202f000');
+  // The y axis's name is beside its labels, not over them.
+  const name = texts.find((t) => t.text === 'Nombre')!;
+  for (const tick of ticks) {
+    const apart =
+      name.right <= tick.left ||
+      tick.right <= name.left ||
+      name.bottom <= tick.top ||
+      tick.bottom <= name.top;
+    expect(apart, `“Nombre” over “${tick.text}”`).toBe(true);
+  }
+  const table = await tableText(page);
+  expect(table[1]![0]).toBe('janv. 2001');
+  expect(table[1]![1]).toMatch(/^\d{3}\u202f\d{3}$/);
+  await page.screenshot({ path: test.info().outputPath('flights-months-fr-phone.png'), fullPage: true });
 });
 
 /** The English sentences (two words or more, placeholders cut out) of the tab's text that French changes. */

@@ -68,3 +68,21 @@ test('a keyword of a dataset card lists the datasets with that keyword', async (
   const count = await facetCount(facet(page, 'Keyword'), 'NOAA');
   await expect(resultCount(page)).toHaveText(count === 1 ? '1 dataset' : `${count} datasets`);
 });
+
+test('A to Z as people read: titles and keywords whatever their case', async ({ page }) => {
+  await page.goto('/?sort=title');
+  const titles = page.locator('.dataset-card-title');
+  await expect(titles.first()).toBeVisible();
+  const listed = await titles.allTextContents();
+  // "US airports" before "US ZIP codes": a capital letter does not sort first.
+  expect(listed.indexOf('US airports')).toBeGreaterThanOrEqual(0);
+  expect(listed.indexOf('US airports')).toBeLessThan(listed.indexOf('US ZIP codes'));
+  expect(listed).toEqual([...listed].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+
+  const keywords = facet(page, 'Keyword');
+  const more = keywords.getByRole('button', { name: /^Show \d+ more$/ });
+  if (await more.isVisible()) await more.click();
+  const values = await keywords.locator('.facet-name').allTextContents();
+  expect(values.indexOf('aviation')).toBeGreaterThanOrEqual(0);
+  expect(values.indexOf('aviation')).toBeLessThan(values.indexOf('United States'));
+});

@@ -30,6 +30,16 @@ test('each chip tells how many records it removes', async ({ page, request }) =>
   );
   expect(all).toBeGreaterThan(comedies);
 
+  // The Analyze tab's chips say the same, once its chart is drawn.
+  await page.goto('/datasets/movies/analyze?refine=major_genre:Comedy&exclude=mpaa_rating:R');
+  await expect(chips.getByRole('listitem').filter({ hasText: 'Major genre' })).toContainText(
+    `removes ${withoutGenre.toLocaleString('en-US')} records`,
+    { timeout: 20_000 },
+  );
+  await expect(chips.getByRole('listitem').filter({ hasText: 'not R' })).toContainText(
+    `removes ${(comedies - comediesNotR).toLocaleString('en-US')} records`,
+  );
+
   // The catalog counts datasets.
   await page.goto('/?refine=theme:Environment');
   const environment = numberIn(await resultCount(page).textContent());
@@ -95,6 +105,30 @@ test('the first picture, fitted on load, carries every cluster count, on a deskt
     const page = await browser.newPage({ viewport });
     await page.goto('/datasets/us-zip-codes/map');
     await expectEveryClusterCounted(page, `${viewport.width} px wide`);
+    await page.close();
+  }
+});
+
+test('the clusters of the US-wide flights map keep their counts clear of each other, on a desktop and a phone', async ({
+  browser,
+}) => {
+  // Airports a few pixels apart at the country's zoom (Chicago's two, the Bay Area's three) were two
+  // circles with their counts drawn over each other; they are drawn as one, counting both.
+  for (const [viewport, lang] of [
+    [{ width: 1366, height: 768 }, 'en'],
+    [{ width: 390, height: 844 }, 'fr'],
+  ] as const) {
+    const page = await browser.newPage({ viewport });
+    await page.goto(`/datasets/flights/map?lang=${lang}`);
+    await expectEveryClusterCounted(page, `${viewport.width} px wide`);
+    await expect(page.getByTestId('map')).toHaveAttribute('data-count-overlaps', '0');
+    await page.screenshot({ path: test.info().outputPath(`flights-clusters-${lang}.png`) });
+    // Zoomed in a quarter level, nothing comes back over anything.
+    await page.goto(`/datasets/flights/map?lang=${lang}&location=4.3,38,-95`);
+    const map = page.getByTestId('map');
+    await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 120_000 });
+    expect(Number(await map.getAttribute('data-cluster-counts'))).toBeGreaterThan(5);
+    await expect(map).toHaveAttribute('data-count-overlaps', '0');
     await page.close();
   }
 });

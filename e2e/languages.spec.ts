@@ -231,6 +231,34 @@ test('in French, the other views have no English left either', async ({ page, al
   await check('not found');
 });
 
+test('in French, coordinates have decimal commas in the table, a record and the map’s record panel', async ({
+  page,
+  request,
+}) => {
+  const answer = await request.get(
+    '/api/explore/v2.1/catalog/datasets/flights/records?limit=1&include_links=true&where=origin="LAS"',
+  );
+  const flight = (await answer.json()).results[0] as { _id: string; origin_coordinates: object };
+  // LAS is at 36.0803611, -115.1523333: a semicolon parts the two where commas are decimals.
+  const written = '36,08036\u202f; -115,15233';
+  await page.goto(`/datasets/flights/table?lang=fr&refine=origin:LAS&record=${flight._id}`);
+  await expect(page.locator('table.records tbody td').filter({ hasText: written }).first()).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('dialog')).toContainText(written);
+  await expect(page.locator('table.records tbody')).not.toContainText('36.08036');
+
+  // The map's panel of the records at a place speaks French.
+  await page.goto('/datasets/airports/map?lang=fr&location=14,36.08036,-115.15233');
+  const map = page.getByTestId('map');
+  await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 45_000 });
+  const box = (await map.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const panel = page.getByRole('complementary', { name: 'Enregistrements à cet endroit' });
+  await expect(panel).toContainText('1 enregistrement ici');
+  await expect(panel.getByRole('button', { name: 'Fermer l’enregistrement' })).toBeVisible();
+});
+
 test('the language switch is remembered and written in links', async ({ page }) => {
   await page.goto('/datasets/seattle-weather/table');
   await expect(page.locator('.result-count')).toHaveText(/records/, { timeout: 20_000 });

@@ -35,3 +35,24 @@ test('disasters from 2001 to 2017, then Seattle weather in February 2013', async
   await expect(page.locator('.result-count')).toHaveText('28 records');
   await expect(chips).toContainText('Date: Feb 1, 2013 to Feb 28, 2013');
 });
+
+test('switching the range to a number field asks with a width, never NaN', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('group_by=')) asked.push(decodeURIComponent(r.url()));
+  });
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) refused.push(`${r.status()} ${decodeURIComponent(r.url())}`);
+  });
+  await page.goto('/datasets/seattle-weather/table');
+  const panel = page.getByRole('region', { name: 'Range' });
+  await expect(panel.getByRole('img', { name: 'Records of Date by range' })).toBeVisible();
+  await panel.getByRole('combobox', { name: 'Range' }).selectOption('precipitation');
+  await expect(panel.getByRole('img', { name: /^Records of Precipitation/ })).toBeVisible();
+  await expect(panel.locator('.range-histogram rect').first()).toBeVisible();
+  await expect(panel.getByRole('spinbutton', { name: 'From' })).toHaveValue('0');
+  expect(asked.filter((url) => /NaN|undefined/.test(url))).toEqual([]);
+  expect(asked.some((url) => /range\(precipitation, [\d.]+\)/.test(url))).toBe(true);
+  expect(refused).toEqual([]);
+});

@@ -6,6 +6,7 @@ import { RecordsLayout } from '../components/RecordsLayout';
 import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
 import { datasetFacetSource } from '../filters/facet-enumeration';
 import { datasetFacetLabeler } from '../filters/facet-labels';
+import { useDatasetChipRemovals } from '../filters/useChipRemovals';
 import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { useExploreClient } from '../queries/client-context';
 import { datasetFacetsQuery } from '../queries/options';
@@ -54,6 +55,8 @@ export default function AnalyzeTab({ dataset }: { readonly dataset: Dataset }) {
     ...datasetFacetsQuery(client, datasetId, datasetFacetsParams(state, timeZone)),
     enabled: chartShown,
   });
+  // How many records each chip keeps out, as on the Table and Map tabs; asked once the chart is shown.
+  const removals = useDatasetChipRemovals(client, datasetId, state, chips, chartShown);
   const removeChip = (chip: FilterChip) => setFilters(withoutChip(state, chip));
 
   return (
@@ -66,7 +69,12 @@ export default function AnalyzeTab({ dataset }: { readonly dataset: Dataset }) {
       onFilters={setFilters}
       className="analyze-tab"
     >
-      <FilterChips chips={chips} onRemove={removeChip} onClearAll={() => setFilters(NO_FILTERS)} />
+      <FilterChips
+        chips={chips}
+        onRemove={removeChip}
+        onClearAll={() => setFilters(NO_FILTERS)}
+        removals={removals}
+      />
       <div className="analyze-grid">
         <MemoChartBuilder chart={chart} fields={fields} onChange={setChart} />
         <div className="analyze-result">

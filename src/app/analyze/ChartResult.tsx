@@ -1,8 +1,9 @@
 import { useQueries } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Dataset, DatasetField, RecordsParams } from '../../api';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
 import { saveFile } from '../export/download';
+import { formatPeriodKey } from '../format/periods';
 import { useAfterPaint } from '../hooks/useAfterPaint';
 import { appLocale } from '../i18n/locale';
 import { useExploreClient } from '../queries/client-context';
@@ -12,7 +13,7 @@ import { ChartTable } from './ChartTable';
 import { chartData } from './chart-data';
 import { chartCsv, chartFilename, svgToPng } from './chart-files';
 import { chartOption } from './chart-option';
-import type { ChartState } from './chart-state';
+import { type ChartState, isTemporal } from './chart-state';
 import type { EChartsType } from './echarts';
 import { useAnalyzeT } from './i18n';
 import { columnLabel, fieldLabel, seriesLabel } from './labels';
@@ -87,25 +88,36 @@ export function ChartResult({
       table: t('tableCaption', { series, x }),
     };
   }, [chart, fields, t, dataset, datasetId]);
-  const xLabel = (x: string) => (x === '' ? names.empty : x);
+  const locale = appLocale();
+  const number = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }), [locale]);
+  const share = useMemo(
+    () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }),
+    [locale],
+  );
+  // A date's groups are periods of the chart's precision, written in the reader's language (Jan 2001).
+  const temporal = isTemporal(fields.find((f) => f.name === chart.x));
+  const xLabel = useCallback(
+    (x: string) => (x === '' ? names.empty : temporal ? formatPeriodKey(x, chart.precision, locale) : x),
+    [names, temporal, chart.precision, locale],
+  );
   const columnName = (i: number) => columnLabel(t, data, chart.series, fields, i);
   const drawable = ready && !failed && data.xs.length > 0;
   const option = useMemo(
     () =>
       drawable
         ? chartOption(chart, data, {
-            x: (x) => (x === '' ? names.empty : x),
+            x: xLabel,
             column: (i) => columnLabel(t, data, chart.series, fields, i),
             xAxis: names.x,
             leftAxis: names.leftAxis,
             rightAxis: names.rightAxis,
+            value: (v) => number.format(v),
+            percent: (p) => share.format(p / 100),
           })
         : undefined,
-    [drawable, chart, data, fields, t, names],
+    [drawable, chart, data, fields, t, names, xLabel, number, share],
   );
 
-  const locale = appLocale();
-  const number = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }), [locale]);
   const chartRef = useRef<EChartsType | null>(null);
   const [saved, setSaved] = useState<string>();
   const download = async (kind: 'png' | 'svg' | 'csv') => {

@@ -60,7 +60,18 @@ export function compareX(a: string, b: string): number {
   const na = Number(a);
   const nb = Number(b);
   if (a !== '' && b !== '' && Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
+  // Text as the API sorts group keys: case and accents folded, then the text itself.
+  const fa = readingKey(a);
+  const fb = readingKey(b);
+  if (fa !== fb) return fa < fb ? -1 : 1;
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function readingKey(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase();
 }
 
 interface SeriesAnswer {

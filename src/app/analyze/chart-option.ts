@@ -15,7 +15,14 @@ export interface ChartLabels {
   readonly xAxis: string;
   readonly leftAxis: string;
   readonly rightAxis: string;
+  /** A value (an axis tick, a tooltip line) in the reader's language: ECharts writes 600,000 everywhere. */
+  readonly value: (value: number) => string;
+  /** A pie slice's share, a percentage already (12.5 → "12.5 %" in French). */
+  readonly percent: (percent: number) => string;
 }
+
+/** What ECharts hands a tooltip's value formatter: a number, or nothing for a missing point. */
+type TooltipValue = number | string | null | undefined | readonly (number | string)[];
 
 /** Breakdown colours: the series' own first, then the palette without any colour a series already has. */
 export function breakdownColor(seriesColor: string, position: number, taken: readonly string[] = []): string {
@@ -30,12 +37,13 @@ export function chartOption(chart: ChartState, data: ChartData, labels: ChartLab
   const firstSeries = chart.series[0];
   // No ECharts aria text (English only): the tab labels the chart and puts its numbers in a table.
   const common = { animation: false, textStyle: { fontFamily: 'system-ui, sans-serif' } };
+  const valueFormatter = (v: TooltipValue) => (typeof v === 'number' ? labels.value(v) : '—');
   if (firstSeries?.type === 'pie') {
     const column = data.columns.findIndex((c) => c.series === 0);
     const values = data.columns[column]?.values ?? [];
     return {
       ...common,
-      tooltip: { trigger: 'item' },
+      tooltip: { trigger: 'item', valueFormatter },
       legend: { type: 'scroll', bottom: 0 },
       series: [
         {
@@ -43,20 +51,34 @@ export function chartOption(chart: ChartState, data: ChartData, labels: ChartLab
           name: labels.column(column),
           radius: ['0%', '65%'],
           data: xs.map((name, i) => ({ name, value: values[i] ?? 0 })),
-          label: { formatter: '{b}: {d}%' },
+          label: {
+            formatter: (p: { name: string; percent: number }) => `${p.name}: ${labels.percent(p.percent)}`,
+          },
         },
       ],
     };
   }
   const horizontal = chart.series.some((s) => s.type === 'bar');
   const hasRight = chart.series.some((s) => s.axis === 'right');
-  const category = { type: 'category', data: xs, name: labels.xAxis, nameLocation: 'middle', nameGap: 28 };
+  // Axis names are placed beyond their tick labels however wide those are (nameMoveOverlap), and the
+  // grid leaves room for both: a fixed gap drew the name over labels such as "600 000".
+  const category = {
+    type: 'category',
+    data: xs,
+    name: labels.xAxis,
+    nameLocation: 'middle',
+    nameGap: 10,
+    nameMoveOverlap: true,
+    axisLabel: { hideOverlap: true },
+  };
   const value = (name: string, position: string) => ({
     type: 'value',
     name,
     position,
     nameLocation: 'middle',
-    nameGap: 48,
+    nameGap: 10,
+    nameMoveOverlap: true,
+    axisLabel: { formatter: labels.value, hideOverlap: true },
     splitLine: { show: position === 'left' || position === 'bottom' },
   });
   const values = hasRight
@@ -94,11 +116,11 @@ export function chartOption(chart: ChartState, data: ChartData, labels: ChartLab
   });
   return {
     ...common,
-    tooltip: { trigger: 'axis' },
+    tooltip: { trigger: 'axis', valueFormatter },
     legend: { type: 'scroll', top: 0 },
-    grid: { left: 64, right: hasRight ? 64 : 24, top: 48, bottom: 56, containLabel: true },
+    grid: { left: 8, right: 8, top: 48, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'all' },
     xAxis: horizontal ? values : category,
-    yAxis: horizontal ? { ...category, inverse: true, nameGap: 56 } : values,
+    yAxis: horizontal ? { ...category, inverse: true } : values,
     series,
   };
 }

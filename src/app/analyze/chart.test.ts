@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DatasetField } from '../../api';
+import { formatPeriodKey } from '../format/periods';
 import { chartData, compareX, standardDeviation } from './chart-data';
 import { chartOption } from './chart-option';
 import { aggregateSelect, seriesParams, xExpression } from './chart-queries';
@@ -166,6 +167,8 @@ describe('the answers put side by side', () => {
       xAxis: 'Date',
       leftAxis: 'Count',
       rightAxis: 'Max',
+      value: String,
+      percent: String,
     }) as { series: { type: string; stack?: string; yAxisIndex: number }[]; yAxis: unknown[] };
     expect(option.series.map((s) => [s.type, s.stack, s.yAxisIndex])).toEqual([
       ['line', undefined, 1],
@@ -181,8 +184,56 @@ describe('the answers put side by side', () => {
       '[5.0, 10.0[',
       '[10.0, 15.0[',
     ]);
+    // Text as people read it, as the API orders its groups.
+    expect(['US', 'aviation', 'Écosse', 'ecology', 'Aviation'].sort(compareX)).toEqual([
+      'Aviation',
+      'aviation',
+      'ecology',
+      'Écosse',
+      'US',
+    ]);
     // Values 2, 4, 4, 4, 5, 5, 7, 9: mean 5, mean of squares 29, n 8 → sample deviation √(32/7).
     expect(standardDeviation(5, 29, 8)).toBeCloseTo(Math.sqrt(32 / 7), 10);
     expect(standardDeviation(5, 25, 1)).toBeNull();
+  });
+
+  it('writes values in the reader’s language and keeps axis names clear of their tick labels', () => {
+    const french = new Intl.NumberFormat('fr-FR');
+    const data = chartData(twoSeries, [[{ x: '2001-01', y: 600000 }], [{ x: '2001-01', b: 'rain', y: 3.5 }]]);
+    const option = chartOption(twoSeries, data, {
+      x: (x) => formatPeriodKey(x, 'month', 'fr-FR'),
+      column: (i) => `c${i}`,
+      xAxis: 'Date',
+      leftAxis: 'Count',
+      rightAxis: 'Max',
+      value: (v) => french.format(v),
+      percent: String,
+    }) as {
+      xAxis: { data: string[]; nameMoveOverlap: boolean };
+      yAxis: { axisLabel: { formatter: (v: number) => string }; nameMoveOverlap: boolean }[];
+      tooltip: { valueFormatter: (v: unknown) => string };
+      grid: { containLabel?: boolean; outerBoundsContain: string };
+    };
+    expect(option.xAxis.data).toEqual(['janv. 2001']);
+    expect(option.yAxis[0]!.axisLabel.formatter(600000)).toBe('600\u202f000');
+    expect(option.tooltip.valueFormatter(20529)).toBe('20\u202f529');
+    expect(option.tooltip.valueFormatter(null)).toBe('—');
+    // The names move beyond the labels, and the grid holds labels and names alike.
+    expect(option.xAxis.nameMoveOverlap).toBe(true);
+    expect(option.yAxis.every((axis) => axis.nameMoveOverlap)).toBe(true);
+    expect(option.grid.containLabel).toBeUndefined();
+    expect(option.grid.outerBoundsContain).toBe('all');
+  });
+});
+
+describe('periods', () => {
+  it('writes a group’s date key as its period in the language', () => {
+    expect(formatPeriodKey('2001', 'year', 'fr-FR')).toBe('2001');
+    expect(formatPeriodKey('2001-01', 'month', 'fr-FR')).toBe('janv. 2001');
+    expect(formatPeriodKey('2001-01', 'month', 'en-US')).toBe('Jan 2001');
+    expect(formatPeriodKey('2001-01-15', 'day', 'fr-FR')).toBe('15 janv. 2001');
+    expect(formatPeriodKey('2001-01-15', 'day', 'en-US')).toBe('Jan 15, 2001');
+    expect(formatPeriodKey('2001-01-15 13', 'hour', 'en-US')).toBe('Jan 15, 2001, 13:00');
+    expect(formatPeriodKey('[10.0, 15.0[', 'month', 'en-US')).toBe('[10.0, 15.0[');
   });
 });

@@ -43,6 +43,8 @@ function warmUpPass(init: Init, pass: number): void {
     xAxis: 'date',
     leftAxis: 'count',
     rightAxis: '',
+    value: String,
+    percent: String,
   });
   const instance = init(document.createElement('div'), undefined, {
     renderer: 'svg',

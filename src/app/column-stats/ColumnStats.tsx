@@ -3,13 +3,16 @@ import { useEffect, useId, useRef } from 'react';
 import type { DatasetField, RecordsParams } from '../../api';
 import { useAnalyzeT } from '../analyze/i18n';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
+import { type CellFormat, formatCell } from '../format/cells';
 import { appLocale } from '../i18n/locale';
 import { useExploreClient } from '../queries/client-context';
 import { recordsQuery } from '../queries/options';
+import { histogramBars } from './bar-labels';
 import { StatsHistogram } from './StatsHistogram';
 import {
+  type BarRange,
+  dateUnit,
   histogramParams,
-  parseRangeKey,
   statsKind,
   summaryParams,
   TOP_VALUES,
@@ -18,7 +21,7 @@ import {
 
 /** What a click on a bar or a value asks for: a range of the field, or one of its values. */
 export type StatsFilter =
-  | { readonly kind: 'range'; readonly from: string; readonly to: string }
+  | ({ readonly kind: 'range' } & BarRange)
   | { readonly kind: 'value'; readonly value: string };
 
 interface ColumnStatsProps {
@@ -26,25 +29,26 @@ interface ColumnStatsProps {
   readonly field: DatasetField;
   /** The table's filters: the statistics are those of the current selection. */
   readonly filters: RecordsParams;
+  /** How the table shows values (its time zone). */
+  readonly format: CellFormat;
   readonly onFilter: (filter: StatsFilter) => void;
   readonly onClose: () => void;
 }
 
-function formatStat(value: unknown, date: boolean): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'number')
-    return new Intl.NumberFormat(appLocale(), { maximumFractionDigits: 2 }).format(value);
-  const text = String(value);
-  return date
-    ? text
-        .replace(/T00:00:00(\.000)?(Z|\+00:00)?$/, '')
-        .replace('T', ' ')
-        .replace(/\.000Z$/, 'Z')
-    : text;
+/** A count of records, or a computed figure (a mean): at most two decimals. */
+function formatFigure(value: unknown): string {
+  if (typeof value !== 'number') return '—';
+  return new Intl.NumberFormat(appLocale(), { maximumFractionDigits: 2 }).format(value);
+}
+
+/** A value of the field (a minimum, a median…) as the table shows it. */
+function formatValue(value: unknown, field: DatasetField, format: CellFormat): string {
+  const display = formatCell(value, field, format);
+  return 'text' in display ? display.text : '—';
 }
 
 /** Statistics of one column of the current selection; a bar or a value filters the table by it. */
-export function ColumnStats({ datasetId, field, filters, onFilter, onClose }: ColumnStatsProps) {
+export function ColumnStats({ datasetId, field, filters, format, onFilter, onClose }: ColumnStatsProps) {
   const t = useAnalyzeT();
   const client = useExploreClient();
   const titleId = useId();
@@ -64,33 +68,37 @@ export function ColumnStats({ datasetId, field, filters, onFilter, onClose }: Co
   });
   useEffect(() => heading.current?.focus(), []);
 
-  const count = (n: unknown) => formatStat(typeof n === 'number' ? n : 0, false);
+  const count = (n: unknown) => formatFigure(typeof n === 'number' ? n : 0);
   const total = typeof row?.total === 'number' ? row.total : 0;
   const filled = typeof row?.filled === 'number' ? row.filled : 0;
-  const stats: [string, unknown][] =
+  const value = (v: unknown) => formatValue(v, field, format);
+  const stats: [string, string][] =
     kind === 'values'
-      ? [[t('stats.distinct'), row?.dv]]
+      ? [[t('stats.distinct'), formatFigure(row?.dv)]]
       : kind === 'number'
         ? [
-            [t('stats.min'), row?.min],
-            [t('stats.max'), row?.max],
-            [t('stats.mean'), row?.mean],
-            [t('stats.median'), row?.median],
+            [t('stats.min'), value(row?.min)],
+            [t('stats.max'), value(row?.max)],
+            [t('stats.mean'), formatFigure(row?.mean)],
+            [t('stats.median'), value(row?.median)],
           ]
         : [
-            [t('stats.min'), row?.min],
-            [t('stats.max'), row?.max],
+            [t('stats.min'), value(row?.min)],
+            [t('stats.max'), value(row?.max)],
           ];
-  const barRows = (bars.data?.results ?? []).flatMap((r) => {
-    const range = parseRangeKey(r.r);
-    return range && typeof r.n === 'number' ? [{ ...range, n: r.n }] : [];
+  const unit =
+    kind === 'date' && typeof row?.min === 'string' && typeof row.max === 'string'
+      ? dateUnit(row.min, row.max)
+      : undefined;
+  const barList = histogramBars(bars.data?.results ?? [], field, unit, format, {
+    range: (from, to, n) => t('stats.filterRange', { from, to, n: count(n) }),
+    period: (value, n) => t('stats.filterValue', { value, n: count(n) }),
   });
   const valueRows = (top.data?.results ?? [])
     .filter((r) => r.v !== null && r.v !== undefined && typeof r.n === 'number')
     .slice(0, TOP_VALUES)
     .map((r) => ({ value: String(r.v), n: r.n as number }));
   const highest = Math.max(1, ...valueRows.map((v) => v.n));
-  const date = kind === 'date';
 
   return (
     <section className="stats-panel panel" aria-labelledby={titleId}>
@@ -115,10 +123,10 @@ export function ColumnStats({ datasetId, field, filters, onFilter, onClose }: Co
         <>
           <p className="muted">{t('stats.selection', { n: count(total) })}</p>
           <dl className="stats-summary">
-            {stats.map(([name, value]) => (
+            {stats.map(([name, text]) => (
               <div key={name}>
                 <dt>{name}</dt>
-                <dd>{formatStat(value, date)}</dd>
+                <dd>{text}</dd>
               </div>
             ))}
             <div>
@@ -126,20 +134,13 @@ export function ColumnStats({ datasetId, field, filters, onFilter, onClose }: Co
               <dd>{count(total - filled)}</dd>
             </div>
           </dl>
-          {kind !== 'values' && barRows.length > 0 && (
+          {kind !== 'values' && barList.length > 0 && (
             <StatsHistogram
               field={label}
-              bars={barRows.map((b) => {
-                const from = formatStat(date ? b.from : Number(b.from), date);
-                const to = formatStat(date ? b.to : Number(b.to), date);
-                return {
-                  ...b,
-                  name: t('stats.filterRange', { from, to, n: count(b.n) }),
-                  short: from,
-                  end: to,
-                };
-              })}
-              onFilter={(b) => onFilter({ kind: 'range', from: b.from, to: b.to })}
+              bars={barList}
+              onFilter={(b) =>
+                onFilter({ kind: 'range', from: b.from, to: b.to, ...(b.last ? { last: true } : {}) })
+              }
             />
           )}
           {kind === 'values' && valueRows.length > 0 && (

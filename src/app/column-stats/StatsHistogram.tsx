@@ -2,11 +2,11 @@ import { useMemo, useRef } from 'react';
 import { ChartCanvas } from '../analyze/ChartCanvas';
 import type { EChartsType } from '../analyze/echarts';
 import { useAnalyzeT } from '../analyze/i18n';
+import { formatCount } from '../format/numbers';
 import { histogramOption } from './histogram-option';
+import type { BarRange } from './stats-queries';
 
-export interface HistogramBar {
-  readonly from: string;
-  readonly to: string;
+export interface HistogramBar extends BarRange {
   readonly n: number;
   /** What the bar keeps, in words: its range and count (the button's and the tooltip's text). */
   readonly name: string;
@@ -31,7 +31,7 @@ export function StatsHistogram({
 }) {
   const t = useAnalyzeT();
   const chartRef = useRef<EChartsType | null>(null);
-  const option = useMemo(() => histogramOption(bars), [bars]);
+  const option = useMemo(() => histogramOption(bars, formatCount), [bars]);
   return (
     <figure className="stats-histogram">
       <figcaption>{t('stats.histogram')}</figcaption>

@@ -1,8 +1,12 @@
 import type { EChartsCoreOption } from 'echarts/core';
 
-/** The ECharts option of a column's histogram: one bar per range, touching, labelled by lower bound. */
+/**
+ * The ECharts option of a column's histogram: one bar per range, touching, labelled by lower bound;
+ * counts on the axis written by `count` (the reader's language: ECharts would write 600,000 in French).
+ */
 export function histogramOption(
   bars: readonly { readonly n: number; readonly name: string; readonly short: string }[],
+  count: (n: number) => string,
 ): EChartsCoreOption {
   return {
     animation: false,
@@ -15,7 +19,7 @@ export function histogramOption(
       axisTick: { alignWithLabel: false },
       axisLabel: { hideOverlap: true },
     },
-    yAxis: { type: 'value', splitNumber: 3, minInterval: 1 },
+    yAxis: { type: 'value', splitNumber: 3, minInterval: 1, axisLabel: { formatter: count } },
     series: [
       {
         type: 'bar',

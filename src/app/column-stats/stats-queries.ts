@@ -33,26 +33,31 @@ export function summaryParams(field: DatasetField, filters: RecordsParams): Reco
   return { ...filters, select: parts.join(', '), limit: 1 };
 }
 
-/** A round bar width (1, 2 or 5 times a power of ten) giving about `bars` bars between min and max. */
-export function niceWidth(min: number, max: number, bars = HISTOGRAM_BARS): number {
+/**
+ * A round bar width (1, 2 or 5 times a power of ten) giving about `bars` bars between min and max. An
+ * integer field's bars are whole numbers wide (at least 1), so each holds the same count of values.
+ */
+export function niceWidth(min: number, max: number, bars = HISTOGRAM_BARS, integer = false): number {
   const span = max - min;
   if (!(span > 0)) return 1;
   const raw = span / bars;
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].find((m) => m * power >= raw) ?? 10;
-  return step * power;
+  return integer ? Math.max(1, Math.round(step * power)) : step * power;
 }
 
 const DAY = 86_400_000;
 
+export type DateBarUnit = 'year' | 'month' | 'day' | 'hour';
+
 /** A calendar unit giving a readable number of bars over a span of dates. */
-export function dateUnit(min: string, max: string): string {
+export function dateUnit(min: string, max: string): DateBarUnit {
   const span = Date.parse(max) - Date.parse(min);
-  if (!Number.isFinite(span)) return '1 year';
-  if (span > 3 * 365 * DAY) return '1 year';
-  if (span > 90 * DAY) return '1 month';
-  if (span > 3 * DAY) return '1 day';
-  return '1 hour';
+  if (!Number.isFinite(span)) return 'year';
+  if (span > 3 * 365 * DAY) return 'year';
+  if (span > 90 * DAY) return 'month';
+  if (span > 3 * DAY) return 'day';
+  return 'hour';
 }
 
 export function histogramParams(
@@ -65,10 +70,10 @@ export function histogramParams(
   let group: string;
   if (statsKind(field) === 'number') {
     if (typeof min !== 'number' || typeof max !== 'number') return undefined;
-    group = `range(${f}, ${niceWidth(min, max)})`;
+    group = `range(${f}, ${niceWidth(min, max, HISTOGRAM_BARS, field.type === 'int')})`;
   } else {
     if (typeof min !== 'string' || typeof max !== 'string') return undefined;
-    group = `range(${f}, ${dateUnit(min, max)})`;
+    group = `range(${f}, 1 ${dateUnit(min, max)})`;
   }
   return { ...filters, select: 'count(*) AS n', group_by: `${group} AS r`, order_by: 'r asc', limit: 500 };
 }
@@ -84,19 +89,30 @@ export function topValuesParams(field: DatasetField, filters: RecordsParams): Re
   };
 }
 
-/** The bounds of a range group key, `[10.0, 15.0[` or `[2012-01-01T00:00:00.000Z, 2013-01-01T…[`. */
-export function parseRangeKey(key: unknown): { from: string; to: string } | undefined {
-  if (typeof key !== 'string') return undefined;
-  const match = /^\[\s*([^,]+?)\s*,\s*([^[\]]+?)\s*\[$/.exec(key);
-  if (!match || match[1] === '*' || match[2] === '*') return undefined;
-  return { from: match[1]!, to: match[2]! };
+/** A bar's range: its lower bound is in it; its upper bound too when `last` (an integer bar, `[0, 99]`). */
+export interface BarRange {
+  readonly from: string;
+  readonly to: string;
+  /** The upper bound is the bar's last value (closed), not the next bar's first (open). */
+  readonly last?: boolean;
 }
 
-/** The `where` of a bar: lower bound included, upper bound excluded, as the range groups are. */
-export function rangeWhere(field: DatasetField, from: string, to: string): string {
+/**
+ * The bounds of a range group key: `[10.0, 15.0[` or `[2012-01-01T00:00:00.000Z, 2013-01-01T…[`
+ * (upper bound excluded), or an integer field's `[0, 99]` (both bounds included).
+ */
+export function parseRangeKey(key: unknown): BarRange | undefined {
+  if (typeof key !== 'string') return undefined;
+  const match = /^\[\s*([^,]+?)\s*,\s*([^[\]]+?)\s*([[\]])$/.exec(key);
+  if (!match || match[1] === '*' || match[2] === '*') return undefined;
+  return { from: match[1]!, to: match[2]!, ...(match[3] === ']' ? { last: true } : {}) };
+}
+
+/** The `where` of a bar: lower bound included, upper bound as the range groups have it. */
+export function rangeWhere(field: DatasetField, range: BarRange): string {
   const f = quoteField(field.name);
   const value = (v: string) => (statsKind(field) === 'date' ? `date${quoteString(v)}` : String(Number(v)));
-  return `${f} >= ${value(from)} AND ${f} < ${value(to)}`;
+  return `${f} >= ${value(range.from)} AND ${f} ${range.last ? '<=' : '<'} ${value(range.to)}`;
 }
 
 /** The `where` of one value, for a field that is not a facet (a facet is refined instead). */

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import type { DatasetField, RecordsParams } from '../../api';
+import type { CellFormat } from '../format/cells';
 import type { DatasetSearch } from '../routes/dataset-search';
 import type { Filters } from '../routes/search-params';
 import { ColumnStats, type StatsFilter } from './ColumnStats';
@@ -9,8 +10,7 @@ import { andWhere, rangeWhere, valueWhere } from './stats-queries';
 /** The next filters after a click in a column's statistics: a range or a value of that column. */
 export function statsFilters(state: DatasetSearch, field: DatasetField, filter: StatsFilter): Filters {
   const where = state.query.where ?? state.where;
-  if (filter.kind === 'range')
-    return { ...state, where: andWhere(where, rangeWhere(field, filter.from, filter.to)) };
+  if (filter.kind === 'range') return { ...state, where: andWhere(where, rangeWhere(field, filter)) };
   // A facet is refined (a chip the sidebar knows); any other field gets a condition.
   if (field.annotations?.facet === true) {
     const refine = state.refine.some((r) => r.facet === field.name && r.value === filter.value)
@@ -27,6 +27,8 @@ export function useColumnStats(
   params: RecordsParams,
   state: DatasetSearch,
   setFilters: (filters: Filters) => void,
+  /** How the table shows values (its time zone): the statistics show theirs the same way. */
+  format: CellFormat,
 ): { headerMenu: (field: DatasetField) => ReactNode; panel: ReactNode } {
   const [open, setOpen] = useState<DatasetField>();
   const toggle = useCallback(
@@ -52,6 +54,7 @@ export function useColumnStats(
       datasetId={datasetId}
       field={open}
       filters={filters}
+      format={format}
       onFilter={(filter) => setFilters(statsFilters(state, open, filter))}
       onClose={() => setOpen(undefined)}
     />

@@ -6,12 +6,13 @@ import type { FacetLabeler } from '../filters/facet-labels';
 import {
   type Bucket,
   bucketStart,
-  dateUnit,
   dayToMs,
+  histogramWidth,
   msToDay,
   niceStep,
   type RangeKind,
   rangeKind,
+  readExtent,
 } from '../filters/range-filter';
 import { formatDate } from '../format/dates';
 import { formatCount, formatNumber } from '../format/numbers';
@@ -79,31 +80,35 @@ export function RangePanel({
   const base = useMemo(() => filterParams(withRange(filters, fieldName, undefined)), [filters, fieldName]);
   const quoted = quoteField(fieldName);
   const key = exploreKeys.range(clientKey(client), datasetId, fieldName, base);
+  // Answers carry the field they are of: while another field's come, the previous field's are kept on
+  // screen (keepPreviousData) but never read as this field's bounds (a date read as a number is NaN).
   const extent = useQuery({
     queryKey: [...key, 'extent'],
-    queryFn: ({ signal }) =>
-      client.getRecords(
+    queryFn: async ({ signal }) => ({
+      field: fieldName,
+      answer: await client.getRecords(
         datasetId,
         { ...base, select: `min(${quoted}) as lo, max(${quoted}) as hi`, limit: 1 },
         signal,
       ),
+    }),
     enabled: active && field !== undefined,
     placeholderData: keepPreviousData,
   });
-  const row = extent.data?.results[0] as { lo?: unknown; hi?: unknown } | undefined;
-  const lo = kind && row?.lo != null ? toScale(String(row.lo), kind) : undefined;
-  const hi = kind && row?.hi != null ? toScale(String(row.hi), kind) : undefined;
+  const row =
+    extent.data?.field === fieldName
+      ? (extent.data.answer.results[0] as { lo?: unknown; hi?: unknown } | undefined)
+      : undefined;
+  const bounds = kind && row ? readExtent(kind, row.lo, row.hi) : undefined;
+  const lo = bounds?.lo;
+  const hi = bounds?.hi;
   const integer = field?.type === 'int';
-  const width =
-    lo === undefined || hi === undefined || !kind
-      ? undefined
-      : kind === 'date'
-        ? dateUnit(lo, hi)
-        : { unit: String(niceStep(lo, hi, BARS, integer)), days: 0 };
+  const width = bounds && kind ? histogramWidth(kind, bounds, BARS, integer) : undefined;
   const histogram = useQuery({
     queryKey: [...key, 'histogram', width?.unit],
-    queryFn: ({ signal }) =>
-      client.getRecords(
+    queryFn: async ({ signal }) => ({
+      field: fieldName,
+      answer: await client.getRecords(
         datasetId,
         {
           ...base,
@@ -113,6 +118,7 @@ export function RangePanel({
         },
         signal,
       ),
+    }),
     // The bars' width comes from this selection's extent: while the extent shown is the previous
     // selection's, a histogram asked now would be of the wrong width, and asked again once it arrives.
     enabled: width !== undefined && !extent.isPlaceholderData,
@@ -121,14 +127,15 @@ export function RangePanel({
   const buckets = useMemo<Bucket[]>(() => {
     if (!kind || !width) return [];
     const size = kind === 'date' ? width.days * 86_400_000 : Number(width.unit);
-    return (histogram.data?.results ?? []).flatMap((r) => {
+    if (histogram.data?.field !== fieldName) return [];
+    return histogram.data.answer.results.flatMap((r) => {
       const item = r as { bucket?: unknown; n?: unknown };
       const from = bucketStart(item.bucket, kind);
       return from === undefined || typeof item.n !== 'number'
         ? []
         : [{ from, to: from + size, count: item.n }];
     });
-  }, [histogram.data, kind, width]);
+  }, [histogram.data, kind, width, fieldName]);
 
   const [draft, setDraft] = useState<[number, number] | undefined>();
   // A new field, new bounds from elsewhere (a removed chip) or a new extent start the slider afresh.

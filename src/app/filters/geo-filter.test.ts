@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { setupI18n } from '../i18n/setup';
 import {
   bboxFilter,
   formatGeoFilter,
@@ -99,5 +100,18 @@ describe('geographic filter', () => {
     );
     const polygon = parseGeoFilter('shape:polygon:51 0,51 1,52 0.5');
     expect(polygon && geoFilterLabel(polygon, 'Boundary')).toBe('Boundary: in a drawn area of 3 corners');
+  });
+
+  describe('in French', () => {
+    const i18n = setupI18n();
+    afterAll(() => i18n.changeLanguage('en'));
+
+    it('writes its degrees with decimal commas', async () => {
+      await i18n.changeLanguage('fr');
+      const box = parseGeoFilter('coordinates:bbox:-33.9,18.4,-33.8,18.5');
+      expect(box && geoFilterLabel(box, 'Coordonnées')).toBe(
+        'Coordonnées : dans 33,90°S à 33,80°S ; 18,40°E à 18,50°E',
+      );
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { quoteField } from '../../api';
+import { appLocale } from '../i18n/locale';
 import { t } from '../i18n/setup';
 
 /*
@@ -123,7 +124,8 @@ export function geoFilterClause(filter: GeoFilter): string {
 }
 
 function degrees(value: number, positive: string, negative: string): string {
-  return `${Math.abs(value).toFixed(2)}°${value < 0 ? negative : positive}`;
+  const number = new Intl.NumberFormat(appLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${number.format(Math.abs(value))}°${value < 0 ? negative : positive}`;
 }
 
 /** What the chip says. */

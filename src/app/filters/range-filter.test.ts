@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bucketStart, formatRange, niceStep, parseRange, rangeClause } from './range-filter';
+import {
+  bucketStart,
+  formatRange,
+  histogramWidth,
+  niceStep,
+  parseRange,
+  rangeClause,
+  readExtent,
+} from './range-filter';
 
 describe('range filters', () => {
   it('read and write the address form, either bound open', () => {
@@ -33,5 +41,31 @@ describe('range filters', () => {
     expect(bucketStart('[*, 10[', 'number')).toBeUndefined();
     expect(niceStep(1900, 2017, 24, true)).toBe(5);
     expect(niceStep(0, 1, 24, false)).toBe(0.05);
+  });
+
+  it('read an extent only when both bounds are numbers of the field’s kind, so no width is NaN', () => {
+    expect(readExtent('number', 31, 4962)).toEqual({ lo: 31, hi: 4962 });
+    expect(readExtent('date', '2001-01-01', '2001-07-01T00:00:00+00:00')).toEqual({
+      lo: Date.parse('2001-01-01T00:00:00Z'),
+      hi: Date.parse('2001-07-01T00:00:00Z'),
+    });
+    // The previous field's answer (a date range, then a number field chosen): no extent, no request.
+    expect(readExtent('number', '2001-01-01T00:01:00+00:00', '2001-07-01T00:00:00+00:00')).toBeUndefined();
+    expect(readExtent('date', 0, 12)).toBeUndefined();
+    expect(readExtent('number', null, 3)).toBeUndefined();
+    expect(histogramWidth('number', { lo: 31, hi: 4962 }, 24, true)).toEqual({ unit: '500', days: 0 });
+    expect(histogramWidth('number', { lo: 0, hi: 5.6 }, 24, false).unit).toBe('0.5');
+    fc.assert(
+      fc.property(
+        fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }),
+        fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }),
+        fc.boolean(),
+        (a, b, integer) => {
+          const extent = readExtent('number', Math.min(a, b), Math.max(a, b));
+          const unit = Number(histogramWidth('number', extent!, 24, integer).unit);
+          expect(Number.isFinite(unit) && unit > 0).toBe(true);
+        },
+      ),
+    );
   });
 });

@@ -110,3 +110,38 @@ export function dayToMs(day: string): number {
 export function msToDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
+
+/** The slider's scale: the field's lowest and highest values, as numbers (dates in epoch milliseconds). */
+export interface Extent {
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/**
+ * The extent of an answer's `lo` and `hi`, read as the field's kind; undefined unless both are finite
+ * numbers, so that nothing is asked with a bound that is not one (a date read as a number is NaN).
+ */
+export function readExtent(kind: RangeKind, lo: unknown, hi: unknown): Extent | undefined {
+  if (lo === null || lo === undefined || hi === null || hi === undefined) return undefined;
+  const read = (v: unknown): number =>
+    kind === 'date'
+      ? typeof v === 'string'
+        ? dayToMs(v)
+        : Number.NaN
+      : typeof v === 'number'
+        ? v
+        : Number(v);
+  const extent = { lo: read(lo), hi: read(hi) };
+  return Number.isFinite(extent.lo) && Number.isFinite(extent.hi) ? extent : undefined;
+}
+
+/** The width of the histogram's bars over an extent: a calendar unit for dates, a round step for numbers. */
+export function histogramWidth(
+  kind: RangeKind,
+  extent: Extent,
+  bars: number,
+  integer: boolean,
+): { readonly unit: string; readonly days: number } {
+  if (kind === 'date') return dateUnit(extent.lo, extent.hi);
+  return { unit: String(niceStep(extent.lo, extent.hi, bars, integer)), days: 0 };
+}

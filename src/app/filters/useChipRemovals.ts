@@ -56,25 +56,28 @@ export function datasetWithout(state: DatasetSearch, chip: AnyChip): DatasetSear
 /**
  * One count per chip, of the records the filters would match without it (limit 0: the count alone).
  * Counts share their cache entries with the map's count and with each other as filters come and go.
+ * `enabled` false holds them back (a view whose own first answers come first).
  */
 export function useDatasetChipRemovals(
   client: ExploreClient,
   datasetId: string,
   state: DatasetSearch,
   chips: readonly AnyChip[],
+  enabled = true,
 ): Removals {
   const queryClient = useQueryClient();
   const count = (search: DatasetSearch) =>
     recordsQuery(client, datasetId, { ...datasetFilterParams(search), limit: 0 });
-  const current = useQuery({ ...count(state), select: (r) => r.total_count });
+  const current = useQuery({ ...count(state), select: (r) => r.total_count, enabled });
   const without = useQueries({
+    // After the current count (which `enabled` holds back), one at a time.
     queries: oneAtATime(
       queryClient,
       chips.map((chip) => ({
         ...count(datasetWithout(state, chip)),
         select: (r: { total_count?: number }) => r.total_count,
       })),
-      current.isSuccess && !current.isFetching,
+      enabled && current.isSuccess && !current.isFetching,
     ),
   });
   return removals(

@@ -60,6 +60,14 @@ describe('formatCell', () => {
       kind: 'geo',
       text: '47.60621, -122.33207',
     });
+    expect(
+      formatCell({ lat: 47.6062095, lon: -122.3320708 }, field('geo_point_2d'), { locale: 'fr-FR' }),
+    ).toEqual({ kind: 'geo', text: '47,60621\u202f; -122,33207' });
+    // A list of points (a multivalued field) in the same words.
+    expect(formatCell([{ lat: 1.5, lon: 2.25 }], field('geo_point_2d'), { locale: 'fr-FR' })).toEqual({
+      kind: 'list',
+      items: ['1,5\u202f; 2,25'],
+    });
     const shape = {
       type: 'Feature',
       geometry: {

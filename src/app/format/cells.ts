@@ -151,7 +151,12 @@ function scalarText(value: unknown, field: DatasetField, format: CellFormat): st
     return value;
   }
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  return formatGeoPoint(value) ?? describeShape(value) ?? fileLink(value)?.text ?? JSON.stringify(value);
+  return (
+    formatGeoPoint(value, format.locale ?? appLocale()) ??
+    describeShape(value) ??
+    fileLink(value)?.text ??
+    JSON.stringify(value)
+  );
 }
 
 function isBlank(value: unknown): boolean {
@@ -166,7 +171,7 @@ export function formatCell(value: unknown, field: DatasetField, format: CellForm
   }
   if (typeof value === 'number') return { kind: 'number', text: formatFieldNumber(value, field, format) };
   if (field.type === 'geo_point_2d') {
-    const text = formatGeoPoint(value);
+    const text = formatGeoPoint(value, format.locale ?? appLocale());
     if (text) return { kind: 'geo', text };
   }
   if (field.type === 'geo_shape') {

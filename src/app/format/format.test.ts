@@ -53,6 +53,10 @@ describe('dates', () => {
 describe('geo', () => {
   it('writes points as lat, lon and sums up shapes', () => {
     expect(formatGeoPoint({ lat: 47.6062095, lon: -122.3320708 })).toBe('47.60621, -122.33207');
+    // French decimals are commas: a semicolon parts latitude from longitude.
+    expect(formatGeoPoint({ lat: 33.64044, lon: -84.426944 }, 'fr-FR')).toBe('33,64044\u202f; -84,42694');
+    expect(formatGeoPoint({ lat: 33.64044, lon: -84.426944 }, 'en-US')).toBe('33.64044, -84.42694');
+    expect(formatGeoPoint({ lat: -0.000001, lon: 1234.5 }, 'en-US')).toBe('0, 1234.5');
     const square = [
       [
         [0, 0],

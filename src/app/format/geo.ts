@@ -1,12 +1,36 @@
+import { appLocale } from '../i18n/locale';
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A `geo_point_2d` value ({lat, lon}) as `lat, lon`, or undefined when it is not one. */
-export function formatGeoPoint(value: unknown): string | undefined {
+// Five decimals is about a metre; no grouping (a coordinate has no thousands), no "-0".
+const degrees = new Map<string, Intl.NumberFormat>();
+function degreeFormat(locale: string): Intl.NumberFormat {
+  let format = degrees.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      maximumFractionDigits: 5,
+      useGrouping: false,
+      signDisplay: 'negative',
+    });
+    degrees.set(locale, format);
+  }
+  return format;
+}
+
+/**
+ * A `geo_point_2d` value ({lat, lon}) as `lat, lon` in the locale's numbers, or undefined when it is not
+ * one. Where the decimal separator is a comma, a comma between the two would read as one more decimal:
+ * French writes `33,64044 ; -84,42694`.
+ */
+export function formatGeoPoint(value: unknown, locale = appLocale()): string | undefined {
   if (!isRecord(value) || typeof value.lat !== 'number' || typeof value.lon !== 'number') return undefined;
-  const round = (n: number) => String(Number(n.toFixed(5)));
-  return `${round(value.lat)}, ${round(value.lon)}`;
+  const format = degreeFormat(locale);
+  const lat = format.format(value.lat);
+  const lon = format.format(value.lon);
+  const decimalComma = format.formatToParts(0.5).some((p) => p.type === 'decimal' && p.value === ',');
+  return decimalComma ? `${lat}\u202f; ${lon}` : `${lat}, ${lon}`;
 }
 
 function countPositions(coordinates: unknown): number {

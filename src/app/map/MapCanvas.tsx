@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { LonLat } from '../filters/geo-filter';
 import { BASEMAP_LAND_LAYER, BASEMAP_SOURCE, basemapStyle } from './basemap';
 import { AreaDrawer, DRAW_SOURCE, type DrawMode } from './draw';
+import { countBoxes, overlapping } from './drawn-marks';
 import {
   CLUSTER_LAYERS,
   CLUSTERS_SOURCE,
@@ -108,6 +109,7 @@ function markDrawn(map: maplibregl.Map, element: HTMLElement, ready: boolean): v
   element.dataset.records = String(shown(RECORD_LAYERS));
   element.dataset.clusters = String(shown(CLUSTER_LAYERS));
   element.dataset.clusterCounts = String(shown(['clusters-count']));
+  element.dataset.countOverlaps = String(overlapping(countBoxes(map, 'clusters-count')));
   // Pieces of land the offline basemap draws (cut at tile edges): none on the online one.
   element.dataset.basemapLand = String(shown([BASEMAP_LAND_LAYER]));
   element.dataset.marks = marksDrawn(map);

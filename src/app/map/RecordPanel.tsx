@@ -4,6 +4,7 @@ import { CellValue } from '../components/CellValue';
 import { ErrorPanel } from '../components/StatusMessages';
 import type { CellFormat } from '../format/cells';
 import { formatCount } from '../format/numbers';
+import { t } from '../i18n/setup';
 import { useExploreClient } from '../queries/client-context';
 import { recordsQuery } from '../queries/options';
 import { RECORDS_WINDOW } from '../routes/dataset-search';
@@ -81,21 +82,21 @@ export function RecordPanel({
   const shownTotal = selection.kind === 'remote' ? selection.total : total;
 
   return (
-    <aside className="map-panel" aria-label="Records at this place">
+    <aside className="map-panel" aria-label={t('map.panel')}>
       <div className="map-panel-head">
         <p className="map-panel-count" aria-live="polite">
           {shownTotal === 1
-            ? '1 record here'
-            : `Record ${formatCount(page + 1)} of ${formatCount(shownTotal)} here`}
+            ? t('map.oneHere')
+            : t('map.nthHere', { n: formatCount(page + 1), total: formatCount(shownTotal) })}
         </p>
-        <button type="button" className="chip-remove" aria-label="Close the record" onClick={onClose}>
+        <button type="button" className="chip-remove" aria-label={t('map.closeRecord')} onClick={onClose}>
           ×
         </button>
       </div>
       {total > 1 && (
         <div className="map-panel-pager">
           <button type="button" className="button" disabled={page <= 0} onClick={() => onPage(page - 1)}>
-            ‹ Previous
+            {t('map.previous')}
           </button>
           <button
             type="button"
@@ -103,16 +104,16 @@ export function RecordPanel({
             disabled={page >= total - 1}
             onClick={() => onPage(page + 1)}
           >
-            Next ›
+            {t('map.next')}
           </button>
         </div>
       )}
       {remote.isError ? (
-        <ErrorPanel compact title="The record could not be loaded" error={remote.error} />
+        <ErrorPanel compact title={t('map.recordFailed')} error={remote.error} />
       ) : record ? (
         <RecordFields fields={fields} record={record} format={format} />
       ) : (
-        <p className="muted">Loading the record…</p>
+        <p className="muted">{t('map.recordLoading')}</p>
       )}
     </aside>
   );

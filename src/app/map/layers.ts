@@ -6,6 +6,7 @@ import type {
   SourceSpecification,
   StyleSpecification,
 } from 'maplibre-gl';
+import { estimateLabelWidth } from './cluster-spread';
 import { DRAW_SOURCE } from './draw';
 import { type Cluster, clusterRadius } from './map-data';
 
@@ -159,7 +160,8 @@ export const DATA_LAYERS: readonly LayerSpecification[] = [
   },
   {
     // The count on each cluster, as an icon: drawn by the browser (countIcon), so the map needs no glyph
-    // server and works offline. Every count is shown, overlapping ones included, like the circles.
+    // server and works offline. Every count is shown: clusters whose marks would touch were merged
+    // (cluster-spread.ts), so none hides another.
     id: 'clusters-count',
     type: 'symbol',
     source: CLUSTERS_SOURCE,
@@ -253,6 +255,24 @@ function scratchContext(): CanvasRenderingContext2D | null {
   return scratch;
 }
 
+const COUNT_FONT_PX = 12;
+const countFont = (pixelRatio: number) =>
+  `600 ${COUNT_FONT_PX * pixelRatio}px system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif`;
+const labelWidths = new Map<string, number>();
+
+/** The width in CSS pixels of a count's image (countIcon), measured with the page's font. */
+export function countLabelWidth(text: string): number {
+  let width = labelWidths.get(text);
+  if (width === undefined) {
+    const context = scratchContext();
+    if (!context) return estimateLabelWidth(text);
+    context.font = countFont(1);
+    width = Math.ceil(context.measureText(text).width + 6);
+    labelWidths.set(text, width);
+  }
+  return width;
+}
+
 /**
  * The image of one cluster count (white figures with a dark halo), for MapLibre's `addImage`. Drawn with
  * the page's own font on a canvas at the screen's pixel ratio.
@@ -264,7 +284,7 @@ export function countIcon(
   const context = scratchContext();
   if (!context) return undefined;
   const canvas = context.canvas;
-  const font = `600 ${12 * pixelRatio}px system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif`;
+  const font = countFont(pixelRatio);
   context.font = font;
   const width = Math.ceil(context.measureText(text).width + 6 * pixelRatio);
   const height = Math.ceil(18 * pixelRatio);

@@ -13,14 +13,12 @@ import { type DatasetSearch, datasetSearchParams } from '../routes/dataset-searc
 import { useViewPath } from '../routes/view-path';
 import { geojsonExportUrl } from './features';
 import { bulkBounds, featureFit, withMinimumSize } from './fit';
-import { clusterFeatures } from './layers';
+import { type DrawnCluster, drawnClusterWhere, spreadClusters, spreadZoom } from './cluster-spread';
+import { clusterFeatures, countLabelWidth } from './layers';
 import type { Viewport } from './MapCanvas';
 import {
-  areaClause,
   type Bounds,
-  type Cluster,
   clusterArea,
-  clusterCell,
   clusterField,
   clusterParams,
   clusterZoom,
@@ -44,7 +42,7 @@ import { featureRecord } from './record-features';
  */
 
 const NO_FIELDS: readonly DatasetField[] = [];
-const NO_CLUSTERS: readonly Cluster[] = [];
+const NO_CLUSTERS: readonly DrawnCluster[] = [];
 
 /** A cluster this small, or seen this close, lists its records on click instead of zooming in. */
 const LIST_CLUSTER_AT = 50;
@@ -108,20 +106,26 @@ export function useDatasetMap(
     enabled: mode === 'clusters' && viewport !== undefined && placed,
     placeholderData: keepPreviousData,
   });
-  // One reading and one drawing per answer: the map, given the same object again, does not cut it into
-  // tiles again.
+  // One reading and one drawing per answer and zoom step: the map, given the same object again, does not
+  // cut it into tiles again. Clusters are spread apart at the map's zoom rounded down to a quarter
+  // (cluster-spread.ts): apart there, they stay apart until the map zooms out past it.
   const drawnClusters = useMemo(() => {
-    const drawn = new WeakMap<RecordsResponse, { list: Cluster[]; features: FeatureCollection }>();
-    return (answer: RecordsResponse) => {
-      const known = drawn.get(answer);
+    type Drawn = { list: DrawnCluster[]; features: FeatureCollection };
+    const drawn = new WeakMap<RecordsResponse, Map<number, Drawn>>();
+    return (answer: RecordsResponse, mapZoom: number) => {
+      const step = spreadZoom(mapZoom);
+      const byZoom = drawn.get(answer) ?? new Map<number, Drawn>();
+      drawn.set(answer, byZoom);
+      const known = byZoom.get(step);
       if (known) return known;
-      const list = readClusters(answer.results);
+      const list = spreadClusters(readClusters(answer.results), step, formatCompactCount, countLabelWidth);
       const made = { list, features: clusterFeatures(list, formatCompactCount) };
-      drawn.set(answer, made);
+      byZoom.set(step, made);
       return made;
     };
   }, []);
-  const shownClusters = mode === 'clusters' && clusters.data ? drawnClusters(clusters.data) : undefined;
+  const shownClusters =
+    mode === 'clusters' && clusters.data ? drawnClusters(clusters.data, viewport?.zoom ?? 0) : undefined;
   const clusterList = shownClusters?.list ?? NO_CLUSTERS;
   // The fitted first view's clusters, kept as that view's answer, for the map to hold in its first style.
   const clustersAt = (view: Viewport): FeatureCollection | undefined => {
@@ -132,7 +136,7 @@ export function useDatasetMap(
     const answer = known ?? query.initialData();
     if (!answer) return undefined;
     if (!known) queryClient.setQueryData(query.queryKey, answer, { updatedAt: query.initialDataUpdatedAt() });
-    return drawnClusters(answer).features;
+    return drawnClusters(answer, view.zoom).features;
   };
 
   const fit = useMemo(() => {
@@ -178,7 +182,7 @@ export function useDatasetMap(
     const cluster = clusterList[pick.index];
     // Clusters of the previous zoom, still shown while the new ones load, belong to other cells.
     if (!cluster || !pointField || clusters.isPlaceholderData) return undefined;
-    const cell = areaClause(quotedPoint, clusterCell(cluster, zoom));
+    const cell = drawnClusterWhere(quotedPoint, cluster, zoom);
     return { kind: 'remote', params: withWhere(filters, cell), total: cluster.count };
   };
 

@@ -101,7 +101,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   const total = pages.data?.pages[0]?.response.total_count ?? 0;
   const scrollRef = useRef<HTMLElement>(null);
   // A column's statistics, opened from its header; a bar or a value filters the table.
-  const stats = useColumnStats(datasetId, params, state, setFilters);
+  const stats = useColumnStats(datasetId, params, state, setFilters, format);
   // On geo datasets, the map of the loaded rows beside the table: a hovered row is ringed on it, a point
   // clicked marks its row (for this query only).
   const tableMap = useTableMap(fields, useId());

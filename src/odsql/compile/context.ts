@@ -27,6 +27,12 @@ export interface CompileOptions {
   readonly now: number;
   /** The SQL engine's dialect, chosen by the server (dialects/duckdb.ts for DuckDB). */
   readonly dialect: Dialect;
+  /**
+   * How `order_by` sorts text: by code (the default, the order `<` and `>` compare in, so that a client
+   * can continue after a row's sort key), or in reading order (case and accents folded: the catalog's
+   * titles, which people scan, and nobody pages through by key).
+   */
+  readonly textOrder?: 'code' | 'reading';
 }
 
 /** Thrown inside the compiler to unwind; never escapes the entry points. */

@@ -158,6 +158,12 @@ export interface Dialect {
   textLength(text: string): string;
   /** Lower case of any letter (not ASCII only). */
   lowerText(text: string): string;
+  /**
+   * The key text sorts on, in reading order rather than by code: case folded, accents too where the
+   * engine can (`aviation` before `US ZIP codes`, `Écosse` beside `ecosse`). Sorts add the text itself
+   * after it, so that values equal but for case or accents still come in one order.
+   */
+  readingOrder(text: string): string;
   containsText(text: string, part: string): string;
   /** Some token of the search tokens is within `edits` edits of `word` (DuckDB's levenshtein: bytes). */
   fuzzyTokenMatch(tokens: string, word: string, edits: number): string;

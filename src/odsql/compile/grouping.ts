@@ -58,7 +58,8 @@ export function compileGroupKey(item: GroupByItem, scope: Scope): GroupKey {
     inner: [v.multivalued ? scope.dialect.unnestValues(v.sql) : v.sql],
     unnest: v.multivalued === true,
     output: ([c]) => ({ ...v, sql: c!, multivalued: false }),
-    sort: ([c]) => [c!],
+    // Text groups in reading order, then by the text itself: `Apple` and `apple` are two groups.
+    sort: ([c]) => (v.type === 'text' ? [scope.dialect.readingOrder(c!), c!] : [c!]),
     dropNull,
   };
 }

@@ -231,7 +231,14 @@ export class QueryCompiler implements QueryParts {
   ): CompiledQuery {
     const scope = this.scope('order_by', this.query.orderBy ?? '');
     const sorts = orderItems.map((item) =>
-      recordSort(item, scope, select, this.params, () => this.scope('select', this.query.select ?? '')),
+      recordSort(
+        item,
+        scope,
+        select,
+        this.params,
+        () => this.scope('select', this.query.select ?? ''),
+        this.options.textOrder ?? 'code',
+      ),
     );
     const single =
       orderItems.length === 1 ? singleKeySort(orderItems[0]!, select, this.schema, this.params) : undefined;

@@ -57,6 +57,7 @@ export function recordSort(
   select: SelectClause | undefined,
   params: ParamList,
   selectScope: () => Scope,
+  textOrder: 'code' | 'reading' = 'code',
 ): RecordSort {
   const e = unwrap(item.expr);
   const desc = item.direction === 'desc';
@@ -75,5 +76,10 @@ export function recordSort(
   const value = compileValue(aliased ?? item.expr, aliased ? selectScope() : scope);
   if (value.aggregate) scope.fail('sortByAggregation', {}, item.expr);
   checkSortable(value, item, scope);
-  return { sql: value.sql, direction: `${desc ? 'DESC' : 'ASC'} NULLS LAST` };
+  const direction = `${desc ? 'DESC' : 'ASC'} NULLS LAST`;
+  // Text in reading order where asked (CompileOptions.textOrder); records equal but for case or accents
+  // then come in position order, as ties do.
+  if (value.type === 'text' && textOrder === 'reading')
+    return { sql: params.dialect.readingOrder(value.sql), direction };
+  return { sql: value.sql, direction };
 }

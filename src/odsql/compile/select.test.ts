@@ -156,6 +156,47 @@ describe('order_by on records', () => {
     expect(asc2.rows.map((r) => r.x)).toEqual([-1.5, 0, 2.5, 3.5, 7.25, 12.75, 100, null]);
   });
 
+  it('sorts text by code by default: the order < and > compare in, to continue after a sort key', async () => {
+    const out = await query({ select: 'name', orderBy: 'name', where: ['name IS NOT NULL'] });
+    expect(names(out)).toEqual([
+      'Bibliothèque de la Cité',
+      'Book of Secrets',
+      'Lyon Part-Dieu',
+      'Marseille Vieux-Port',
+      'Paris Tour Eiffel',
+      'The Secret Garden',
+      'secret',
+      'Évry Cathédrale',
+    ]);
+    const after = await query({ select: 'name', orderBy: 'name', where: ["name > 'Paris Tour Eiffel'"] });
+    expect(names(after)).toEqual(names(out).slice(5));
+  });
+
+  it('sorts text as people read it where asked (the catalog): case and accents folded', async () => {
+    const reading = { textOrder: 'reading' } as const;
+    const out = await db.query(
+      FIXTURE_SCHEMA,
+      { select: 'name', orderBy: 'name', where: ['name IS NOT NULL'] },
+      reading,
+    );
+    expect(names(out)).toEqual([
+      'Bibliothèque de la Cité',
+      'Book of Secrets',
+      'Évry Cathédrale',
+      'Lyon Part-Dieu',
+      'Marseille Vieux-Port',
+      'Paris Tour Eiffel',
+      'secret',
+      'The Secret Garden',
+    ]);
+    const desc = await db.query(
+      FIXTURE_SCHEMA,
+      { select: 'name', orderBy: 'name desc', where: ['name IS NOT NULL'] },
+      reading,
+    );
+    expect(names(desc)).toEqual([...names(out)].reverse());
+  });
+
   it('sorts by several keys, then by source position', async () => {
     const out = await query({ select: 'name, flag', orderBy: 'flag desc, code' });
     expect(names(out)).toEqual([

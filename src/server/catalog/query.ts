@@ -53,7 +53,8 @@ export function compileCatalogQuery(
       filters,
     },
     shape.schema ?? ctx.catalog.catalogSchema,
-    options,
+    // Titles as people read them: "aviation" before "US ZIP codes".
+    { ...options, textOrder: 'reading' },
   );
   if (!compiled.ok) throw odsqlError(compiled.diagnostics);
   return compiled.query;

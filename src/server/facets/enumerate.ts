@@ -22,7 +22,8 @@ export type { FacetState, FacetValue } from './tree';
  * - Limit: 100 values per facet (per level of a hierarchy) unless `facet(limit=N)`, capped at 5000.
  * - Sort: the `facetsort` annotation, else `alphanum` (chronological) for date and datetime facets and
  *   `-count` for the others. `alphanum` and `num` both order by value in the field's type (numbers
- *   numerically, text by code unit); count orders break ties by value ascending.
+ *   numerically, text in reading order: case and accents folded, as the dialect's `readingOrder`);
+ *   count orders break ties by value ascending.
  * - Dates go down to days. Records without a value are counted nowhere.
  * - Refined values are always listed, beyond the limit too, with count 0 when no record has them.
  * - Excluded values come after the other values of their level, in the order of the `exclude`

@@ -213,7 +213,7 @@ describe('sortValues', () => {
     ]);
   });
 
-  it('orders text by code unit and numbers numerically, whichever of alphanum or num is asked', () => {
+  it('orders text as people read it and numbers numerically, whichever of alphanum or num is asked', () => {
     const numbers = [v('10', 1), v('9', 1), v('100', 1), v('-2.5', 1)];
     for (const sort of ['num', 'alphanum'] as const) {
       expect(sortValues({ type: 'int', sort }, numbers).map((x) => x.value)).toEqual([
@@ -235,8 +235,25 @@ describe('sortValues', () => {
       '9',
       '-2.5',
     ]);
+    // Case and accents folded, then code units for values equal but for them (A before a).
     expect(
       sortValues({ type: 'text', sort: '-alphanum' }, [v('B', 1), v('a', 1), v('A', 1)]).map((x) => x.value),
-    ).toEqual(['a', 'B', 'A']);
+    ).toEqual(['B', 'a', 'A']);
+    const keywords = [v('United States', 1), v('aviation', 1), v('Écosse', 1), v('ecology', 1), v('US', 1)];
+    expect(sortValues({ type: 'text', sort: 'alphanum' }, keywords).map((x) => x.value)).toEqual([
+      'aviation',
+      'ecology',
+      'Écosse',
+      'United States',
+      'US',
+    ]);
+    // Count orders break their ties the same way.
+    expect(sortValues({ type: 'text', sort: '-count' }, keywords).map((x) => x.value)).toEqual([
+      'aviation',
+      'ecology',
+      'Écosse',
+      'United States',
+      'US',
+    ]);
   });
 });

@@ -130,9 +130,29 @@ export function listLevel(
   return out;
 }
 
+/** Text folded for reading order: accents and case, as the DuckDB dialect's `readingOrder` folds it. */
+function readingKey(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase();
+}
+
+/**
+ * Text as people read it (`aviation` before `United States`), then by code unit for values equal but
+ * for case or accents: the order the compiler's group keys sort in, so that values sorted here and
+ * values sorted by the engine agree.
+ */
+export function compareReading(a: string, b: string): number {
+  const ka = readingKey(a);
+  const kb = readingKey(b);
+  if (ka !== kb) return ka < kb ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /**
  * Values in a facet order. `alphanum` and `num` both compare values in their type (numbers
- * numerically, text by code unit); count orders break ties by value ascending.
+ * numerically, text in reading order); count orders break ties by value ascending.
  */
 export function sortValues<T extends { readonly value: string; readonly count: number }>(
   ordering: Pick<Ordering, 'type' | 'sort'>,
@@ -140,7 +160,7 @@ export function sortValues<T extends { readonly value: string; readonly count: n
 ): T[] {
   const numeric = ordering.type === 'int' || ordering.type === 'double';
   const byValue = (a: T, b: T): number =>
-    numeric ? Number(a.value) - Number(b.value) : a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
+    numeric ? Number(a.value) - Number(b.value) : compareReading(a.value, b.value);
   const compare: Record<FacetSort, (a: T, b: T) => number> = {
     count: (a, b) => a.count - b.count || byValue(a, b),
     '-count': (a, b) => b.count - a.count || byValue(a, b),

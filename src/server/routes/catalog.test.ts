@@ -116,14 +116,16 @@ describe('catalog list, v2.1', () => {
     expect(res.body).toEqual({ total_count: 1, results: [{ dataset_id: 'seattle-weather' }] });
   });
 
-  it('orders by title', async () => {
+  it('orders by title in reading order', async () => {
     const res = await getJson<CatalogV21<{ dataset_id: string; title: string }>>('/catalog/datasets', {
       select: 'dataset_id, title',
       order_by: 'title',
     });
     const titles = res.body.results.map((d) => d.title);
     expect(titles[0]).toBe('Deaths during the 1992 Los Angeles riots');
-    expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // As people read them: "US airports" before "US ZIP codes", whatever the case.
+    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(titles.indexOf('US airports')).toBeLessThan(titles.indexOf('US ZIP codes'));
     const desc = await getJson<CatalogV21<{ title: string }>>('/catalog/datasets', {
       select: 'title',
       order_by: 'title desc',

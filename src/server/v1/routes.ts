@@ -66,7 +66,12 @@ async function search(
   s: Search,
 ): Promise<SearchOutcome> {
   const engine = ctx.engine;
-  const options = { ...compileOptions(ctx, query, '2.0', engine), version: '2.0' as const };
+  const options = {
+    ...compileOptions(ctx, query, '2.0', engine),
+    version: '2.0' as const,
+    // The datasets search sorts titles as people read them, as the v2 catalog does.
+    ...(s.select === 'dataset_id' ? { textOrder: 'reading' as const } : {}),
+  };
   const { rows, start } = v1Page(query);
   const sort = v1Sort(query, s.schema);
   const parsed = v1Filters(query, s.schema, s.facetFields, s.select === 'dataset_id' ? 'catalog' : 'dataset');

@@ -190,6 +190,8 @@ export const clickhouseDialect: Dialect = {
   // length() and lower() of ClickHouse count bytes and lower ASCII only.
   textLength: (text) => `lengthUTF8(${text})`,
   lowerText: (text) => `lowerUTF8(${text})`,
+  // 18.16 cannot strip accents (nor has it a collation to sort by): case alone is folded.
+  readingOrder: (text) => `lowerUTF8(${text})`,
   containsText: (text, part) => `(position(${text}, ${part}) > 0)`,
   // The empty tokens around and between values never match: a fuzzy word is longer than its edits.
   fuzzyTokenMatch: (tokens, word, edits) =>

@@ -201,6 +201,7 @@ export const duckdbDialect: Dialect = {
   startsWith: (text, prefix) => `starts_with(${text}, ${prefix})`,
   textLength: (text) => `length(${text})`,
   lowerText: (text) => `lower(${text})`,
+  readingOrder: (text) => `lower(strip_accents(${text}))`,
   containsText: (text, part) => `contains(${text}, ${part})`,
   fuzzyTokenMatch: (tokens, word, edits) =>
     `coalesce(list_bool_or(list_transform(string_split(trim(${tokens}), ' '), w -> levenshtein(w, ${word}) <= ${edits})), false)`,
