@@ -11,9 +11,9 @@ import { datasetFilterParams } from '../queries/request-params';
 import { currentHref } from '../router/history';
 import { type DatasetSearch, datasetSearchParams } from '../routes/dataset-search';
 import { useViewPath } from '../routes/view-path';
+import { type DrawnCluster, drawnClusterWhere, spreadClusters, spreadZoom } from './cluster-spread';
 import { geojsonExportUrl } from './features';
 import { bulkBounds, featureFit, withMinimumSize } from './fit';
-import { type DrawnCluster, drawnClusterWhere, spreadClusters, spreadZoom } from './cluster-spread';
 import { clusterFeatures, countLabelWidth } from './layers';
 import type { Viewport } from './MapCanvas';
 import {
