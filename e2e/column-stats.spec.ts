@@ -46,8 +46,8 @@ test('in French, a date column’s statistics read as the table’s dates, its b
   await slow(cell).toBeVisible();
   const written = (await cell.textContent()) ?? '';
   expect(written).toMatch(/janv\. 2001/);
-  await page.getByRole('button', { name: 'Statistiques de Departure' }).click();
-  const panel = page.getByRole('region', { name: 'Statistiques de Departure' });
+  await page.getByRole('button', { name: 'Statistiques de Départ' }).click();
+  const panel = page.getByRole('region', { name: 'Statistiques de Départ' });
   const minimum = panel.locator('.stats-summary > div').filter({ hasText: 'Minimum' }).locator('dd');
   await slow(minimum).toHaveText(written);
   await expect(panel.locator('.stats-summary')).not.toContainText('+00:00');

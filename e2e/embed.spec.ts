@@ -121,7 +121,7 @@ test('a page of another site shows an embedded map and chart, which draw and ans
     await expect(
       canvas
         .locator('div')
-        .filter({ hasText: /^\d{4}-\d{2}Average of Maximum temperature/ })
+        .filter({ hasText: /^[A-Z][a-z]{2} \d{4}Average of Maximum temperature/ })
         .last(),
     ).toBeVisible();
 
@@ -237,7 +237,7 @@ test('on a map, the Share dialog locks the position or lets the wheel zoom; in F
   await dialog.getByLabel(/Figer la position de la carte/).check();
   await expect(wheel).toBeDisabled();
   await expect(code).toHaveValue(/\/embed\/airports\/map\?location=4,39,-97&amp;lang=fr&amp;lock=1"/);
-  await expect(code).toHaveValue(/title="US airports : carte"/);
+  await expect(code).toHaveValue(/title="Aéroports des États-Unis : carte"/);
   await dialog.getByLabel('Taille').selectOption('small');
   await expect(code).toHaveValue(/width="400" height="300"/);
   await expect(dialog.getByRole('link', { name: /Ouvrir la vue intégrée/ })).toHaveAttribute(

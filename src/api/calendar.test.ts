@@ -51,9 +51,10 @@ describe('the calendar of a dataset', () => {
     // v2.0 writes flags as lists.
     const v20 = [field('id', 'text', 'ID', { id: [] }), field('place', 'text'), field('t', 'date')];
     expect(calendarFields(v20)?.title.name).toBe('place');
-    // Only facets: the first of them.
+    // Only categories and an identifier: nothing names a record, so no calendar (flights).
     const flights = [field('date', 'datetime'), field('origin', 'text', 'Origin', { facet: [] })];
-    expect(calendarFields(flights)?.title.name).toBe('origin');
+    expect(calendarFields(flights)).toBeUndefined();
+    expect(calendarFields([field('id', 'text', 'ID', { id: true }), field('t', 'date')])).toBeUndefined();
   });
 
   it('starts from a field named like a start and ends on one of the same type named like an end', () => {

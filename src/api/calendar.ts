@@ -13,8 +13,9 @@ import type { FieldAnnotations } from './types';
  *   - title: a text field named `title`, `name` or `label` (or the French `titre`, `nom`, `libelle`,
  *     `intitule`), in that order; else one whose name or label holds one of those words (`event_name`,
  *     "Nom de l'équipement"); else the first text field that is neither the record's identifier nor a
- *     facet (a category names many records: an earthquake's magnitude type, not its place); else the
- *     first that is not the identifier.
+ *     facet (a category names many records: an earthquake's magnitude type, not its place). A dataset
+ *     whose only texts are categories or its identifier (flights: origin, destination) has no title, so
+ *     no calendar: each day would list thousands of records named by a code.
  * A visitor, or an export request, may choose each of them among the fields that fit.
  */
 
@@ -104,9 +105,7 @@ function defaultTitle<F extends CalendarFieldLike>(candidates: readonly F[]): F 
   const wanted = new Set(TITLE_WORDS);
   return (
     candidates.find((f) => named(f, wanted)) ??
-    candidates.find((f) => !isIdentifier(f) && !isFacet(f)) ??
-    candidates.find((f) => !isIdentifier(f)) ??
-    candidates[0]
+    candidates.find((f) => !isIdentifier(f) && !isFacet(f))
   );
 }
 

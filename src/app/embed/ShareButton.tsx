@@ -36,7 +36,7 @@ export function ShareButton({
           <circle cx="15" cy="15.5" r="2.5" />
           <path d="M7.2 8.8 12.8 5.7M7.2 11.2l5.6 3.1" />
         </svg>
-        {t('tabs.share')}
+        <span className="share-label">{t('tabs.share')}</span>
       </button>
       {open && (
         <Suspense fallback={null}>
