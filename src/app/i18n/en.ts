@@ -159,9 +159,15 @@ export const en = {
     removeFilterHint: 'Removing a filter above may help.',
     none: 'No record matches these filters.',
     timeZone: 'Times are shown in {{zone}}, the dataset’s time zone.',
-    loaded: '{{count, number}} loaded',
-    scrollMore: 'scroll for more',
-    reachesMost: 'the most the table reaches',
+    windowOnly:
+      'In this order the table reaches the first {{count, number}} records (the Explore API’s window): sort on a column to reach them all.',
+    goTo: 'Go to record',
+    goToRange: '1 to {{count}}',
+    goToButton: 'Go',
+    goToInvalid: 'A record number from 1 to {{count}}.',
+    sortHint: 'Sort by this column. Shift+click or Shift+Enter adds it to the sort.',
+    sortedAsc: 'sort key {{rank}} of {{count}}, ascending',
+    sortedDesc: 'sort key {{rank}} of {{count}}, descending',
     moreFailed: 'More records could not be loaded',
     stops: 'The table stops at record {{loaded}} of {{total}}.',
     window:
@@ -175,7 +181,7 @@ export const en = {
     exportAll_one: 'export the record as CSV',
     exportAll_other: 'export all {{count, number}} records as CSV',
     windowBefore:
-      'The Explore API pages through the first 10,000 records of a query only. Search or filter to reach other records, or',
+      'The Explore API pages through the first 10,000 records of a query only, and the portal’s own order cannot be continued past them. Sort on a column to reach every record, or',
     unknownSort:
       'The link sorts by “{{field}}”, which this dataset does not have: the records keep their order.',
     unknownColumns_one: 'The link names a column this dataset does not have: {{names}}.',

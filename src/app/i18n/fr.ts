@@ -158,9 +158,15 @@ export const fr: Catalog = {
     removeFilterHint: 'Retirer un filtre ci-dessus peut aider.',
     none: 'Aucun enregistrement ne correspond à ces filtres.',
     timeZone: 'Les heures sont données dans le fuseau du jeu de données, {{zone}}.',
-    loaded: '{{count, number}} chargés',
-    scrollMore: 'défiler pour la suite',
-    reachesMost: 'le plus que le tableau atteint',
+    windowOnly:
+      'Dans cet ordre, le tableau atteint les {{count, number}} premiers enregistrements (la fenêtre de l’API Explore) : triez sur une colonne pour les atteindre tous.',
+    goTo: 'Aller à l’enregistrement',
+    goToRange: '1 à {{count}}',
+    goToButton: 'Aller',
+    goToInvalid: 'Un numéro d’enregistrement de 1 à {{count}}.',
+    sortHint: 'Trier selon cette colonne. Maj+clic ou Maj+Entrée l’ajoute au tri.',
+    sortedAsc: 'clé de tri {{rank}} sur {{count}}, croissant',
+    sortedDesc: 'clé de tri {{rank}} sur {{count}}, décroissant',
     moreFailed: 'La suite des enregistrements n’a pas pu être chargée',
     stops: 'Le tableau s’arrête à l’enregistrement {{loaded}} sur {{total}}.',
     window:
@@ -174,7 +180,7 @@ export const fr: Catalog = {
     exportAll_one: 'exportez l’enregistrement en CSV',
     exportAll_other: 'exportez les {{count, number}} enregistrements en CSV',
     windowBefore:
-      'L’API Explore ne parcourt que les 10 000 premiers enregistrements d’une requête. Recherchez ou filtrez pour atteindre les autres, ou',
+      'L’API Explore ne parcourt que les 10 000 premiers enregistrements d’une requête, et l’ordre propre du portail ne se poursuit pas au-delà. Triez sur une colonne pour atteindre tous les enregistrements, ou',
     unknownSort:
       'Le lien trie sur « {{field}} », que ce jeu de données n’a pas : les enregistrements gardent leur ordre.',
     unknownColumns_one: 'Le lien nomme une colonne que ce jeu de données n’a pas : {{names}}.',

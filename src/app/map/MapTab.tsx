@@ -63,7 +63,6 @@ import './map.css';
 
 const NO_FIELDS: readonly DatasetField[] = [];
 const NO_CLUSTERS: readonly Cluster[] = [];
-const noop = () => {};
 
 /** A cluster this small, or seen this close, lists its records on click instead of zooming in. */
 const LIST_CLUSTER_AT = 50;
@@ -402,8 +401,8 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           <RecordsTable
             fields={fields}
             columns={columns}
-            records={listed}
-            pendingRows={0}
+            rowCount={listed.length}
+            rowAt={(index) => listed[index]}
             total={listed.length}
             sort={undefined}
             format={cellFormat}
@@ -416,7 +415,6 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
               setSelection({ kind: 'local', records: [listed[index]!] });
             }}
             onHover={setHovered}
-            onNearEnd={noop}
             resetKey={JSON.stringify(filters)}
             scrollRef={listScroll}
           />

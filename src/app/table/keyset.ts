@@ -59,7 +59,11 @@ export function keysetKeys(
 /** The `order_by` of a keyset order: its keys, the record id last. */
 export function keysetOrderBy(keys: readonly SortKey[]): string {
   return keys
-    .map((k) => (k.field === TIE_BREAKER ? TIE_BREAKER : `${quoteField(k.field)} ${k.direction}`))
+    .map((k) =>
+      k.field === TIE_BREAKER && k.direction === 'asc'
+        ? TIE_BREAKER
+        : `${quoteField(k.field)} ${k.direction}`,
+    )
     .join(', ');
 }
 

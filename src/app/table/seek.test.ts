@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetField } from '../../api';
 import { type FixtureRecord, TestDb } from '../../odsql/compile/test-db';
 import type { DatasetSchema } from '../../odsql/schema';
+import { midHex, midText } from './key-midpoints';
 import {
   afterClause,
   type Clause,
@@ -150,5 +151,26 @@ describe('keyset paging', () => {
     expect(keysetKeys([{ field: 'nope', direction: 'asc' }], fields)).toBeUndefined();
     expect(keysetKeys([], [...fields, { name: 'RecordID', type: 'text' } as DatasetField])).toBeUndefined();
     expect(keysetOrderBy(keysetKeys([{ field: 'n', direction: 'desc' }], fields)!)).toBe('n desc, recordid');
+  });
+});
+
+describe('midpoints', () => {
+  it('halves the space of hex record ids, in string order', () => {
+    expect(midHex('0', 'f')).toBe('7');
+    expect(midHex('07', '10')).toBe('0b');
+    expect(midHex('7', '8')).toBeUndefined();
+    const m = midHex('00003a5f11aa00bb', 'ffff8ae2f02a7073')!;
+    expect(m > '00003a5f11aa00bb' && m < 'ffff8ae2f02a7073').toBe(true);
+    // Not record ids: the midpoint by character decides.
+    expect(midHex('6', '60')).toBeUndefined();
+    expect(midHex('ab', 'K')).toBeUndefined();
+  });
+
+  it('finds a string between two, or says there is none', () => {
+    expect(midText('a', 'c')).toBe('b');
+    expect(midText('', 'b')).toBe('0');
+    expect(midText('ab', 'ac')).toBeUndefined();
+    const m = midText('\ud7ff', '\ue001')!;
+    expect(m > '\ud7ff' && m < '\ue001').toBe(true);
   });
 });

@@ -73,15 +73,18 @@ export async function seekAnchor(
     const key = keys[level]!;
     const group = equalClause(keys, prefix);
     // Nulls come after every value: is record N among them?
-    const nullStart = await countBefore([...prefix, null]);
+    const values = and(group, notNullClause(key));
+    // Asked together: the answers of a portal far away come in one round trip.
+    const [nullStart, first, last] = await Promise.all([
+      countBefore([...prefix, null]),
+      ask(probe.firstValue(values, key)),
+      ask(probe.firstValue(values, reversed(key))),
+    ]);
     if (nullStart <= target) {
       prefix.push(null);
       base = nullStart;
       continue;
     }
-    const values = and(group, notNullClause(key));
-    const first = await ask(probe.firstValue(values, key));
-    const last = await ask(probe.firstValue(values, reversed(key)));
     if (first === undefined || first === null || last === undefined || last === null)
       throw new SeekError('no value where one was counted');
     // lo: a value with the records before it (at most N); hi: one with more than N before it.
