@@ -43,8 +43,7 @@ export function SelectionTools({ portal, datasetId, title, href }: SelectionTool
           aria-keyshortcuts="Control+Z Meta+Z"
           title={t('memory.undoTitle')}
         >
-          <span aria-hidden="true">↶ </span>
-          {t('memory.undo')}
+          <span aria-hidden="true">↶</span> <span className="button-label">{t('memory.undo')}</span>
         </button>
         <button
           type="button"
@@ -54,8 +53,7 @@ export function SelectionTools({ portal, datasetId, title, href }: SelectionTool
           aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
           title={t('memory.redoTitle')}
         >
-          <span aria-hidden="true">↷ </span>
-          {t('memory.redo')}
+          <span aria-hidden="true">↷</span> <span className="button-label">{t('memory.redo')}</span>
         </button>
       </div>
       {naming ? (
