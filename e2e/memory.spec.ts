@@ -60,7 +60,7 @@ test('build a selection, undo and redo it, save it, and restore it after the bro
   await page.getByRole('button', { name: 'Save this view' }).click();
   await page.getByLabel('Name of the view').fill('Rainy days, coolest first');
   await page.getByLabel('Name of the view').press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'saved in this browser' })).toHaveCount(1);
+  await expect(page.getByText('View “Rainy days, coolest first” saved in this browser.')).toHaveCount(1);
   await page.getByText(/^Saved views \(1\)$/).click();
   await expect(page.getByRole('link', { name: 'Rainy days, coolest first' })).toBeVisible();
   await page.screenshot({ path: 'test-results/memory/saved-views.png' });

@@ -10,6 +10,7 @@ import {
   type MouseEvent,
   type ReactNode,
   type RefObject,
+  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -147,9 +148,28 @@ export function RecordsTable(props: RecordsTableProps) {
   // The grid's one Tab stop: where the reader last was, first the header's first cell.
   const tableRef = useRef<HTMLTableElement>(null);
   const position = useRef<GridPosition>({ row: -1, target: 0 });
+  // A row moved to that is not rendered with its record yet (its page loads): focused once it is.
+  const pendingFocus = useRef<{ readonly position: GridPosition; readonly until: number }>(undefined);
   useEffect(() => {
-    if (tableRef.current) applyRovingStop(tableRef.current, position.current);
+    const grid = tableRef.current;
+    if (!grid) return;
+    const pending = pendingFocus.current;
+    // Not once the reader went elsewhere meanwhile (typing a search, say), nor after too long.
+    const active = document.activeElement;
+    const elsewhere =
+      active !== null &&
+      active !== document.body &&
+      !grid.contains(active) &&
+      !active.closest('.go-to-record');
+    if (pending && (elsewhere || Date.now() > pending.until || focusAt(grid, pending.position)))
+      pendingFocus.current = undefined;
+    applyRovingStop(grid, position.current);
   });
+  const focusWhenRendered = useCallback((grid: HTMLTableElement, at: GridPosition) => {
+    pendingFocus.current = undefined;
+    if (focusAt(grid, at)) return;
+    pendingFocus.current = { position: at, until: Date.now() + PENDING_FOCUS_MS };
+  }, []);
   const onGridKey = (event: KeyboardEvent<HTMLTableElement>) => {
     const grid = tableRef.current;
     if (!grid) return;
@@ -177,7 +197,7 @@ export function RecordsTable(props: RecordsTableProps) {
     scrollToRow(goTo.row, 'start');
     position.current = { row: goTo.row, target: 0 };
     focusWhenRendered(grid, position.current);
-  }, [goTo, scrollToRow]);
+  }, [goTo, scrollToRow, focusWhenRendered]);
 
   const span = leafColumns.length + 1;
   const numberWidth = rowNumberWidth(rowCount);
@@ -323,6 +343,9 @@ export function RecordsTable(props: RecordsTableProps) {
   );
 }
 
+/** How long a row moved to may take to load before the focus gives up waiting for it. */
+const PENDING_FOCUS_MS = 30_000;
+
 /** Room for the largest row number, grouped (3,000,000): at least the width of four digits. */
 function rowNumberWidth(rowCount: number): number {
   return 36 + 8 * Math.max(4, formatCount(rowCount).length);
@@ -331,15 +354,6 @@ function rowNumberWidth(rowCount: number): number {
 /** Row numbers are grouped like every count (1,234,567; 1 234 567 in French). */
 function formatRowNumber(n: number): string {
   return formatCount(n);
-}
-
-/** Focuses a position of the grid once its row is rendered with its record (a few frames at most). */
-function focusWhenRendered(grid: HTMLTableElement, position: GridPosition): void {
-  let tries = 0;
-  const attempt = () => {
-    if (!focusAt(grid, position) && ++tries < 60) requestAnimationFrame(attempt);
-  };
-  requestAnimationFrame(attempt);
 }
 
 function Spacer({ height, span }: { readonly height: number; readonly span: number }) {

@@ -103,7 +103,8 @@ export function SelectionTools({ portal, datasetId, title, href }: SelectionTool
           </ul>
         )}
       </details>
-      <p className="visually-hidden" role="status">
+      {/* Live without being a status: the page's statuses are its tabs' own. */}
+      <p className="visually-hidden" aria-live="polite">
         {said}
       </p>
     </div>

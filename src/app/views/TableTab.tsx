@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { ApiError, type Dataset, type DatasetField } from '../../api';
 import { useColumnStats } from '../column-stats/useColumnStats';
 import { FilterChips } from '../components/FilterChips';
@@ -26,13 +26,12 @@ import { NO_FILTERS } from '../routes/search-params';
 import { ColumnsMenu } from '../table/ColumnsMenu';
 import { visibleColumns } from '../table/columns';
 import { GoToRecord } from '../table/GoToRecord';
-import { keysetOrderBy } from '../table/keyset';
-import { datasetTimeZone, recordId, recordPagesQuery, rowsPortal } from '../table/queries';
+import { datasetTimeZone, recordId } from '../table/queries';
 import { RecordDetail } from '../table/RecordDetail';
 import { RecordsEnd } from '../table/RecordsEnd';
 import { TableMapPanel, useTableMap } from '../table/TableMapPanel';
 import { tableKeys } from '../table/table-order';
-import { useRecordRows } from '../table/useRecordRows';
+import { useTableRows } from '../table/useTableRows';
 
 const NO_FIELDS: readonly DatasetField[] = [];
 /** Placeholder rows while the first page loads. */
@@ -44,11 +43,6 @@ const QueryPanel = lazy(() => import('../editor/QueryPanel'));
 /** Rows a `select` or `group_by` query shows: a records page at most, or many groups in one call. */
 const QUERY_RESULTS_LIMIT = 100;
 const GROUPS_LIMIT = 1000;
-
-/** A portal that cannot sort by the record id answers the table's keyset order with a 400. */
-function refusesKeyset(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 400;
-}
 
 /** The message of a 400 ODSQLError: the query editor shows it at its clause. */
 function odsqlErrorMessage(error: unknown): string | undefined {
@@ -79,24 +73,9 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   // A query with select or group_by returns other rows than records: one call, shown as a results table.
   const grouped = (state.query.group_by ?? '') !== '';
   const custom = grouped || (state.query.select ?? '') !== '';
-  // The table's own order ends with the record id, so that it can be continued past the API's window
-  // (table/keyset.ts); a portal that refuses to sort by it gets the order as asked, and the window.
-  const wantedKeys = useMemo(() => (custom ? undefined : tableKeys(state, fields)), [custom, state, fields]);
-  const keyedParams = useMemo(
-    () => (wantedKeys ? { ...params, order_by: keysetOrderBy(wantedKeys) } : params),
-    [params, wantedKeys],
-  );
-  const [refusedOrder, setRefusedOrder] = useState<string>();
-  const keys = refusedOrder === keyedParams.order_by ? undefined : wantedKeys;
-  const tableParams = keys ? keyedParams : params;
-  const pages = useInfiniteQuery({ ...recordPagesQuery(client, datasetId, tableParams), enabled: !custom });
-  const refused = wantedKeys !== undefined && keys !== undefined && refusesKeyset(pages.error);
-  useEffect(() => {
-    if (refused) setRefusedOrder(keyedParams.order_by);
-  }, [refused, keyedParams.order_by]);
-  const portal = useMemo(() => rowsPortal(client, datasetId, tableParams), [client, datasetId, tableParams]);
+  const keys = custom ? undefined : tableKeys(state, fields);
+  const { pages, rows } = useTableRows(client, datasetId, params, keys, !custom);
   const firstPage = pages.data?.pages[0]?.response;
-  const rows = useRecordRows(portal, firstPage, keys);
   const results = useQuery({
     ...recordsQuery(client, datasetId, { ...params, limit: grouped ? GROUPS_LIMIT : QUERY_RESULTS_LIMIT }),
     enabled: custom,
