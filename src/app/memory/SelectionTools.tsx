@@ -83,13 +83,13 @@ export function SelectionTools({ portal, datasetId, title, href }: SelectionTool
       <details className="saved-views">
         <summary>{t('memory.views', { count: views.length })}</summary>
         {views.length === 0 ? (
-          <p className="muted">{t('memory.noViews')}</p>
+          <p className="saved-view-note">{t('memory.noViews')}</p>
         ) : (
           <ul>
             {views.map((view) => (
               <li key={view.id}>
                 <Link to={view.href}>{view.name}</Link>{' '}
-                <span className="muted">{formatDate(view.savedAt)}</span>{' '}
+                <span className="saved-view-note">{formatDate(view.savedAt)}</span>{' '}
                 <button
                   type="button"
                   className="link-button"
