@@ -11,6 +11,7 @@ import { renderSlowDownloads, slowDownloadsBench, writeSlowDownloadsSection } fr
 import { explorerFigures, renderExplorerFigures } from './explorer';
 import { exportBench, renderExports } from './exports';
 import { fairnessBench, renderFairness, writeFairnessSection } from './fairness';
+import { keysetBench, renderKeyset, writeKeysetSection } from './keyset';
 import { buildExplorer, type MapFigure, mapRenderFigures, renderMapTable } from './map';
 import { parserThroughput } from './parser';
 import { renderScale, scaleBench } from './scale';
@@ -161,9 +162,30 @@ async function downloadsOnly(): Promise<void> {
   }
 }
 
+/**
+ * `npm run bench -- keyset`: the records table's page at depth 2,900,000 against its first page (and
+ * the engine's SQL of both), written in place in RESULTS.md.
+ */
+async function keysetOnly(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'odexplorer-bench-'));
+  try {
+    const dataDir = await benchDataDir(work);
+    const server = await startServer(dataDir, { RESULT_CACHE_MB: '0' });
+    const table = storedDataset(dataDir, 'flights').dataset.table;
+    const raw = await rawInstance(dataDir, ['flights'], loadConfig().memoryLimit);
+    const section = renderKeyset(await keysetBench(server.origin, raw, table, RUNS), machineLine());
+    await stopServer(server);
+    writeKeysetSection(section);
+    console.log(`\n${section}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('load')) return loadOnly();
   if (process.argv.includes('downloads')) return downloadsOnly();
+  if (process.argv.includes('keyset')) return keysetOnly();
   if (process.argv.includes('cases')) return casesOnly();
   if (process.argv.includes('explorer')) return explorerOnly();
   if (process.argv.includes('clickhouse')) {
@@ -205,7 +227,8 @@ async function main(): Promise<void> {
     console.log(`second start: ready in ${Math.round(server.readyMs)} ms`);
     const http = await httpRunner(server.origin);
     // Raw DuckDB reads the same records file, at the same memory limit.
-    const raw = await rawRunner(await rawInstance(dataDir, ['flights'], memoryLimit), table);
+    const rawFlights = await rawInstance(dataDir, ['flights'], memoryLimit);
+    const raw = await rawRunner(rawFlights, table);
     const rows: Row[] = [];
     for (const c of CASES) {
       const [h, r] = await timeInterleaved(
@@ -226,6 +249,7 @@ async function main(): Promise<void> {
         `${c.name.padEnd(40)} http ${fmt(row.httpP50).padStart(7)} ms   raw ${fmt(rawP50).padStart(7)} ms   ${row.httpP50 <= row.target ? 'ok' : 'OVER TARGET'}`,
       );
     }
+    const keyset = await keysetBench(server.origin, rawFlights, table, RUNS);
     const exports = await exportBench(server.origin, server.process.pid!, dataDir, memoryLimit);
     const map = await mapRenderFigures(server.origin);
     const analyze = await analyzeRenderFigures(server.origin);
@@ -252,6 +276,7 @@ async function main(): Promise<void> {
         machine,
         map,
       }) +
+      `\n${renderKeyset(keyset, machine)}` +
       renderExports(exports.figures, exports.memory) +
       renderAnalyzeTable(analyze) +
       renderExplorerFigures(explorer) +

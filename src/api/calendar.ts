@@ -103,10 +103,7 @@ function defaultTitle<F extends CalendarFieldLike>(candidates: readonly F[]): F 
     if (exact) return exact;
   }
   const wanted = new Set(TITLE_WORDS);
-  return (
-    candidates.find((f) => named(f, wanted)) ??
-    candidates.find((f) => !isIdentifier(f) && !isFacet(f))
-  );
+  return candidates.find((f) => named(f, wanted)) ?? candidates.find((f) => !isIdentifier(f) && !isFacet(f));
 }
 
 /**

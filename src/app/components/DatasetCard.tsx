@@ -3,17 +3,20 @@ import type { Dataset } from '../../api';
 import { themeName } from '../filters/metadata-names';
 import { formatDate } from '../format/dates';
 import { excerpt } from '../format/markdown';
+import { CardChangedBadge } from '../memory/ChangedBadge';
 import { Link } from '../router/Link';
 import { datasetTabs } from '../routes/dataset-tabs';
 import { datasetPath, tabLabel } from '../routes/paths';
 
 interface DatasetCardProps {
   readonly dataset: Dataset;
+  /** The portal read: the reader's last visit of this dataset is remembered per portal. */
+  readonly portal: string;
   /** The catalog address filtered on one keyword. */
   readonly keywordHref: (keyword: string) => string;
 }
 
-export function DatasetCard({ dataset, keywordHref }: DatasetCardProps) {
+export function DatasetCard({ dataset, portal, keywordHref }: DatasetCardProps) {
   const metas = dataset.metas?.default ?? {};
   const title = metas.title || dataset.dataset_id;
   const description = metas.description ? excerpt(metas.description) : '';
@@ -37,6 +40,7 @@ export function DatasetCard({ dataset, keywordHref }: DatasetCardProps) {
           </ul>
         )}
       </header>
+      <CardChangedBadge portal={portal} dataset={dataset} />
       {description !== '' && <p className="dataset-card-description">{description}</p>}
       <dl className="dataset-card-facts">
         {metas.publisher && (

@@ -2,42 +2,35 @@ import {
   columnOrderingFeature,
   columnVisibilityFeature,
   createColumnHelper,
-  rowSortingFeature,
-  type SortingState,
   tableFeatures,
-  type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
   type RefObject,
+  useCallback,
   useEffect,
   useMemo,
   useRef,
 } from 'react';
 import type { DatasetField, DatasetRecord } from '../../api';
 import { type CellFormat, isNumericField } from '../format/cells';
+import { formatCount } from '../format/numbers';
 import { t } from '../i18n/setup';
 import type { RecordsSort } from '../routes/dataset-search';
 import { applyRovingStop, focusAt, type GridPosition, moveFor, positionOf } from '../table/grid-keys';
 import { columnWidth, isSortable, unitOf } from '../table/layout';
-import { observeRectAfterLayout, scrollFromFreshTop, windowRect } from '../table/scroll-region';
+import { toggledSort } from '../table/sorting';
+import { useDeepScroll } from '../table/useDeepScroll';
 import { CellValue } from './CellValue';
 
-const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature, columnOrderingFeature });
+const features = tableFeatures({ columnVisibilityFeature, columnOrderingFeature });
+const EMPTY: DatasetRecord[] = [];
 const column = createColumnHelper<typeof features, DatasetRecord>();
 
-/** Every row is one line high (long values are cut and shown whole in the record detail). */
-export const ROW_HEIGHT = 36;
-/** Rows rendered beyond the visible ones, so a quick scroll does not show blanks. */
-const OVERSCAN = 8;
-/** Asking for the next page this many rows before the last loaded one hides the wait. */
-const PREFETCH_ROWS = 40;
-
-function buildColumns(fields: readonly DatasetField[], format: CellFormat) {
+function buildColumns(fields: readonly DatasetField[]) {
   return fields.map((field) =>
     column.accessor((record) => record[field.name], {
       id: field.name,
@@ -47,8 +40,6 @@ function buildColumns(fields: readonly DatasetField[], format: CellFormat) {
           {unitOf(field) && <span className="unit"> ({unitOf(field)})</span>}
         </>
       ),
-      cell: (info) => <CellValue value={info.getValue()} field={field} format={format} />,
-      enableSorting: isSortable(field),
     }),
   );
 }
@@ -58,15 +49,15 @@ interface RecordsTableProps {
   readonly fields: readonly DatasetField[];
   /** The visible fields' names, in display order. */
   readonly columns: readonly string[];
-  /** The records loaded so far, from the first one. */
-  readonly records: readonly DatasetRecord[];
-  /** Placeholder rows after the loaded ones, while the next page loads. */
-  readonly pendingRows: number;
+  /** The rows the table holds (loaded or not yet), from the first one. */
+  readonly rowCount: number;
+  /** A row's record, or undefined while it loads (a placeholder row shows). */
+  readonly rowAt: (index: number) => DatasetRecord | undefined;
   /** All the records the query matches, for assistive technologies (`aria-rowcount`). */
   readonly total: number;
-  readonly sort: RecordsSort | undefined;
+  readonly sort: readonly RecordsSort[] | undefined;
   /** Without it the headers do not sort (the map's list keeps the map's order). */
-  readonly onSort?: ((sort: RecordsSort | undefined) => void) | undefined;
+  readonly onSort?: ((sort: readonly RecordsSort[] | undefined) => void) | undefined;
   /** The row under the pointer or the keyboard focus (the map highlights its record), or none. */
   readonly onHover?: ((index: number | undefined) => void) | undefined;
   readonly format: CellFormat;
@@ -81,8 +72,10 @@ interface RecordsTableProps {
    */
   readonly marked?: { readonly row: number } | undefined;
   readonly onOpen: (index: number) => void;
-  /** Called as the reader nears the last loaded row. */
-  readonly onNearEnd: () => void;
+  /** The rows in view or about to be, first and last: their records are to be loaded. */
+  readonly onRange?: ((from: number, to: number) => void) | undefined;
+  /** A row to bring to the top of the view and focus ("go to record"); a new object each time. */
+  readonly goTo?: { readonly row: number } | undefined;
   /** Changes when the query changes: the table goes back to its first row. */
   readonly resetKey: string;
   readonly scrollRef: RefObject<HTMLElement | null>;
@@ -99,69 +92,47 @@ function opensRecord(event: MouseEvent): boolean {
 
 /**
  * The records, one scrolling table with a sticky header. Only the rows in view are in the page
- * (virtualised), so scrolling through thousands of records stays smooth. Sorting happens on the server:
- * the table turns header clicks into the next sort (ascending, descending, none).
+ * (virtualised, deep-scroll.ts), so scrolling through millions of records stays smooth. Sorting
+ * happens on the server: the table turns header clicks into the next sort (sorting.ts), Shift+click and
+ * Shift+Enter adding a key to it.
  */
 export function RecordsTable(props: RecordsTableProps) {
-  const { fields, columns: visible, records, pendingRows, total, sort, onSort, format } = props;
-  const { busy, caption, selected, onOpen, onNearEnd, resetKey, scrollRef, footer } = props;
-  const columns = useMemo(() => buildColumns(fields, format), [fields, format]);
+  const { fields, columns: visible, rowCount, rowAt, total, sort, onSort, format } = props;
+  const { busy, caption, selected, onOpen, onRange, resetKey, scrollRef, footer } = props;
+  const columns = useMemo(() => buildColumns(fields), [fields]);
   const byName = useMemo(() => new Map(fields.map((f) => [f.name, f])), [fields]);
-  const sorting = useMemo<SortingState>(
-    () => (sort ? [{ id: sort.field, desc: sort.direction === 'desc' }] : []),
-    [sort],
-  );
   const columnVisibility = useMemo(() => {
     const shown = new Set(visible);
     return Object.fromEntries(fields.map((f) => [f.name, shown.has(f.name)]));
   }, [fields, visible]);
-  const onSortingChange = (updater: Updater<SortingState>) => {
-    const next = typeof updater === 'function' ? updater(sorting) : updater;
-    const first = next[0];
-    onSort?.(first ? { field: first.id, direction: first.desc ? 'desc' : 'asc' } : undefined);
-  };
+  // The table lays out the headers; rows are rendered below from `rowAt`, the visible ones only.
   const table = useTable({
     features,
     columns,
-    data: records as DatasetRecord[],
-    getRowId: (_record, index) => String(index),
-    state: { sorting, columnVisibility, columnOrder: visible as string[] },
-    onSortingChange,
-    manualSorting: true,
-    enableSorting: onSort !== undefined,
-    enableMultiSort: false,
-    sortDescFirst: false,
-    enableSortingRemoval: true,
+    data: EMPTY,
+    state: { columnVisibility, columnOrder: visible as string[] },
   });
-  const rows = table.getRowModel().rows;
   const leafColumns = table.getVisibleLeafColumns();
+  const sorts = sort ?? [];
+  const sortBy = (field: string, adding: boolean) => onSort?.(toggledSort(sorts, field, adding));
 
-  const virtualizer = useVirtualizer({
-    count: rows.length + pendingRows,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN,
-    initialRect: windowRect(window),
-    observeElementRect: observeRectAfterLayout,
-    scrollToFn: scrollFromFreshTop,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? -1;
+  const scroll = useDeepScroll(scrollRef, rowCount);
+  const { first, last } = scroll.range;
+  useEffect(() => {
+    if (rowCount > 0) onRange?.(first, last);
+  }, [first, last, rowCount, onRange]);
 
   // A record chosen elsewhere (a point clicked on the map) is brought into view.
+  const { scrollToRow } = scroll;
   useEffect(() => {
-    if (selected !== undefined) virtualizer.scrollToIndex(selected, { align: 'center' });
-  }, [selected, virtualizer]);
+    if (selected !== undefined) scrollToRow(selected, 'center');
+  }, [selected, scrollToRow]);
   const marked = props.marked;
   // Only when another row is marked, not as more rows load.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rows.length is read, not a reason to scroll
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rowCount is read, not a reason to scroll
   useEffect(() => {
-    if (marked && marked.row < rows.length) virtualizer.scrollToIndex(marked.row, { align: 'center' });
-  }, [marked, virtualizer]);
-
-  useEffect(() => {
-    if (rows.length > 0 && lastIndex >= rows.length - PREFETCH_ROWS) onNearEnd();
-  }, [lastIndex, rows.length, onNearEnd]);
+    if (marked && marked.row < rowCount) scrollToRow(marked.row, 'center');
+  }, [marked, scrollToRow]);
 
   // A new query starts from its first record.
   const firstReset = useRef(true);
@@ -171,15 +142,34 @@ export function RecordsTable(props: RecordsTableProps) {
       firstReset.current = false;
       return;
     }
-    scrollRef.current?.scrollTo({ top: 0 });
-  }, [resetKey, scrollRef]);
+    scrollToRow(0, 'start');
+  }, [resetKey, scrollToRow]);
 
   // The grid's one Tab stop: where the reader last was, first the header's first cell.
   const tableRef = useRef<HTMLTableElement>(null);
   const position = useRef<GridPosition>({ row: -1, target: 0 });
+  // A row moved to that is not rendered with its record yet (its page loads): focused once it is.
+  const pendingFocus = useRef<{ readonly position: GridPosition; readonly until: number }>(undefined);
   useEffect(() => {
-    if (tableRef.current) applyRovingStop(tableRef.current, position.current);
+    const grid = tableRef.current;
+    if (!grid) return;
+    const pending = pendingFocus.current;
+    // Not once the reader went elsewhere meanwhile (typing a search, say), nor after too long.
+    const active = document.activeElement;
+    const elsewhere =
+      active !== null &&
+      active !== document.body &&
+      !grid.contains(active) &&
+      !active.closest('.go-to-record');
+    if (pending && (elsewhere || Date.now() > pending.until || focusAt(grid, pending.position)))
+      pendingFocus.current = undefined;
+    applyRovingStop(grid, position.current);
   });
+  const focusWhenRendered = useCallback((grid: HTMLTableElement, at: GridPosition) => {
+    pendingFocus.current = undefined;
+    if (focusAt(grid, at)) return;
+    pendingFocus.current = { position: at, until: Date.now() + PENDING_FOCUS_MS };
+  }, []);
   const onGridKey = (event: KeyboardEvent<HTMLTableElement>) => {
     const grid = tableRef.current;
     if (!grid) return;
@@ -191,24 +181,27 @@ export function RecordsTable(props: RecordsTableProps) {
       onOpen(from.row);
       return;
     }
-    const move = moveFor(event.key, event.ctrlKey || event.metaKey, grid, from, rows.length);
+    const move = moveFor(event.key, event.ctrlKey || event.metaKey, grid, from, rowCount);
     if (!move) return;
     event.preventDefault();
     position.current = move.position;
-    if (focusAt(grid, move.position)) return;
-    // The row is not in the page yet: scroll to it, then focus it once it is rendered.
-    virtualizer.scrollToIndex(move.row, { align: 'auto' });
-    let tries = 0;
-    const retry = () => {
-      if (!focusAt(grid, move.position) && ++tries < 10) requestAnimationFrame(retry);
-    };
-    requestAnimationFrame(retry);
+    if (move.row >= 0) scrollToRow(move.row, 'auto');
+    focusWhenRendered(grid, move.position);
   };
 
-  const before = items[0]?.start ?? 0;
-  const after = items.length > 0 ? virtualizer.getTotalSize() - items.at(-1)!.end : 0;
+  // "Go to record": the row at the top of the view, focused once it is rendered.
+  const goTo = props.goTo;
+  useEffect(() => {
+    const grid = tableRef.current;
+    if (!goTo || !grid) return;
+    scrollToRow(goTo.row, 'start');
+    position.current = { row: goTo.row, target: 0 };
+    focusWhenRendered(grid, position.current);
+  }, [goTo, scrollToRow, focusWhenRendered]);
+
   const span = leafColumns.length + 1;
-  const tableWidth = leafColumns.reduce((sum, c) => sum + columnWidth(byName.get(c.id)!), ROW_NUMBER_WIDTH);
+  const numberWidth = rowNumberWidth(rowCount);
+  const tableWidth = leafColumns.reduce((sum, c) => sum + columnWidth(byName.get(c.id)!), numberWidth);
 
   return (
     // The table is a grid: one Tab stop, arrow keys move between cells (and scroll the region).
@@ -228,7 +221,7 @@ export function RecordsTable(props: RecordsTableProps) {
       >
         <caption className="visually-hidden">{caption}</caption>
         <colgroup>
-          <col style={{ width: ROW_NUMBER_WIDTH }} />
+          <col style={{ width: numberWidth }} />
           {leafColumns.map((c) => (
             <col key={c.id} style={{ width: columnWidth(byName.get(c.id)!) }} />
           ))}
@@ -241,28 +234,48 @@ export function RecordsTable(props: RecordsTableProps) {
               </th>
               {group.headers.map((header) => {
                 const field = byName.get(header.column.id);
-                const sorted = header.column.getIsSorted();
+                const rank = sorts.findIndex((s) => s.field === header.column.id);
+                const sorted = rank >= 0 ? sorts[rank]!.direction : undefined;
                 const numeric = field !== undefined && isNumericField(field);
                 return (
                   <th
                     key={header.id}
                     scope="col"
                     className={numeric ? 'num' : undefined}
-                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    // One header carries aria-sort (the pattern's rule): the first key.
+                    aria-sort={rank !== 0 ? undefined : sorted === 'asc' ? 'ascending' : 'descending'}
                     title={field?.description ?? field?.label ?? undefined}
                   >
-                    {header.column.getCanSort() ? (
+                    {onSort && field && isSortable(field) ? (
                       <button
                         type="button"
                         className="sort-button"
-                        onClick={header.column.getToggleSortingHandler()}
+                        title={t('table.sortHint')}
+                        onClick={(event) => sortBy(field.name, event.shiftKey)}
+                        onKeyDown={(event) => {
+                          // Shift+Enter adds the column to the sort, as Shift+click does.
+                          if (event.key === 'Enter' && event.shiftKey) {
+                            event.preventDefault();
+                            event.stopPropagation();
+                            sortBy(field.name, true);
+                          }
+                        }}
                       >
                         <span className="header-text">
                           <table.FlexRender header={header} />
                         </span>
                         <span className={`sort-indicator${sorted ? ' is-active' : ''}`} aria-hidden="true">
                           {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                          {sorted && sorts.length > 1 && <span className="sort-rank">{rank + 1}</span>}
                         </span>
+                        {sorted && (
+                          <span className="visually-hidden">
+                            {t(sorted === 'asc' ? 'table.sortedAsc' : 'table.sortedDesc', {
+                              rank: rank + 1,
+                              count: sorts.length,
+                            })}
+                          </span>
+                        )}
                       </button>
                     ) : (
                       <span className="header-label">
@@ -277,51 +290,52 @@ export function RecordsTable(props: RecordsTableProps) {
           ))}
         </thead>
         <tbody>
-          {before > 0 && <Spacer height={before} span={span} />}
-          {items.map((item) => {
-            const row = rows[item.index];
-            if (!row) return <SkeletonRow key={`pending-${item.index}`} span={leafColumns.length} />;
-            const isSelected = selected === item.index;
-            const isMarked = marked?.row === item.index;
+          {scroll.before > 0 && <Spacer height={scroll.before} span={span} />}
+          {scroll.rows.map((index) => {
+            const record = rowAt(index);
+            if (!record) return <SkeletonRow key={`pending-${index}`} span={leafColumns.length} />;
+            const isSelected = selected === index;
+            const isMarked = marked?.row === index;
             return (
               <tr
-                key={row.id}
+                key={index}
                 // Stripes follow the record, not the rendered row, so they do not flicker while scrolling.
-                className={`record-row${item.index % 2 === 1 ? ' is-even' : ''}${isSelected ? ' is-selected' : ''}${isMarked ? ' is-marked' : ''}`}
-                aria-rowindex={item.index + 2}
-                data-row={item.index}
+                className={`record-row${index % 2 === 1 ? ' is-even' : ''}${isSelected ? ' is-selected' : ''}${isMarked ? ' is-marked' : ''}`}
+                aria-rowindex={index + 2}
+                data-row={index}
                 aria-current={isSelected || undefined}
-                onClick={(event) => opensRecord(event) && onOpen(item.index)}
-                onMouseEnter={props.onHover && (() => props.onHover?.(item.index))}
+                onClick={(event) => opensRecord(event) && onOpen(index)}
+                onMouseEnter={props.onHover && (() => props.onHover?.(index))}
                 onMouseLeave={props.onHover && (() => props.onHover?.(undefined))}
-                onFocus={props.onHover && (() => props.onHover?.(item.index))}
+                onFocus={props.onHover && (() => props.onHover?.(index))}
               >
                 <td className="row-number">
                   <button
                     type="button"
                     className="row-open"
-                    aria-label={t('table.openRecord', { n: item.index + 1 })}
-                    onClick={() => onOpen(item.index)}
+                    aria-label={t('table.openRecord', { n: index + 1 })}
+                    onClick={() => onOpen(index)}
                   >
-                    {item.index + 1}
+                    {formatRowNumber(index + 1)}
                   </button>
                 </td>
-                {row.getVisibleCells().map((cell) => {
-                  const field = byName.get(cell.column.id);
-                  const value = cell.getValue();
+                {leafColumns.map((column) => {
+                  const field = byName.get(column.id)!;
+                  const value = record[column.id];
                   const empty = value === null || value === undefined || value === '';
-                  const numeric = field !== undefined && isNumericField(field);
-                  const className = [numeric ? 'num' : '', empty ? 'is-empty' : ''].join(' ').trim();
+                  const className = [isNumericField(field) ? 'num' : '', empty ? 'is-empty' : '']
+                    .join(' ')
+                    .trim();
                   return (
-                    <td key={cell.id} className={className || undefined}>
-                      <table.FlexRender cell={cell} />
+                    <td key={column.id} className={className || undefined}>
+                      <CellValue value={value} field={field} format={format} />
                     </td>
                   );
                 })}
               </tr>
             );
           })}
-          {after > 0 && <Spacer height={after} span={span} />}
+          {scroll.after > 0 && <Spacer height={scroll.after} span={span} />}
         </tbody>
       </table>
       {footer}
@@ -329,7 +343,18 @@ export function RecordsTable(props: RecordsTableProps) {
   );
 }
 
-const ROW_NUMBER_WIDTH = 64;
+/** How long a row moved to may take to load before the focus gives up waiting for it. */
+const PENDING_FOCUS_MS = 30_000;
+
+/** Room for the largest row number, grouped (3,000,000): at least the width of four digits. */
+function rowNumberWidth(rowCount: number): number {
+  return 36 + 8 * Math.max(4, formatCount(rowCount).length);
+}
+
+/** Row numbers are grouped like every count (1,234,567; 1 234 567 in French). */
+function formatRowNumber(n: number): string {
+  return formatCount(n);
+}
 
 function Spacer({ height, span }: { readonly height: number; readonly span: number }) {
   return (

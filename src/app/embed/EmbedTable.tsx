@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
 import type { Dataset, DatasetField } from '../../api';
 import { RecordsTable } from '../components/RecordsTable';
@@ -14,12 +14,12 @@ import { recordsParams } from '../queries/request-params';
 import { datasetSearchParams } from '../routes/dataset-search';
 import { datasetPath } from '../routes/paths';
 import { visibleColumns } from '../table/columns';
-import { datasetTimeZone, recordId, recordPagesQuery } from '../table/queries';
+import { datasetTimeZone, recordId } from '../table/queries';
 import { RecordsEnd } from '../table/RecordsEnd';
+import { tableKeys } from '../table/table-order';
+import { useTableRows } from '../table/useTableRows';
 
 const NO_FIELDS: readonly DatasetField[] = [];
-const FIRST_SKELETON_ROWS = 12;
-const NEXT_SKELETON_ROWS = 3;
 /** As the Table tab: a records page of a `select`, or many groups in one call. */
 const QUERY_RESULTS_LIMIT = 100;
 const GROUPS_LIMIT = 1000;
@@ -40,26 +40,29 @@ export default function EmbedTable({ dataset }: { readonly dataset: Dataset }) {
   const params = useMemo(() => recordsParams(state, timeZone), [state, timeZone]);
   const grouped = (state.query.group_by ?? '') !== '';
   const custom = grouped || (state.query.select ?? '') !== '';
-  const pages = useInfiniteQuery({ ...recordPagesQuery(client, datasetId, params), enabled: !custom });
+  // The Table tab's rows: any depth of a sorted selection, a page at a time where the reader is.
+  const keys = custom ? undefined : tableKeys(state, fields);
+  const { pages, rows } = useTableRows(client, datasetId, params, keys, !custom);
   const results = useQuery({
     ...recordsQuery(client, datasetId, { ...params, limit: grouped ? GROUPS_LIMIT : QUERY_RESULTS_LIMIT }),
     enabled: custom,
   });
   const columns = useMemo(() => visibleColumns(fields, state.columns), [fields, state.columns]);
-  const records = useMemo(() => pages.data?.pages.flatMap((p) => p.response.results) ?? [], [pages.data]);
   const total = pages.data?.pages[0]?.response.total_count ?? 0;
+  const rowCount = rows?.count ?? 0;
   const scrollRef = useRef<HTMLElement>(null);
   const title = dataset.metas?.default?.title ?? datasetId;
 
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, fetchNextPage } = pages;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError && !isPlaceholderData)
-      void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, fetchNextPage]);
+  const onRange = useCallback(
+    (from: number, to: number) => {
+      if (!pages.isPlaceholderData) rows?.want(from, to);
+    },
+    [rows, pages.isPlaceholderData],
+  );
 
   // A record's detail is the explorer's: it opens there, beside the page that embeds the table.
   const open = (index: number) => {
-    const record = records[index];
+    const record = rows?.record(index);
     const id = record && recordId(record);
     const search = datasetSearchParams(id === undefined ? state : { ...state, record: id });
     const href = new URL(hrefFor(datasetPath(datasetId, 'table', search)), window.location.origin).href;
@@ -87,7 +90,7 @@ export default function EmbedTable({ dataset }: { readonly dataset: Dataset }) {
   if (pages.isError && !pages.data) {
     return <ErrorPanel title={t('table.failed')} error={pages.error} onRetry={() => pages.refetch()} />;
   }
-  if (pages.data && records.length === 0) {
+  if (pages.data && total === 0) {
     return (
       <div className="empty-state">
         <p>{t('table.none')}</p>
@@ -98,8 +101,8 @@ export default function EmbedTable({ dataset }: { readonly dataset: Dataset }) {
     <RecordsTable
       fields={fields}
       columns={columns}
-      records={records}
-      pendingRows={!pages.data ? FIRST_SKELETON_ROWS : hasNextPage ? NEXT_SKELETON_ROWS : 0}
+      rowCount={rowCount}
+      rowAt={(index) => rows?.record(index)}
       total={total}
       sort={state.sort}
       onSort={setSort}
@@ -108,17 +111,14 @@ export default function EmbedTable({ dataset }: { readonly dataset: Dataset }) {
       caption={t('table.caption', { title })}
       selected={undefined}
       onOpen={open}
-      onNearEnd={loadMore}
+      onRange={onRange}
       resetKey={JSON.stringify(params)}
       scrollRef={scrollRef}
       footer={
-        pages.data && (
+        rows && (
           <RecordsEnd
-            loaded={records.length}
+            reached={rowCount}
             total={total}
-            hasMore={hasNextPage}
-            failure={isFetchNextPageError ? pages.error : undefined}
-            onRetry={() => void fetchNextPage()}
             exportUrl={client.urls.recordsExport(datasetId, 'csv', {
               ...(params.where !== undefined ? { where: params.where } : {}),
               ...(params.refine ? { refine: params.refine } : {}),

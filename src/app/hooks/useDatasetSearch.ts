@@ -56,7 +56,12 @@ export function useDatasetSearch(datasetId: string, tab: DatasetTab, fieldNames:
   );
   // A header sort and the query's order_by would fight: the latest choice wins.
   const setSort = useCallback(
-    (sort: RecordsSort | undefined) => go({ ...state, sort, query: { ...state.query, order_by: undefined } }),
+    (sort: readonly RecordsSort[] | undefined) =>
+      go({
+        ...state,
+        sort: sort && sort.length > 0 ? sort : undefined,
+        query: { ...state.query, order_by: undefined },
+      }),
     [go, state],
   );
   // The query and the filters may change together ("Clear all filters" drops both in one step).

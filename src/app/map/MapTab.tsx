@@ -31,7 +31,6 @@ import { useDatasetMap } from './useDatasetMap';
 import './map.css';
 
 const NO_FIELDS: readonly DatasetField[] = [];
-const noop = () => {};
 
 /** The records of the dataset on a map, following every active filter. Loaded only on this tab. */
 export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
@@ -190,8 +189,8 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           <RecordsTable
             fields={fields}
             columns={columns}
-            records={listed}
-            pendingRows={0}
+            rowCount={listed.length}
+            rowAt={(index) => listed[index]}
             total={listed.length}
             sort={undefined}
             format={cellFormat}
@@ -204,7 +203,6 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
               setSelection({ kind: 'local', records: [listed[index]!] });
             }}
             onHover={setHovered}
-            onNearEnd={noop}
             resetKey={JSON.stringify(filters)}
             scrollRef={listScroll}
           />

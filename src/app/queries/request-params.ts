@@ -117,8 +117,8 @@ export function recordsParams(search: DatasetSearch, timezone?: string): Records
     ...(group_by ? { group_by } : {}),
     ...(order_by
       ? { order_by }
-      : search.sort
-        ? { order_by: orderByClause(search.sort.field, search.sort.direction) }
+      : search.sort && search.sort.length > 0
+        ? { order_by: search.sort.map((s) => orderByClause(s.field, s.direction)).join(', ') }
         : {}),
     limit: RECORDS_PAGE_SIZE,
   };

@@ -17,12 +17,14 @@ export interface RecordsSort {
 }
 
 /**
- * State of the records view, all of it in the address: filters, sort (`sort=field` or `sort=-field`),
+ * State of the records view, all of it in the address: filters, sort (`sort=field` or `sort=-field`, and
+ * several keys separated by commas, the first deciding first: `sort=-delay,origin`),
  * the visible columns in their order (`columns=a,b,c`; absent means every field in schema order) and the
  * record whose detail is open (`record=<record id>`).
  */
 export interface DatasetSearch extends Filters {
-  readonly sort?: RecordsSort;
+  /** The sort keys, first first; absent (never empty) when the records keep the portal's order. */
+  readonly sort?: readonly RecordsSort[];
   readonly columns?: readonly string[];
   readonly record?: string;
   /**
@@ -48,11 +50,21 @@ export function hasQuery(query: QueryText): boolean {
   return QUERY_CLAUSES.some((c) => (query[c] ?? '').trim() !== '');
 }
 
-function readSort(raw: string | null): RecordsSort | undefined {
+/** `-a,b`: a descending, then b ascending; a malformed key is left out, a repeated one counts once. */
+function readSort(raw: string | null): readonly RecordsSort[] | undefined {
   if (raw === null) return undefined;
-  const match = /^(-?)([^\s,]+)$/.exec(raw.trim());
-  if (!match) return undefined;
-  return { field: match[2]!, direction: match[1] === '-' ? 'desc' : 'asc' };
+  const sorts: RecordsSort[] = [];
+  for (const part of raw.split(',')) {
+    const match = /^(-?)([^\s,-][^\s,]*)$/.exec(part.trim());
+    if (!match || sorts.some((s) => s.field === match[2])) continue;
+    sorts.push({ field: match[2]!, direction: match[1] === '-' ? 'desc' : 'asc' });
+  }
+  return sorts.length > 0 ? sorts : undefined;
+}
+
+/** The address form of sort keys. */
+export function formatSort(sorts: readonly RecordsSort[]): string {
+  return sorts.map((s) => `${s.direction === 'desc' ? '-' : ''}${s.field}`).join(',');
 }
 
 /** Field names separated by commas (names of Explore API fields never hold one); repeats dropped. */
@@ -95,14 +107,15 @@ export function parseDatasetSearch(search: URLSearchParams): DatasetSearch {
  * columns that are not there. When no listed column is left, every column shows.
  */
 export function withKnownFields(state: DatasetSearch, fieldNames: ReadonlySet<string>): DatasetSearch {
-  const unknownSort = state.sort !== undefined && !fieldNames.has(state.sort.field);
+  const sort = state.sort?.filter((s) => fieldNames.has(s.field));
+  const sortChanged = sort !== undefined && sort.length !== state.sort?.length;
   const columns = state.columns?.filter((name) => fieldNames.has(name));
   const columnsChanged = columns !== undefined && columns.length !== state.columns?.length;
-  if (!unknownSort && !columnsChanged) return state;
-  const { sort, columns: _listed, ...rest } = state;
+  if (!sortChanged && !columnsChanged) return state;
+  const { sort: _sorted, columns: _listed, ...rest } = state;
   return {
     ...rest,
-    ...(sort && !unknownSort ? { sort } : {}),
+    ...(sort && sort.length > 0 ? { sort } : {}),
     ...(columns && columns.length > 0 ? { columns } : {}),
   };
 }
@@ -117,7 +130,7 @@ export function datasetSearchParams(state: DatasetSearch): URLSearchParams {
     const text = state.query[clause];
     if (clause !== 'where' && text !== undefined && text.trim() !== '') search.set(clause, text);
   }
-  if (state.sort) search.set('sort', `${state.sort.direction === 'desc' ? '-' : ''}${state.sort.field}`);
+  if (state.sort && state.sort.length > 0) search.set('sort', formatSort(state.sort));
   if (state.columns && state.columns.length > 0) search.set('columns', state.columns.join(','));
   if (state.record !== undefined && state.record !== '') search.set('record', state.record);
   writeMapView(search, state.map);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { recordsParams } from '../queries/request-params';
 import { catalogSearchParams, parseCatalogSearch } from './catalog-search';
 import { datasetSearchParams, parseDatasetSearch, withKnownFields } from './dataset-search';
 import { catalogPath, datasetPath, matchRoute } from './paths';
@@ -78,7 +79,7 @@ describe('dataset search', () => {
       q: '',
       refine: [{ facet: 'weather', value: 'rain' }],
       exclude: [],
-      sort: { field: 'temp_max', direction: 'desc' },
+      sort: [{ field: 'temp_max', direction: 'desc' }],
       columns: ['date', 'temp_max'],
       record: 'ab12',
       query: {},
@@ -88,6 +89,22 @@ describe('dataset search', () => {
       'refine=weather%3Arain&sort=-temp_max&columns=date%2Ctemp_max&record=ab12',
     );
     expect(parseDatasetSearch(datasetSearchParams(state))).toEqual(state);
+  });
+
+  it('reads and writes a sort on several keys, first first, a repeated key once', () => {
+    const state = parseDatasetSearch(new URLSearchParams('sort=-delay,origin,,-origin,a b,-'));
+    expect(state.sort).toEqual([
+      { field: 'delay', direction: 'desc' },
+      { field: 'origin', direction: 'asc' },
+    ]);
+    expect(datasetSearchParams(state).toString()).toBe('sort=-delay%2Corigin');
+    expect(parseDatasetSearch(datasetSearchParams(state))).toEqual(state);
+    expect(recordsParams(state).order_by).toBe('delay desc, origin asc');
+  });
+
+  it('keeps the known keys of a sort on several', () => {
+    const state = parseDatasetSearch(new URLSearchParams('sort=nope,-date'));
+    expect(withKnownFields(state, new Set(['date'])).sort).toEqual([{ field: 'date', direction: 'desc' }]);
   });
 
   it('ignores bad sorts, empty column lists and blank records; old paging parameters are dropped', () => {

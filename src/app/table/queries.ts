@@ -4,6 +4,8 @@ import { isKnownTimeZone } from '../format/cells';
 import { exploreKeys } from '../queries/keys';
 import { clientKey } from '../queries/options';
 import { REACHABLE_RECORDS, RECORDS_PAGE_SIZE } from '../routes/dataset-search';
+import { type Clause, keysetOrderBy, keyValue } from './keyset';
+import type { RowsPortal } from './record-rows';
 
 /** The dataset's clock when it is not UTC (the API's default), and one this browser can show. */
 export function datasetTimeZone(dataset: Dataset): string | undefined {
@@ -58,4 +60,35 @@ export const recordPagesQuery = (client: ExploreClient, datasetId: string, param
 export function recordId(record: DatasetRecord): string | undefined {
   const id = record._id;
   return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/** The selection's `where` clauses with one more (the portal ANDs repeated `where` parameters). */
+function withClause(where: RecordsParams['where'], clause: string): readonly string[] {
+  return [...(where === undefined ? [] : typeof where === 'string' ? [where] : where), clause];
+}
+
+/**
+ * The records table's questions to the portal (record-rows.ts): pages of the selection in the table's
+ * order (`params`, whose `order_by` is the keyset order) from a boundary on, and the counts and first
+ * values its seek asks for, under the same filters.
+ */
+export function rowsPortal(client: ExploreClient, datasetId: string, params: RecordsParams): RowsPortal {
+  const { order_by: _order, limit: _limit, offset: _offset, select: _select, ...filters } = params;
+  const within = <P extends RecordsParams>(base: P, clause: Clause): P =>
+    clause === true ? base : { ...base, where: withClause(base.where, clause === false ? 'false' : clause) };
+  return {
+    page: (clause, offset, limit, signal) =>
+      client.getRecords(datasetId, { ...within(params, clause), offset, limit, include_links: true }, signal),
+    count: async (clause, signal) => {
+      if (clause === false) return 0;
+      const response = await client.getRecords(datasetId, { ...within(filters, clause), limit: 0 }, signal);
+      return response.total_count ?? 0;
+    },
+    firstValue: async (clause, key, signal) => {
+      const order = { order_by: keysetOrderBy([key]), limit: 1, include_links: true };
+      const response = await client.getRecords(datasetId, { ...within(filters, clause), ...order }, signal);
+      const first = response.results[0];
+      return first ? keyValue(first, key) : undefined;
+    },
+  };
 }

@@ -15,6 +15,7 @@ import { useCatalogChipRemovals } from '../filters/useChipRemovals';
 import { useChunk } from '../hooks/chunks';
 import { useCatalogSearch } from '../hooks/useCatalogSearch';
 import { choosePortal, usePortal } from '../hooks/usePortal';
+import { CatalogSavedViews } from '../memory/CatalogSavedViews';
 import { useExploreClient } from '../queries/client-context';
 import { catalogFacetsQuery, datasetsQuery } from '../queries/options';
 import { CATALOG_FACETS, catalogFacetsParams, catalogParams } from '../queries/request-params';
@@ -97,6 +98,7 @@ export function CatalogView() {
           removals={removals}
           unit="datasets"
         />
+        <CatalogSavedViews portal={portal} />
         {datasets.isError ? (
           <ErrorPanel title={t('catalog.failed')} error={datasets.error} onRetry={() => datasets.refetch()}>
             {portal !== '' && (
@@ -144,7 +146,12 @@ export function CatalogView() {
             ) : (
               <div className={datasets.isPlaceholderData ? 'dataset-list is-busy' : 'dataset-list'}>
                 {datasets.data.results.map((dataset) => (
-                  <DatasetCard key={dataset.dataset_id} dataset={dataset} keywordHref={keywordHref} />
+                  <DatasetCard
+                    key={dataset.dataset_id}
+                    dataset={dataset}
+                    portal={portal}
+                    keywordHref={keywordHref}
+                  />
                 ))}
               </div>
             )}

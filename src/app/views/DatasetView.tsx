@@ -8,6 +8,10 @@ import { DatasetPageSkeleton } from '../components/Skeletons';
 import { ErrorPanel } from '../components/StatusMessages';
 import { ShareButton } from '../embed/ShareButton';
 import { useChunk } from '../hooks/chunks';
+import { usePortal } from '../hooks/usePortal';
+import { ChangedSinceVisit } from '../memory/ChangedBadge';
+import { SelectionTools } from '../memory/SelectionTools';
+import { useChangedSinceVisit } from '../memory/useChangedSinceVisit';
 import { useExploreClient } from '../queries/client-context';
 import { datasetQuery } from '../queries/options';
 import { prefetchDatasetPage } from '../queries/page-prefetch';
@@ -56,7 +60,9 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
   const client = useExploreClient();
   const { t } = useTranslation();
   const dataset = useQuery(datasetQuery(client, datasetId));
-  const { search } = useLocation();
+  const { search, href } = useLocation();
+  const { portal } = usePortal();
+  const changedSince = useChangedSinceVisit(portal, datasetId, dataset.data);
   const queryClient = useQueryClient();
   const analyzeLink = useAnalyzeLink(dataset.data, search);
   // A tab opened from another page or tab (the first page was sent for as the app started): its code
@@ -123,6 +129,8 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
             .filter(Boolean)
             .join(' · ')}
         </p>
+        {changedSince && <ChangedSinceVisit before={changedSince} dataset={dataset.data} />}
+        <SelectionTools portal={portal} datasetId={datasetId} title={title} href={href} />
         <nav className="tabs" aria-label={t('tabs.views')} ref={tabStrip}>
           {tabs.map((other) => (
             <Link

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { ApiError, type Dataset, type DatasetField } from '../../api';
 import { useColumnStats } from '../column-stats/useColumnStats';
@@ -25,15 +25,17 @@ import { hasQuery, parseDatasetSearch } from '../routes/dataset-search';
 import { NO_FILTERS } from '../routes/search-params';
 import { ColumnsMenu } from '../table/ColumnsMenu';
 import { visibleColumns } from '../table/columns';
-import { datasetTimeZone, recordId, recordPagesQuery } from '../table/queries';
+import { GoToRecord } from '../table/GoToRecord';
+import { datasetTimeZone, recordId } from '../table/queries';
 import { RecordDetail } from '../table/RecordDetail';
 import { RecordsEnd } from '../table/RecordsEnd';
 import { TableMapPanel, useTableMap } from '../table/TableMapPanel';
+import { tableKeys } from '../table/table-order';
+import { useTableRows } from '../table/useTableRows';
 
 const NO_FIELDS: readonly DatasetField[] = [];
-/** Placeholder rows while the first page loads, and after the loaded rows while the next one does. */
+/** Placeholder rows while the first page loads. */
 const FIRST_SKELETON_ROWS = 12;
-const NEXT_SKELETON_ROWS = 3;
 
 // CodeMirror and the ODSQL compiler load only when the query panel opens.
 const QueryPanel = lazy(() => import('../editor/QueryPanel'));
@@ -58,7 +60,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   // A link may name a sort or columns the dataset does not have: they are left out, and said so.
   const { search } = useLocation();
   const asked = useMemo(() => parseDatasetSearch(search), [search]);
-  const unknownSort = asked.sort && !fieldNames.has(asked.sort.field) ? asked.sort.field : undefined;
+  const unknownSort = asked.sort?.find((s) => !fieldNames.has(s.field))?.field;
   const unknownColumns = (asked.columns ?? []).filter((name) => !fieldNames.has(name));
   const { state, setFilters, setSort, setColumns, setRecord, setQuery } = useDatasetSearch(
     datasetId,
@@ -71,7 +73,9 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   // A query with select or group_by returns other rows than records: one call, shown as a results table.
   const grouped = (state.query.group_by ?? '') !== '';
   const custom = grouped || (state.query.select ?? '') !== '';
-  const pages = useInfiniteQuery({ ...recordPagesQuery(client, datasetId, params), enabled: !custom });
+  const keys = custom ? undefined : tableKeys(state, fields);
+  const { pages, rows } = useTableRows(client, datasetId, params, keys, !custom);
+  const firstPage = pages.data?.pages[0]?.response;
   const results = useQuery({
     ...recordsQuery(client, datasetId, { ...params, limit: grouped ? GROUPS_LIMIT : QUERY_RESULTS_LIMIT }),
     enabled: custom,
@@ -97,8 +101,13 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   }, [state, labels]);
   const removals = useDatasetChipRemovals(client, datasetId, state, chips);
   const columns = useMemo(() => visibleColumns(fields, state.columns), [fields, state.columns]);
-  const records = useMemo(() => pages.data?.pages.flatMap((p) => p.response.results) ?? [], [pages.data]);
-  const total = pages.data?.pages[0]?.response.total_count ?? 0;
+  const rowsVersion = rows?.snapshot();
+  // The map beside the table draws the rows loaded from the first one on.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rows change in place; their version says when
+  const records = useMemo(() => rows?.leadingRows() ?? [], [rows, rowsVersion]);
+  const total = firstPage?.total_count ?? 0;
+  const rowCount = rows?.count ?? 0;
+  const [goTo, setGoTo] = useState<{ readonly row: number }>();
   const scrollRef = useRef<HTMLElement>(null);
   // A column's statistics, opened from its header; a bar or a value filters the table.
   const stats = useColumnStats(datasetId, params, state, setFilters, format);
@@ -112,11 +121,10 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
   // The open record: its id is in the address; a portal without record ids gets a row kept here instead.
   const [localRow, setLocalRow] = useState<number>();
   const opener = useRef<HTMLElement | null>(null);
-  const selectedIndex =
-    state.record !== undefined ? records.findIndex((r) => recordId(r) === state.record) : localRow;
+  const selectedIndex = state.record !== undefined ? (rows?.indexOf(state.record) ?? -1) : localRow;
   const selected = selectedIndex === undefined || selectedIndex < 0 ? undefined : selectedIndex;
   const open = (index: number) => {
-    const record = records[index];
+    const record = rows?.record(index);
     if (!record) return;
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const id = recordId(record);
@@ -136,11 +144,12 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
     );
   }, [state.record, setRecord]);
 
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, fetchNextPage } = pages;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError && !isPlaceholderData)
-      void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, fetchNextPage]);
+  const onRange = useCallback(
+    (from: number, to: number) => {
+      if (!pages.isPlaceholderData) rows?.want(from, to);
+    },
+    [rows, pages.isPlaceholderData],
+  );
 
   const removeChip = (chip: FilterChip | QueryChip) =>
     chip.kind === 'query' ? setQuery({}) : setFilters(withoutChip(state, chip as FilterChip));
@@ -156,12 +165,13 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
     ...(timeZone ? { timezone: timeZone } : {}),
   });
 
-  const table = (rows: typeof records, pendingRows: number) => (
+  const rowAt = (index: number) => rows?.record(index);
+  const table = (count: number) => (
     <RecordsTable
       fields={fields}
       columns={columns}
-      records={rows}
-      pendingRows={pendingRows}
+      rowCount={count}
+      rowAt={rowAt}
       total={total}
       sort={state.sort}
       onSort={setSort}
@@ -172,22 +182,12 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
       marked={marked}
       onHover={tableMap.shown ? tableMap.hover.set : undefined}
       onOpen={open}
-      onNearEnd={loadMore}
+      onRange={onRange}
+      goTo={goTo}
       resetKey={queryKey}
       scrollRef={scrollRef}
       headerMenu={stats.headerMenu}
-      footer={
-        pages.data && (
-          <RecordsEnd
-            loaded={records.length}
-            total={total}
-            hasMore={hasNextPage}
-            failure={isFetchNextPageError ? pages.error : undefined}
-            onRetry={() => void fetchNextPage()}
-            exportUrl={exportUrl}
-          />
-        )
-      }
+      footer={rows && <RecordsEnd reached={rowCount} total={total} exportUrl={exportUrl} />}
     />
   );
 
@@ -215,7 +215,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
             datasetId={datasetId}
             fields={fields}
             recordId={state.record}
-            row={selected !== undefined ? records[selected] : undefined}
+            row={selected !== undefined ? rows?.record(selected) : undefined}
             position={selected !== undefined ? selected + 1 : undefined}
             params={timeZone ? { timezone: timeZone } : {}}
             format={format}
@@ -316,11 +316,9 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
                 </p>
               )
             )}
-            {records.length > 0 && records.length < total && (
-              <p className="muted loaded-count">
-                {t('table.loaded', { count: records.length })} ·{' '}
-                {hasNextPage ? t('table.scrollMore') : t('table.reachesMost')}
-              </p>
+            {rows && rowCount > 0 && <GoToRecord count={rowCount} onGo={(row) => setGoTo({ row })} />}
+            {rows && rowCount < total && (
+              <p className="muted loaded-count">{t('table.windowOnly', { count: rowCount })}</p>
             )}
             <div className="table-toolbar-actions">
               {tableMap.toggle}
@@ -328,6 +326,14 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
             </div>
           </div>
           {stats.panel}
+          {rows?.failure !== undefined && (
+            <ErrorPanel
+              title={t('table.moreFailed')}
+              error={rows.failure}
+              onRetry={() => rows.retry()}
+              compact
+            />
+          )}
           {pages.isError && !pages.data && queryOpen && odsqlErrorMessage(pages.error) ? (
             <p className="notice" role="status">
               {t('editor.failedHere')}
@@ -336,9 +342,9 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
             <ErrorPanel title={t('table.failed')} error={pages.error} onRetry={() => pages.refetch()}>
               {chips.length > 0 && <p>{t('table.removeFilterHint')}</p>}
             </ErrorPanel>
-          ) : !pages.data ? (
-            table([], FIRST_SKELETON_ROWS)
-          ) : total === 0 || records.length === 0 ? (
+          ) : !rows ? (
+            table(FIRST_SKELETON_ROWS)
+          ) : total === 0 || rowCount === 0 ? (
             <div className="empty-state">
               <p>{t('table.none')}</p>
               {chips.length > 0 && (
@@ -361,7 +367,7 @@ export function TableTab({ dataset }: { readonly dataset: Dataset }) {
               selected={selected}
               onPick={(row) => setPicked({ key: queryKey, row })}
             >
-              {table(records, hasNextPage ? NEXT_SKELETON_ROWS : 0)}
+              {table(rowCount)}
             </TableMapPanel>
           )}
         </>

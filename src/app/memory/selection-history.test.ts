@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { SelectionHistory, selectionKey } from './selection-history';
+
+describe('the selection history', () => {
+  it('undoes and redoes each change, and a new change drops the redo', () => {
+    const history = new SelectionHistory();
+    history.visit('/datasets/a/table', 0);
+    history.visit('/datasets/a/table?refine=x:1', 10_000);
+    history.visit('/datasets/a/table?refine=x:1&sort=-n', 20_000);
+    expect(history.undo()).toBe('/datasets/a/table?refine=x:1');
+    // The undo's own arrival is no new change.
+    history.visit('/datasets/a/table?refine=x:1', 21_000);
+    expect(history.undo()).toBe('/datasets/a/table');
+    expect(history.canUndo).toBe(false);
+    expect(history.redo()).toBe('/datasets/a/table?refine=x:1');
+    history.visit('/datasets/a/map?refine=x:1', 30_000);
+    expect(history.canRedo).toBe(false);
+    expect(history.undo()).toBe('/datasets/a/table?refine=x:1');
+  });
+
+  it('leaves the open record out, and counts a run of map moves once', () => {
+    const history = new SelectionHistory();
+    history.visit('/datasets/a/map', 0);
+    history.visit('/datasets/a/map?record=abc', 100);
+    expect(history.canUndo).toBe(false);
+    history.visit('/datasets/a/map?location=3,1,1', 5000);
+    history.visit('/datasets/a/map?location=4,1,1', 5500);
+    history.visit('/datasets/a/map?location=5,1,1', 6000);
+    expect(history.undo()).toBe('/datasets/a/map');
+    expect(history.redo()).toBe('/datasets/a/map?location=5,1,1');
+    // A move long after is a change of its own.
+    history.visit('/datasets/a/map?location=6,1,1', 20_000);
+    expect(history.undo()).toBe('/datasets/a/map?location=5,1,1');
+  });
+
+  it('compares states whatever the order of their parameters', () => {
+    expect(selectionKey('/d?b=1&a=2&record=x')).toBe(selectionKey('/d?a=2&b=1'));
+  });
+});
