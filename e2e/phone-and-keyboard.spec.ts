@@ -105,5 +105,6 @@ test('a tab’s focus ring is drawn whole, and one link leads past the filters t
     presses += 1;
     if (await page.evaluate(() => document.activeElement?.closest('table.records') !== null)) break;
   }
-  expect(presses).toBeLessThanOrEqual(6);
+  // The records' own controls come first (sort options, "Go to record"): a handful, not the 53 of before.
+  expect(presses).toBeLessThanOrEqual(8);
 });

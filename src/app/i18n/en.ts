@@ -159,7 +159,6 @@ export const en = {
     defaultName: '{{title}}, {{date}}',
     views_one: 'Saved views ({{count, number}})',
     views_other: 'Saved views ({{count, number}})',
-    noViews: 'No view of this dataset saved in this browser yet.',
     remove: 'Delete the view “{{name}}”',
     catalogViews: 'Your saved views',
     viewOf: '{{dataset}}: {{name}}',

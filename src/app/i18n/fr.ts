@@ -159,7 +159,6 @@ export const fr: Catalog = {
     defaultName: '{{title}}, {{date}}',
     views_one: 'Vues enregistrées ({{count, number}})',
     views_other: 'Vues enregistrées ({{count, number}})',
-    noViews: 'Aucune vue de ce jeu de données enregistrée dans ce navigateur pour l’instant.',
     remove: 'Supprimer la vue « {{name}} »',
     catalogViews: 'Vos vues enregistrées',
     viewOf: '{{dataset}} : {{name}}',

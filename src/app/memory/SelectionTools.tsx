@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../format/dates';
 import { currentHref } from '../router/history';
@@ -12,10 +12,12 @@ interface SelectionToolsProps {
   readonly title: string;
   /** The page's address: each new one is a step of the history. */
   readonly href: string;
+  /** Further actions on the view, at the end of the row (Share). */
+  readonly children?: ReactNode;
 }
 
 /** A dataset page's undo and redo, and its views saved in this browser. */
-export function SelectionTools({ portal, datasetId, title, href }: SelectionToolsProps) {
+export function SelectionTools({ portal, datasetId, title, href, children }: SelectionToolsProps) {
   const { t } = useTranslation();
   const history = useSelectionHistory(portal, datasetId, href);
   const views = useSavedViews().filter((v) => v.portal === portal && v.datasetId === datasetId);
@@ -80,11 +82,11 @@ export function SelectionTools({ portal, datasetId, title, href }: SelectionTool
           {t('memory.saveView')}
         </button>
       )}
-      <details className="saved-views">
-        <summary>{t('memory.views', { count: views.length })}</summary>
-        {views.length === 0 ? (
-          <p className="saved-view-note">{t('memory.noViews')}</p>
-        ) : (
+      {children}
+      {/* Listed once there is one: an empty list is a line of the page for nothing. */}
+      {views.length > 0 && (
+        <details className="saved-views">
+          <summary>{t('memory.views', { count: views.length })}</summary>
           <ul>
             {views.map((view) => (
               <li key={view.id}>
@@ -101,8 +103,8 @@ export function SelectionTools({ portal, datasetId, title, href }: SelectionTool
               </li>
             ))}
           </ul>
-        )}
-      </details>
+        </details>
+      )}
       {/* Live without being a status: the page's statuses are its tabs' own. */}
       <p className="visually-hidden" aria-live="polite">
         {said}

@@ -115,10 +115,7 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
           <span aria-hidden="true"> / </span>
           <span aria-current="page">{title}</span>
         </nav>
-        <div className="dataset-title-row">
-          <h1 className="page-title">{title}</h1>
-          {shareable && <ShareButton datasetId={datasetId} title={title} view={shareable} />}
-        </div>
+        <h1 className="page-title">{title}</h1>
         <p className="dataset-subtitle">
           {[
             metas.publisher,
@@ -130,7 +127,9 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
             .join(' · ')}
         </p>
         {changedSince && <ChangedSinceVisit before={changedSince} dataset={dataset.data} />}
-        <SelectionTools portal={portal} datasetId={datasetId} title={title} href={href} />
+        <SelectionTools portal={portal} datasetId={datasetId} title={title} href={href}>
+          {shareable && <ShareButton datasetId={datasetId} title={title} view={shareable} />}
+        </SelectionTools>
         <nav className="tabs" aria-label={t('tabs.views')} ref={tabStrip}>
           {tabs.map((other) => (
             <Link
