@@ -217,7 +217,11 @@ export const en = {
     clusterZoom: '{{records}} — click to zoom in',
     clusterList: '{{records}} — click to see them',
     andMore: '{{name}} and {{count, number}} more',
-    basemaps: { offline: 'Countries (offline)', online: 'OpenStreetMap (online)' },
+    basemaps: {
+      offline: 'Countries (offline)',
+      online: 'OpenStreetMap (online)',
+      streets: 'Streets (offline)',
+    },
   },
   export: {
     format: 'Format',

@@ -218,7 +218,11 @@ export const fr: Catalog = {
     clusterZoom: '{{records}} — cliquez pour zoomer',
     clusterList: '{{records}} — cliquez pour les voir',
     andMore: '{{name}} et {{count, number}} de plus',
-    basemaps: { offline: 'Pays (hors ligne)', online: 'OpenStreetMap (en ligne)' },
+    basemaps: {
+      offline: 'Pays (hors ligne)',
+      online: 'OpenStreetMap (en ligne)',
+      streets: 'Rues (hors ligne)',
+    },
   },
   export: {
     format: 'Format',

@@ -26,6 +26,7 @@ import type { Bounds } from './map-data';
 import { type Basemap, MAX_ZOOM, type MapLocation, sameLocation } from './map-view';
 import { type Pick, pickAt } from './pick';
 import { marksDrawn, useRecordMarks } from './record-marks';
+import { STREET_LAYERS, STREET_SOURCE } from './street-basemap';
 
 maplibregl.setWorkerUrl(workerUrl);
 // The worker starts (and fetches its script) as soon as this code is here, while the map's data and
@@ -110,6 +111,8 @@ function markDrawn(map: maplibregl.Map, element: HTMLElement, ready: boolean): v
   element.dataset.clusterCounts = String(shown(['clusters-count']));
   // Pieces of land the offline basemap draws (cut at tile edges): none on the online one.
   element.dataset.basemapLand = String(shown([BASEMAP_LAND_LAYER]));
+  // Land, roads and town names of the publisher's street basemap.
+  element.dataset.streetFeatures = String(shown(STREET_LAYERS));
   element.dataset.marks = marksDrawn(map);
   element.dataset.ready = String(ready);
 }
@@ -245,7 +248,7 @@ export function MapCanvas(props: MapCanvasProps) {
       setStyled(true);
     });
     map.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
-      if (event.sourceId === BASEMAP_SOURCE) setAtlasError(true);
+      if (event.sourceId === BASEMAP_SOURCE || event.sourceId === STREET_SOURCE) setAtlasError(true);
     });
     // Whether the map has drawn every answer it waited for, told after a complete frame.
     const drawn = () => {
