@@ -7,6 +7,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
 import type { LonLat } from '../filters/geo-filter';
 import { BASEMAP_LAND_LAYER, BASEMAP_SOURCE, basemapStyle } from './basemap';
+import { AREAS_FILL, applyDisplay, type DisplayStyle, HEATMAP_LAYER } from './display-layers';
 import { AreaDrawer, DRAW_SOURCE, type DrawMode } from './draw';
 import {
   CLUSTER_LAYERS,
@@ -68,6 +69,8 @@ interface MapCanvasProps {
   readonly locked?: boolean;
   /** Whether the scroll wheel zooms (on by default; an embedded map leaves the page's scrolling alone). */
   readonly scrollZoom?: boolean;
+  /** The display mode's colours and layers (display-layers.ts); the records' own look when absent. */
+  readonly display?: DisplayStyle | undefined;
 }
 
 function viewportOf(map: maplibregl.Map): Viewport {
@@ -114,6 +117,9 @@ function markDrawn(map: maplibregl.Map, element: HTMLElement, ready: boolean): v
   // Land, roads and town names of the publisher's street basemap.
   element.dataset.streetFeatures = String(shown(STREET_LAYERS));
   element.dataset.marks = marksDrawn(map);
+  // The display mode's own layers: another dataset's areas, a heat map.
+  element.dataset.areas = String(shown([AREAS_FILL]));
+  element.dataset.heatmap = String(map.getLayer(HEATMAP_LAYER) !== undefined);
   element.dataset.ready = String(ready);
 }
 
@@ -179,6 +185,8 @@ export function MapCanvas(props: MapCanvasProps) {
   const fitted = useRef<string | null>(null);
   // Until its first full picture, the map holds the page's speculative work back (hooks/page-drawing).
   const endDrawing = useRef<() => void>(() => undefined);
+  // The display style last applied, undone before the next one.
+  const displayed = useRef<DisplayStyle | undefined>(undefined);
 
   // The map is created once; later props reach it through the effects below.
   useEffect(() => {
@@ -245,6 +253,9 @@ export function MapCanvas(props: MapCanvasProps) {
       showData(map, sent.current, RECORDS_SOURCE, latestProps.records ?? EMPTY);
       showClusters(map, sent.current, latestProps.clusters ?? EMPTY);
       showData(map, sent.current, FILTER_SOURCE, latestProps.filterOutline);
+      // A new style (another basemap) has none of the mode's own layers: applied anew.
+      applyDisplay(map, latestProps.display, undefined);
+      displayed.current = latestProps.display;
       setStyled(true);
     });
     map.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
@@ -349,6 +360,15 @@ export function MapCanvas(props: MapCanvasProps) {
     const map = mapRef.current;
     if (map && styled) showData(map, sent.current, FILTER_SOURCE, props.filterOutline);
   }, [props.filterOutline, styled]);
+
+  // The display mode, again when the records or clusters change: their layers come with their first data.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the data is a cue to apply again, not read here
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !styled) return;
+    applyDisplay(map, props.display, displayed.current);
+    displayed.current = props.display;
+  }, [props.display, props.records, props.clusters, styled]);
 
   useRecordMarks(mapRef, container, styled, props.records, props.highlight, props.selected);
 

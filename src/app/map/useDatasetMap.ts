@@ -31,6 +31,7 @@ import {
   readClusters,
   withWhere,
 } from './map-data';
+import { aggregateSelect, DEFAULT_DISPLAY, type MapDisplay } from './map-display';
 import { mapClustersQuery, mapExtentQuery, mapFeaturesQuery } from './map-queries';
 import type { Basemap, MapLocation } from './map-view';
 import type { Pick } from './pick';
@@ -73,7 +74,20 @@ export function useDatasetMap(
   const count = useQuery(recordsQuery(client, datasetId, { ...filters, limit: 0 }));
   const total = count.data?.total_count;
   const countFailed = count.isError && !count.isFetching;
-  const mode = total === undefined ? undefined : mapMode(total, pointField !== undefined);
+  const display = state.map.display ?? DEFAULT_DISPLAY;
+  // A heat map is drawn from the clusters' counts, whatever their number; areas of another dataset
+  // draw none of this dataset's records (their aggregate comes from the server: useMapDisplay).
+  const mode =
+    total === undefined || display.mode === 'areas'
+      ? undefined
+      : display.mode === 'heatmap' && pointField !== undefined
+        ? 'clusters'
+        : mapMode(total, pointField !== undefined);
+  const valueField = dataset.fields?.find((f) => f.name === display.field);
+  const clusterValue =
+    display.mode === 'clusters' && display.aggregate !== 'count' && valueField
+      ? aggregateSelect(display.aggregate, quoteField(valueField.name))
+      : undefined;
 
   const featuresUrl = geometry
     ? geojsonExportUrl(client, datasetId, filters, featureSelect(fields, geometry))
@@ -94,13 +108,14 @@ export function useDatasetMap(
   // Where the records are, in cells under a degree, to fit the map on load when they come as clusters.
   const extent = useQuery({
     ...mapExtentQuery(client, datasetId, filters, pointField),
-    enabled: mode === 'clusters' && !state.map.location,
+    enabled: (mode === 'clusters' || display.mode === 'areas') && !state.map.location,
   });
   // The clusters of a view; those of the fitted first view, and of any view zoomed out from it, are
   // counted from the extent's finer cells, without asking.
   const clustersQueryAt = (atZoom: number, atArea: Bounds | undefined) => ({
-    ...mapClustersQuery(client, datasetId, clusterParams(filters, quotedPoint, atZoom, atArea)),
-    initialData: () => coarserClusterAnswer(extent.data, atZoom, atArea),
+    ...mapClustersQuery(client, datasetId, clusterParams(filters, quotedPoint, atZoom, atArea, clusterValue)),
+    // The extent's finer cells hold counts only: an aggregate is always asked for.
+    initialData: () => (clusterValue ? undefined : coarserClusterAnswer(extent.data, atZoom, atArea)),
     initialDataUpdatedAt: () => extent.dataUpdatedAt,
   });
   const clusters = useQuery({
@@ -156,8 +171,17 @@ export function useDatasetMap(
       const here = new URL(viewPath(datasetId, 'map', new URLSearchParams()), window.location.origin)
         .pathname;
       if (new URL(currentHref(), window.location.origin).pathname !== here) return;
-      const search = datasetSearchParams({ ...state, map: { location, basemap } });
+      const search = datasetSearchParams({ ...state, map: { ...state.map, location, basemap } });
       navigate(viewPath(datasetId, 'map', search), { replace: true });
+    },
+    [navigate, viewPath, datasetId, state],
+  );
+
+  // Another display mode is a step of its own in the history: Back returns to the previous one.
+  const setDisplay = useCallback(
+    (display: MapDisplay) => {
+      const search = datasetSearchParams({ ...state, map: { ...state.map, display } });
+      navigate(viewPath(datasetId, 'map', search));
     },
     [navigate, viewPath, datasetId, state],
   );
@@ -218,6 +242,10 @@ export function useDatasetMap(
   return {
     filters,
     geometry,
+    pointField,
+    display,
+    /** The clusters drawn (with their aggregate when one is asked for). */
+    clusterList,
     total,
     countFailed,
     mode,
@@ -226,6 +254,7 @@ export function useDatasetMap(
     error,
     retry,
     setMapView,
+    setDisplay,
     selection,
     setSelection,
     chosen,
