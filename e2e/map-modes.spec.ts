@@ -60,6 +60,17 @@ test('airports by state: a legend entry refines on its value', async ({ page }) 
   await expect(page).toHaveURL(/mapmode=categories/);
 });
 
+test('ZIP codes by state: each cluster in the colour of its most frequent state', async ({ page }) => {
+  await page.goto('/datasets/us-zip-codes/map?mapmode=categories&mapfield=state');
+  await mapReady(page);
+  expect(Number(await theMap(page).getAttribute('data-clusters'))).toBeGreaterThan(5);
+  await expect(legend(page).getByRole('button')).toHaveCount(7);
+  await expect(
+    page.getByText('Each group of records takes the colour of its most frequent value.'),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/categories-zip-codes-clusters.png` });
+});
+
 test('US states filled by their obesity rate', async ({ page }) => {
   await page.goto('/datasets/us-states/map?mapmode=choropleth&mapfield=obesity_rate');
   await mapReady(page);

@@ -233,8 +233,7 @@ export const en = {
     few: 'Few',
     many: 'Most: {{count, number}} in one place',
     needsPoints: 'A heat map needs a point field.',
-    categoriesNeedFew:
-      'Categories colour the records themselves: filter down to 5,000 records or fewer to see them; the legend and table count them all.',
+    categoriesGrouped: 'Each group of records takes the colour of its most frequent value.',
   },
   map: {
     list: 'Records on the map',

@@ -240,8 +240,7 @@ export const fr: Catalog = {
     few: 'Peu',
     many: 'Le plus : {{count, number}} en un lieu',
     needsPoints: 'Une carte de chaleur demande un champ de points.',
-    categoriesNeedFew:
-      'Les catégories colorent les enregistrements eux-mêmes : filtrez jusqu’à 5 000 enregistrements ou moins pour les voir ; la légende et le tableau les comptent tous.',
+    categoriesGrouped: 'Chaque groupe d’enregistrements prend la couleur de sa valeur la plus fréquente.',
   },
   map: {
     list: 'Enregistrements sur la carte',

@@ -79,11 +79,17 @@ export function heatmapStyle(largest: number): DisplayStyle {
 
 export const HEATMAP_GRADIENT = ['#ffffb2', '#fecc5c', '#fd8d3c', '#f03b20', '#bd0026'];
 
-/** Records coloured by their value of a text field. */
+/** Records coloured by their value of a text field; clusters by their most frequent value. */
 export function categoryStyle(categories: readonly CategoryColour[], field: string): DisplayStyle {
   const colour = categoryExpression(categories, field);
   return {
     paint: [
+      {
+        layer: 'clusters-circle',
+        property: 'circle-color',
+        value: categoryExpression(categories, 'category'),
+      },
+      { layer: 'clusters-circle', property: 'circle-opacity', value: 0.9 },
       { layer: 'records-point', property: 'circle-color', value: colour },
       { layer: 'records-point', property: 'circle-opacity', value: 0.95 },
       { layer: 'records-fill', property: 'fill-color', value: colour },

@@ -242,6 +242,7 @@ export function clusterFeatures(
         radius: clusterRadius(c.count, largest),
         label: label(c.count),
         ...(c.value === undefined ? {} : { value: c.value }),
+        ...(c.category === undefined ? {} : { category: c.category }),
       },
       geometry: { type: 'Point', coordinates: [c.lon, c.lat] },
     })),

@@ -124,11 +124,13 @@ export function clusterParams(
   area: Bounds | undefined,
   /** An aggregate to colour clusters by (`avg(delay)`), answered as `value`. */
   value?: string,
+  /** A field whose values split each cluster (cluster-categories.ts), answered as `category`. */
+  category?: string,
 ): RecordsParams {
   return {
     ...withWhere(filters, areaClause(field, area)),
     select: value ? `count(*) as count, ${value} as value` : 'count(*) as count',
-    group_by: `geo_cluster(${field}, ${zoom}, ${CLUSTER_RADIUS}) as cluster`,
+    group_by: `geo_cluster(${field}, ${zoom}, ${CLUSTER_RADIUS}) as cluster${category ? `, ${category} as category` : ''}`,
     limit: CLUSTER_LIMIT,
   };
 }
@@ -139,6 +141,8 @@ export interface Cluster {
   readonly count: number;
   /** The aggregate asked for beside the count, when one was (null: no record had a value). */
   readonly value?: number | null;
+  /** The most frequent value of the categories' field in the cluster, when one was asked. */
+  readonly category?: string | null;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -155,7 +159,15 @@ export function readClusters(results: readonly Record<string, unknown>[]): Clust
     const count = Number(row.count);
     if (!Number.isFinite(count) || count <= 0) continue;
     const value = row.value === undefined ? undefined : row.value === null ? null : Number(row.value);
-    clusters.push({ lon: centroid.lon, lat: centroid.lat, count, ...(value === undefined ? {} : { value }) });
+    const category =
+      row.category === undefined ? undefined : row.category === null ? null : String(row.category);
+    clusters.push({
+      lon: centroid.lon,
+      lat: centroid.lat,
+      count,
+      ...(value === undefined ? {} : { value }),
+      ...(category === undefined ? {} : { category }),
+    });
   }
   return clusters;
 }

@@ -11,6 +11,7 @@ import { datasetFilterParams } from '../queries/request-params';
 import { currentHref } from '../router/history';
 import { type DatasetSearch, datasetSearchParams } from '../routes/dataset-search';
 import { useViewPath } from '../routes/view-path';
+import { clustersByCell } from './cluster-categories';
 import { geojsonExportUrl } from './features';
 import { bulkBounds, featureFit, withMinimumSize } from './fit';
 import { clusterFeatures } from './layers';
@@ -84,6 +85,10 @@ export function useDatasetMap(
         ? 'clusters'
         : mapMode(total, pointField !== undefined);
   const valueField = dataset.fields?.find((f) => f.name === display.field);
+  // A categories map of many records: each cluster split by the field's values, drawn in its most
+  // frequent one's colour.
+  const clusterCategory =
+    display.mode === 'categories' && valueField?.type === 'text' ? quoteField(valueField.name) : undefined;
   const clusterValue =
     display.mode === 'clusters' && display.aggregate !== 'count' && valueField
       ? aggregateSelect(display.aggregate, quoteField(valueField.name))
@@ -113,9 +118,15 @@ export function useDatasetMap(
   // The clusters of a view; those of the fitted first view, and of any view zoomed out from it, are
   // counted from the extent's finer cells, without asking.
   const clustersQueryAt = (atZoom: number, atArea: Bounds | undefined) => ({
-    ...mapClustersQuery(client, datasetId, clusterParams(filters, quotedPoint, atZoom, atArea, clusterValue)),
-    // The extent's finer cells hold counts only: an aggregate is always asked for.
-    initialData: () => (clusterValue ? undefined : coarserClusterAnswer(extent.data, atZoom, atArea)),
+    ...mapClustersQuery(
+      client,
+      datasetId,
+      clusterParams(filters, quotedPoint, atZoom, atArea, clusterValue, clusterCategory),
+    ),
+    ...(clusterCategory ? { select: (answer: RecordsResponse) => clustersByCell(answer, atZoom) } : {}),
+    // The extent's finer cells hold counts only: an aggregate or categories are always asked for.
+    initialData: () =>
+      clusterValue || clusterCategory ? undefined : coarserClusterAnswer(extent.data, atZoom, atArea),
     initialDataUpdatedAt: () => extent.dataUpdatedAt,
   });
   const clusters = useQuery({
@@ -140,7 +151,8 @@ export function useDatasetMap(
   const clusterList = shownClusters?.list ?? NO_CLUSTERS;
   // The fitted first view's clusters, kept as that view's answer, for the map to hold in its first style.
   const clustersAt = (view: Viewport): FeatureCollection | undefined => {
-    if (mode !== 'clusters') return undefined;
+    // Categories' answers are merged by cell as they are read (`select`): asked for as usual.
+    if (mode !== 'clusters' || clusterCategory) return undefined;
     const viewZoom = clusterZoom(view.zoom);
     const query = clustersQueryAt(viewZoom, clusterArea(view.bounds, viewZoom));
     const known = queryClient.getQueryData(query.queryKey);

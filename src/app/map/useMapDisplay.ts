@@ -222,7 +222,7 @@ export function useMapDisplay(dataset: Dataset, map: DatasetMap): DisplayOutcome
       const colours = categoryColours(values.filter((v) => v !== ''));
       const counted = rows.reduce((n, r) => n + Number(r.count ?? 0), 0);
       const rest = Math.max(0, (map.total ?? counted) - counted);
-      const note = mode === 'clusters' ? t('mapDisplay.categoriesNeedFew') : undefined;
+      const note = mode === 'clusters' ? t('mapDisplay.categoriesGrouped') : undefined;
       return {
         busy: categories.isFetching,
         error: categories.error,
