@@ -31,6 +31,7 @@ const CASES = [
     name: 'flights clusters by average delay',
     path: `/datasets/flights/map?${US}&mapmode=clusters&mapagg=avg&mapfield=delay`,
   },
+  { name: 'airports points', path: `/datasets/airports/map?${US}` },
   {
     name: 'airports categories by state',
     path: `/datasets/airports/map?${US}&mapmode=categories&mapfield=state`,
