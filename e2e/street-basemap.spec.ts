@@ -14,6 +14,9 @@ import { expect, test } from './fixtures';
 
 test.describe.configure({ timeout: 120_000, mode: 'serial' });
 
+/** Screenshots for a person to look at (SHOTS=/work/shots/maps, say). */
+const SHOTS = process.env.SHOTS ?? 'test-results/maps';
+
 let folder: string;
 let server: SmallServer;
 
@@ -63,6 +66,6 @@ for (const language of ['en', 'fr'] as const) {
     await expect(
       page.getByRole('option', { name: language === 'fr' ? 'Rues (hors ligne)' : 'Streets (offline)' }),
     ).toBeAttached();
-    await page.screenshot({ path: `/work/shots/maps/streets-${language}.png` });
+    await page.screenshot({ path: `${SHOTS}/streets-${language}.png` });
   });
 }
