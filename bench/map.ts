@@ -14,9 +14,36 @@ import { fmt, percentile } from './stats';
 
 const RUNS = Number(process.env.BENCH_MAP_RUNS ?? 5);
 
+/** The United States, where every display mode below is looked at. */
+const US = 'location=3,38,-97';
+
 const CASES = [
   { name: 'us-zip-codes (42,049 records), fitted on load', path: '/datasets/us-zip-codes/map' },
   { name: 'flights (3,000,000 records) clusters, fitted on load', path: '/datasets/flights/map' },
+  // The floor of the display modes: the same basemap at the same place, no record to draw.
+  {
+    name: 'floor: the basemap alone (no record matches)',
+    path: `/datasets/us-zip-codes/map?${US}&q=zzqqzzqq`,
+  },
+  { name: 'us-zip-codes clusters', path: `/datasets/us-zip-codes/map?${US}` },
+  { name: 'us-zip-codes heat map', path: `/datasets/us-zip-codes/map?${US}&mapmode=heatmap` },
+  {
+    name: 'flights clusters by average delay',
+    path: `/datasets/flights/map?${US}&mapmode=clusters&mapagg=avg&mapfield=delay`,
+  },
+  { name: 'airports points', path: `/datasets/airports/map?${US}` },
+  {
+    name: 'airports categories by state',
+    path: `/datasets/airports/map?${US}&mapmode=categories&mapfield=state`,
+  },
+  {
+    name: 'us-states by obesity rate',
+    path: `/datasets/us-states/map?${US}&mapmode=choropleth&mapfield=obesity_rate`,
+  },
+  {
+    name: 'airports counted onto us-states',
+    path: `/datasets/airports/map?${US}&mapmode=areas&mapshapes=us-states&mapjoin=state:state`,
+  },
 ] as const;
 
 export interface MapFigure {

@@ -17,6 +17,9 @@ import { openAdmission } from './admission/request';
 import { cacheSummary } from './admission/results';
 import { withoutKey } from './auth/credentials';
 import { type AccessOptions, installAccess } from './auth/hooks';
+import { BasemapError, openBasemap } from './basemap/archive';
+import { registerBasemapRoutes } from './basemap/routes';
+import { ConfigError } from './config';
 import type { ServerContext, ServerSetup } from './context';
 import { EngineBusyError, QueryCancelledError } from './engine/duckdb';
 import { isEngineUnavailable } from './engine/errors';
@@ -87,6 +90,19 @@ function answerFrameworkError(error: FastifyError, _req: FastifyRequest, reply: 
       ? `The request path has a segment longer than ${MAX_PARAM_LENGTH} characters.`
       : 'The request path is not a valid URL (malformed percent-encoding).';
   sendErrorBody(reply, 400, errorBody('InvalidRESTParameterError', message));
+}
+
+/** The publisher's street basemap, if set; an archive that cannot be served stops the start. */
+async function openConfiguredBasemap(ctx: ServerContext) {
+  const setting = ctx.config.basemap;
+  if (!setting) return undefined;
+  try {
+    return await openBasemap(setting.pmtiles, setting.attribution);
+  } catch (error) {
+    if (error instanceof BasemapError)
+      throw new ConfigError(`BASEMAP_PMTILES=${setting.pmtiles} ${error.message}`);
+    throw error;
+  }
 }
 
 /**
@@ -216,6 +232,11 @@ export async function buildApp(setup: ServerSetup, access: AccessOptions = {}): 
 
   // Pictograms the Opendatasoft widgets ask the portal for, with or without the explorer built.
   servePictograms(app);
+  const basemap = await openConfiguredBasemap(ctx);
+  if (basemap) {
+    registerBasemapRoutes(app, basemap, Date.now());
+    app.addHook('onClose', () => basemap.close());
+  }
 
   const index = join(ctx.config.staticDir, 'index.html');
   const hasExplorer = existsSync(index);
@@ -262,7 +283,7 @@ export async function buildApp(setup: ServerSetup, access: AccessOptions = {}): 
       );
     }
     // Explorer routes are client-side: every other page path gets the single page.
-    return sendExplorerPage(app, ctx.config.staticDir, req, reply);
+    return sendExplorerPage(app, ctx.config.staticDir, req, reply, basemap?.info);
   });
   return app;
 }

@@ -130,6 +130,20 @@ export const SETTINGS = {
     help: 'Folder of the built explorer served at /.',
     parse: text,
   },
+  basemapPmtiles: {
+    env: 'BASEMAP_PMTILES',
+    default: '',
+    help:
+      'A PMTiles archive of vector tiles in the Protomaps basemap schema (a regional extract): the map draws ' +
+      'streets, water and place names from it, served by this server. Empty: the countries of Natural Earth.',
+    parse: text,
+  },
+  basemapAttribution: {
+    env: 'BASEMAP_ATTRIBUTION',
+    default: '© OpenStreetMap contributors',
+    help: "Credit shown on the map for BASEMAP_PMTILES's data (its licence asks for one).",
+    parse: text,
+  },
   sqlTimeLimitMs: {
     env: 'SQL_TIME_LIMIT_MS',
     default: 30_000,
@@ -300,6 +314,8 @@ export interface ServerConfig {
   /** Ingest what changed before listening (tests), instead of in the background. */
   readonly ingestBeforeListen: boolean;
   readonly staticDir: string;
+  /** The street basemap's archive and its credit; undefined: the explorer's Natural Earth basemap. */
+  readonly basemap: { readonly pmtiles: string; readonly attribution: string } | undefined;
   readonly sqlTimeLimitMs: number;
   /** Connections of the cheap lane. */
   readonly connections: number;
@@ -339,6 +355,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     defaultCatalog: read(SETTINGS.defaultCatalog),
     ingestBeforeListen: read(SETTINGS.ingestBeforeListen),
     staticDir: resolve(read(SETTINGS.staticDir)),
+    basemap: read(SETTINGS.basemapPmtiles)
+      ? {
+          pmtiles: resolve(read(SETTINGS.basemapPmtiles)),
+          attribution: read(SETTINGS.basemapAttribution),
+        }
+      : undefined,
     sqlTimeLimitMs: read(SETTINGS.sqlTimeLimitMs),
     connections: read(SETTINGS.connections),
     scanConnections: read(SETTINGS.scanConnections),

@@ -6,37 +6,42 @@ import { t } from '../i18n/setup';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
 import type { LonLat } from '../filters/geo-filter';
-import { BASEMAP_LAND_LAYER, BASEMAP_SOURCE, basemapStyle } from './basemap';
+import { BASEMAP_SOURCE, basemapStyle } from './basemap';
+import { applyDisplay, type DisplayStyle } from './display-layers';
 import { AreaDrawer, DRAW_SOURCE, type DrawMode } from './draw';
-import { countBoxes, overlapping } from './drawn-marks';
 import {
-  CLUSTER_LAYERS,
   CLUSTERS_SOURCE,
-  COUNT_ICON_PREFIX,
-  countIcon,
   DATA_LAYERS,
   DATA_SOURCES,
   FILTER_SOURCE,
-  RECORD_LAYERS,
   RECORDS_SOURCE,
   type SourceData,
   setSourceData,
   withDataLayers,
 } from './layers';
+import {
+  addCountIcon,
+  addCountIcons,
+  fitTo,
+  locationOf,
+  markDrawn,
+  showClusters,
+  showData,
+  type Viewport,
+  viewportOf,
+} from './map-canvas-parts';
 import type { Bounds } from './map-data';
 import { type Basemap, MAX_ZOOM, type MapLocation, sameLocation } from './map-view';
 import { type Pick, pickAt } from './pick';
-import { marksDrawn, useRecordMarks } from './record-marks';
+import { useRecordMarks } from './record-marks';
+import { STREET_SOURCE } from './street-basemap';
 
 maplibregl.setWorkerUrl(workerUrl);
 // The worker starts (and fetches its script) as soon as this code is here, while the map's data and
 // the view that creates the map are still on their way, instead of when the first map is created.
 maplibregl.prewarm();
 
-export interface Viewport {
-  readonly bounds: Bounds;
-  readonly zoom: number;
-}
+export type { Viewport } from './map-canvas-parts';
 
 interface MapCanvasProps {
   readonly basemap: Basemap;
@@ -68,96 +73,8 @@ interface MapCanvasProps {
   readonly locked?: boolean;
   /** Whether the scroll wheel zooms (on by default; an embedded map leaves the page's scrolling alone). */
   readonly scrollZoom?: boolean;
-}
-
-function viewportOf(map: maplibregl.Map): Viewport {
-  const b = map.getBounds();
-  return {
-    bounds: { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() },
-    zoom: map.getZoom(),
-  };
-}
-
-function locationOf(map: maplibregl.Map): MapLocation {
-  const center = map.getCenter();
-  return { zoom: map.getZoom(), lat: center.lat, lon: center.lng };
-}
-
-/** Adds the image of a cluster count (`count:…`) unless the map has it. */
-function addCountIcon(map: maplibregl.Map, id: string): void {
-  if (!id.startsWith(COUNT_ICON_PREFIX) || map.hasImage(id)) return;
-  const ratio = window.devicePixelRatio || 1;
-  const icon = countIcon(id.slice(COUNT_ICON_PREFIX.length), ratio);
-  if (icon) map.addImage(id, icon, { pixelRatio: ratio });
-}
-
-/**
- * What is drawn, for people using assistive technology and for the browser tests alike; `ready` once
- * the map has drawn every answer it waited for.
- */
-function markDrawn(map: maplibregl.Map, element: HTMLElement, ready: boolean): void {
-  // A feature near a tile's edge may be returned once per tile: counted once by where it stands.
-  const shown = (layers: readonly string[]) => {
-    const present = layers.filter((id) => map.getLayer(id));
-    if (present.length === 0) return 0;
-    return new Set(
-      map
-        .queryRenderedFeatures({ layers: present })
-        .map((feature) => `${feature.layer.id} ${JSON.stringify(feature.geometry)}`),
-    ).size;
-  };
-  element.dataset.records = String(shown(RECORD_LAYERS));
-  element.dataset.clusters = String(shown(CLUSTER_LAYERS));
-  element.dataset.clusterCounts = String(shown(['clusters-count']));
-  element.dataset.countOverlaps = String(overlapping(countBoxes(map, 'clusters-count')));
-  // Pieces of land the offline basemap draws (cut at tile edges): none on the online one.
-  element.dataset.basemapLand = String(shown([BASEMAP_LAND_LAYER]));
-  element.dataset.marks = marksDrawn(map);
-  element.dataset.ready = String(ready);
-}
-
-function fitTo(map: maplibregl.Map, { west, south, east, north }: Bounds): void {
-  map.fitBounds(
-    [
-      [west, south],
-      [east, north],
-    ],
-    // A lone point or a tight group still shows its surroundings (a town, a coastline).
-    { padding: 40, maxZoom: 10, duration: 0 },
-  );
-}
-
-/** Gives a source new data, unless it holds that data already (from the map's first style). */
-function showData(
-  map: maplibregl.Map,
-  sent: Map<string, FeatureCollection>,
-  id: string,
-  data: FeatureCollection,
-): void {
-  if (sent.get(id) === data) return;
-  sent.set(id, data);
-  setSourceData(map, id, data);
-}
-
-/** Clusters, with the image of every count they show added first. */
-function showClusters(
-  map: maplibregl.Map,
-  sent: Map<string, FeatureCollection>,
-  clusters: FeatureCollection,
-): void {
-  if (sent.get(CLUSTERS_SOURCE) === clusters) return;
-  addCountIcons(map, clusters);
-  showData(map, sent, CLUSTERS_SOURCE, clusters);
-}
-
-/**
- * The image of every count the clusters show, added before their tiles are cut: an image the worker
- * finds missing is asked for on `styleimagemissing`, but icons added that way while the first style
- * loaded were left out of some first pictures (a few counts of forty drawn).
- */
-function addCountIcons(map: maplibregl.Map, clusters: FeatureCollection): void {
-  for (const feature of clusters.features)
-    addCountIcon(map, `${COUNT_ICON_PREFIX}${feature.properties?.label}`);
+  /** The display mode's colours and layers (display-layers.ts); the records' own look when absent. */
+  readonly display?: DisplayStyle | undefined;
 }
 
 /** The MapLibre map: basemap, the dataset's layers, pointer picking, drawing and the view in the address. */
@@ -178,6 +95,8 @@ export function MapCanvas(props: MapCanvasProps) {
   const fitted = useRef<string | null>(null);
   // Until its first full picture, the map holds the page's speculative work back (hooks/page-drawing).
   const endDrawing = useRef<() => void>(() => undefined);
+  // The display style last applied, undone before the next one.
+  const displayed = useRef<DisplayStyle | undefined>(undefined);
 
   // The map is created once; later props reach it through the effects below.
   useEffect(() => {
@@ -244,10 +163,13 @@ export function MapCanvas(props: MapCanvasProps) {
       showData(map, sent.current, RECORDS_SOURCE, latestProps.records ?? EMPTY);
       showClusters(map, sent.current, latestProps.clusters ?? EMPTY);
       showData(map, sent.current, FILTER_SOURCE, latestProps.filterOutline);
+      // A new style (another basemap) has none of the mode's own layers: applied anew.
+      applyDisplay(map, latestProps.display, undefined);
+      displayed.current = latestProps.display;
       setStyled(true);
     });
     map.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
-      if (event.sourceId === BASEMAP_SOURCE) setAtlasError(true);
+      if (event.sourceId === BASEMAP_SOURCE || event.sourceId === STREET_SOURCE) setAtlasError(true);
     });
     // Whether the map has drawn every answer it waited for, told after a complete frame.
     const drawn = () => {
@@ -348,6 +270,15 @@ export function MapCanvas(props: MapCanvasProps) {
     const map = mapRef.current;
     if (map && styled) showData(map, sent.current, FILTER_SOURCE, props.filterOutline);
   }, [props.filterOutline, styled]);
+
+  // The display mode, again when the records or clusters change: their layers come with their first data.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the data is a cue to apply again, not read here
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !styled) return;
+    applyDisplay(map, props.display, displayed.current);
+    displayed.current = props.display;
+  }, [props.display, props.records, props.clusters, styled]);
 
   useRecordMarks(mapRef, container, styled, props.records, props.highlight, props.selected);
 

@@ -23,12 +23,16 @@ import { visibleColumns } from '../table/columns';
 import { datasetTimeZone } from '../table/queries';
 import { type DrawMode, geoFilterOutline } from './draw';
 import { MapCanvas } from './MapCanvas';
+import { MapDisplayTools } from './MapDisplayTools';
+import { MapDataBehind, MapLegend } from './MapLegend';
 import { MapTools } from './MapTools';
 import { FEATURE_THRESHOLD } from './map-data';
 import { RecordPanel } from './RecordPanel';
 import { featureRecord } from './record-features';
 import { useDatasetMap } from './useDatasetMap';
+import { useMapDisplay } from './useMapDisplay';
 import './map.css';
+import './map-display.css';
 
 const NO_FIELDS: readonly DatasetField[] = [];
 
@@ -47,6 +51,12 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const map = useDatasetMap(dataset, state);
   const { filters, geometry, total, countFailed, mode, features, busy, error, setMapView } = map;
   const { selection, setSelection, chosen, setChosen, page, setPage } = map;
+  const shown = useMapDisplay(dataset, map);
+  const refineOn = (field: string) => (value: string) =>
+    setFilters({
+      ...state,
+      refine: [...state.refine.filter((r) => r.facet !== field), { facet: field, value }],
+    });
 
   const facetSource = useMemo(
     () => datasetFacetSource(client, datasetId, datasetFilters(state)),
@@ -135,7 +145,9 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
             ? t('count.records', { count: total })
             : // A failed count is told once, by the error below (until it is asked again).
               !countFailed && t('count.counting')}
-          {mode === 'clusters' && <span className="muted">{t('map.grouped')}</span>}
+          {mode === 'clusters' && map.display.mode === 'clusters' && (
+            <span className="muted">{t('map.grouped')}</span>
+          )}
           {mode === 'features' && total !== undefined && total > FEATURE_THRESHOLD && (
             <span className="muted">{t('map.firstDrawn', { count: FEATURE_THRESHOLD })}</span>
           )}
@@ -147,15 +159,20 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           onBasemap={(basemap) => setMapView(state.map.location, basemap)}
         />
       </div>
+      <MapDisplayTools dataset={dataset} display={map.display} onDisplay={map.setDisplay} />
+      {shown.note && <p className="map-hint">{shown.note}</p>}
       {drawMode && (
         <p className="map-hint" role="status">
           {drawMode === 'rectangle' ? t('map.rectangleHint') : t('map.polygonHint')}
         </p>
       )}
       {error && <ErrorPanel compact title={t('map.failed')} error={error} onRetry={map.retry} />}
+      {shown.error && <ErrorPanel compact title={t('map.failed')} error={shown.error} />}
       <div className="map-stage">
         <MapCanvas
           {...map.canvas}
+          busy={map.canvas.busy || shown.busy}
+          display={shown.style}
           basemap={state.map.basemap}
           location={state.map.location}
           filterOutline={outline}
@@ -180,7 +197,16 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
             format={cellFormat}
           />
         )}
+        {shown.legend && (
+          <MapLegend
+            legend={shown.legend}
+            onRefine={
+              map.display.mode === 'categories' && map.display.field ? refineOn(map.display.field) : undefined
+            }
+          />
+        )}
       </div>
+      {shown.data && <MapDataBehind data={shown.data} />}
       {mode === 'features' && listed.length > 0 && (
         <section className="map-records" aria-labelledby={`${basemapId}-list`}>
           <h2 id={`${basemapId}-list`} className="map-records-title">

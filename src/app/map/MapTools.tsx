@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { t } from '../i18n/setup';
 import type { DrawMode } from './draw';
 import { BASEMAPS, type Basemap } from './map-view';
+import { streetBasemap } from './street-basemap';
 
 /**
  * A drawing tool's name: whole, and on a phone its last word alone (the two buttons then share a line
@@ -53,7 +54,7 @@ export function MapTools({ drawMode, onDrawMode, basemap, onBasemap }: MapToolsP
         >
           {BASEMAPS.map((b) => (
             <option key={b} value={b}>
-              {t(`map.basemaps.${b}`)}
+              {t(b === 'offline' && streetBasemap() ? 'map.basemaps.streets' : `map.basemaps.${b}`)}
             </option>
           ))}
         </select>

@@ -1,8 +1,10 @@
 import { firstTile } from 'virtual:offline-basemap';
 import type { FilterSpecification, StyleSpecification } from 'maplibre-gl';
+import { setupI18n } from '../i18n/setup';
 import type { AtlasKind } from './atlas';
 import { BASEMAP_LAYER, BASEMAP_MAX_ZOOM } from './basemap-tileset';
 import type { Basemap } from './map-view';
+import { streetBasemap, streetStyle } from './street-basemap';
 
 /*
  * Basemaps. The offline one is drawn from Natural Earth's countries (world-atlas), cut into vector tiles
@@ -45,6 +47,9 @@ export function basemapStyle(kind: Basemap): StyleSpecification {
       layers: [{ id: 'basemap-osm', type: 'raster', source: 'osm' }],
     };
   }
+  // The publisher's street basemap, when the page names one, is the offline basemap.
+  const streets = streetBasemap();
+  if (streets) return streetStyle(streets, setupI18n().language === 'fr' ? 'fr' : 'en');
   return {
     version: 8,
     sources: {
@@ -85,8 +90,3 @@ export function basemapStyle(kind: Basemap): StyleSpecification {
     ],
   };
 }
-
-export const BASEMAP_LABELS: Readonly<Record<Basemap, string>> = {
-  offline: 'Countries (offline)',
-  online: 'OpenStreetMap (needs internet)',
-};

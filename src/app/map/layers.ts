@@ -238,7 +238,14 @@ export function clusterFeatures(
     type: 'FeatureCollection',
     features: clusters.map((c, index) => ({
       type: 'Feature',
-      properties: { index, count: c.count, radius: clusterRadius(c.count, largest), label: label(c.count) },
+      properties: {
+        index,
+        count: c.count,
+        radius: clusterRadius(c.count, largest),
+        label: label(c.count),
+        ...(c.value === undefined ? {} : { value: c.value }),
+        ...(c.category === undefined ? {} : { category: c.category }),
+      },
       geometry: { type: 'Point', coordinates: [c.lon, c.lat] },
     })),
   };

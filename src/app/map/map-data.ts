@@ -122,11 +122,15 @@ export function clusterParams(
   field: string,
   zoom: number,
   area: Bounds | undefined,
+  /** An aggregate to colour clusters by (`avg(delay)`), answered as `value`. */
+  value?: string,
+  /** A field whose values split each cluster (cluster-categories.ts), answered as `category`. */
+  category?: string,
 ): RecordsParams {
   return {
     ...withWhere(filters, areaClause(field, area)),
-    select: 'count(*) as count',
-    group_by: `geo_cluster(${field}, ${zoom}, ${CLUSTER_RADIUS}) as cluster`,
+    select: value ? `count(*) as count, ${value} as value` : 'count(*) as count',
+    group_by: `geo_cluster(${field}, ${zoom}, ${CLUSTER_RADIUS}) as cluster${category ? `, ${category} as category` : ''}`,
     limit: CLUSTER_LIMIT,
   };
 }
@@ -135,6 +139,10 @@ export interface Cluster {
   readonly lon: number;
   readonly lat: number;
   readonly count: number;
+  /** The aggregate asked for beside the count, when one was (null: no record had a value). */
+  readonly value?: number | null;
+  /** The most frequent value of the categories' field in the cluster, when one was asked. */
+  readonly category?: string | null;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -150,7 +158,16 @@ export function readClusters(results: readonly Record<string, unknown>[]): Clust
     if (!isObject(centroid) || typeof centroid.lat !== 'number' || typeof centroid.lon !== 'number') continue;
     const count = Number(row.count);
     if (!Number.isFinite(count) || count <= 0) continue;
-    clusters.push({ lon: centroid.lon, lat: centroid.lat, count });
+    const value = row.value === undefined ? undefined : row.value === null ? null : Number(row.value);
+    const category =
+      row.category === undefined ? undefined : row.category === null ? null : String(row.category);
+    clusters.push({
+      lon: centroid.lon,
+      lat: centroid.lat,
+      count,
+      ...(value === undefined ? {} : { value }),
+      ...(category === undefined ? {} : { category }),
+    });
   }
   return clusters;
 }

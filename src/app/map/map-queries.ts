@@ -11,6 +11,7 @@ import {
   geometryField,
   mapMode,
 } from './map-data';
+import type { MapDisplay } from './map-display';
 
 /*
  * The map's requests that do not depend on MapLibre or on the view: its records when they are few, or
@@ -55,13 +56,16 @@ export function prefetchMapData(
   filters: FilterParams,
   total: number | undefined,
   placed: boolean,
+  /** A heat map draws clusters whatever their number, another dataset's areas none of these records. */
+  display?: MapDisplay,
 ): void {
   const fields = dataset.fields ?? [];
   const geometry = geometryField(fields);
   const point = clusterField(fields);
   if (!geometry || total === undefined) return;
   const id = dataset.dataset_id;
-  if (mapMode(total, point !== undefined) === 'features') {
+  const clustered = display?.mode === 'areas' || (display?.mode === 'heatmap' && point !== undefined);
+  if (!clustered && mapMode(total, point !== undefined) === 'features') {
     const url = geojsonExportUrl(client, id, filters, featureSelect(fields, geometry));
     void queryClient.prefetchQuery(mapFeaturesQuery(client, id, url));
   } else if (!placed) {

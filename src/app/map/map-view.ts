@@ -9,15 +9,20 @@ export interface MapLocation {
   readonly lon: number;
 }
 
+import { DEFAULT_DISPLAY, type MapDisplay, parseMapDisplay, writeMapDisplay } from './map-display';
+
 export const BASEMAPS = ['offline', 'online'] as const;
 export type Basemap = (typeof BASEMAPS)[number];
 
 export interface MapView {
   readonly location?: MapLocation | undefined;
   readonly basemap: Basemap;
+  /** How the records are drawn (map-display.ts); clusters when absent. */
+  readonly display?: MapDisplay | undefined;
 }
 
 export const DEFAULT_MAP_VIEW: MapView = { basemap: 'offline' };
+export { DEFAULT_DISPLAY };
 
 export const MAX_ZOOM = 20;
 /** Web Mercator stops here: the map cannot look further north or south. */
@@ -57,10 +62,13 @@ export function sameLocation(a: MapLocation | undefined, b: MapLocation | undefi
 export function parseMapView(search: URLSearchParams): MapView {
   const location = parseLocation(search.get('location'));
   const basemap = BASEMAPS.find((b) => b === search.get('basemap')) ?? 'offline';
-  return location ? { location, basemap } : { basemap };
+  const display = parseMapDisplay(search);
+  const shown = display === DEFAULT_DISPLAY ? {} : { display };
+  return location ? { location, basemap, ...shown } : { basemap, ...shown };
 }
 
 export function writeMapView(search: URLSearchParams, view: MapView): void {
   if (view.location) search.set('location', formatLocation(view.location));
   if (view.basemap !== 'offline') search.set('basemap', view.basemap);
+  if (view.display) writeMapDisplay(search, view.display);
 }

@@ -11,6 +11,7 @@ import { datasetFilterParams } from '../queries/request-params';
 import { currentHref } from '../router/history';
 import { type DatasetSearch, datasetSearchParams } from '../routes/dataset-search';
 import { useViewPath } from '../routes/view-path';
+import { clustersByCell } from './cluster-categories';
 import { type DrawnCluster, drawnClusterWhere, spreadClusters, spreadZoom } from './cluster-spread';
 import { geojsonExportUrl } from './features';
 import { bulkBounds, featureFit, withMinimumSize } from './fit';
@@ -29,6 +30,7 @@ import {
   readClusters,
   withWhere,
 } from './map-data';
+import { aggregateSelect, DEFAULT_DISPLAY, type MapDisplay } from './map-display';
 import { mapClustersQuery, mapExtentQuery, mapFeaturesQuery } from './map-queries';
 import type { Basemap, MapLocation } from './map-view';
 import type { Pick } from './pick';
@@ -71,7 +73,24 @@ export function useDatasetMap(
   const count = useQuery(recordsQuery(client, datasetId, { ...filters, limit: 0 }));
   const total = count.data?.total_count;
   const countFailed = count.isError && !count.isFetching;
-  const mode = total === undefined ? undefined : mapMode(total, pointField !== undefined);
+  const display = state.map.display ?? DEFAULT_DISPLAY;
+  // A heat map is drawn from the clusters' counts, whatever their number; areas of another dataset
+  // draw none of this dataset's records (their aggregate comes from the server: useMapDisplay).
+  const mode =
+    total === undefined || display.mode === 'areas'
+      ? undefined
+      : display.mode === 'heatmap' && pointField !== undefined
+        ? 'clusters'
+        : mapMode(total, pointField !== undefined);
+  const valueField = dataset.fields?.find((f) => f.name === display.field);
+  // A categories map of many records: each cluster split by the field's values, drawn in its most
+  // frequent one's colour.
+  const clusterCategory =
+    display.mode === 'categories' && valueField?.type === 'text' ? quoteField(valueField.name) : undefined;
+  const clusterValue =
+    display.mode === 'clusters' && display.aggregate !== 'count' && valueField
+      ? aggregateSelect(display.aggregate, quoteField(valueField.name))
+      : undefined;
 
   const featuresUrl = geometry
     ? geojsonExportUrl(client, datasetId, filters, featureSelect(fields, geometry))
@@ -92,13 +111,20 @@ export function useDatasetMap(
   // Where the records are, in cells under a degree, to fit the map on load when they come as clusters.
   const extent = useQuery({
     ...mapExtentQuery(client, datasetId, filters, pointField),
-    enabled: mode === 'clusters' && !state.map.location,
+    enabled: (mode === 'clusters' || display.mode === 'areas') && !state.map.location,
   });
   // The clusters of a view; those of the fitted first view, and of any view zoomed out from it, are
   // counted from the extent's finer cells, without asking.
   const clustersQueryAt = (atZoom: number, atArea: Bounds | undefined) => ({
-    ...mapClustersQuery(client, datasetId, clusterParams(filters, quotedPoint, atZoom, atArea)),
-    initialData: () => coarserClusterAnswer(extent.data, atZoom, atArea),
+    ...mapClustersQuery(
+      client,
+      datasetId,
+      clusterParams(filters, quotedPoint, atZoom, atArea, clusterValue, clusterCategory),
+    ),
+    ...(clusterCategory ? { select: (answer: RecordsResponse) => clustersByCell(answer, atZoom) } : {}),
+    // The extent's finer cells hold counts only: an aggregate or categories are always asked for.
+    initialData: () =>
+      clusterValue || clusterCategory ? undefined : coarserClusterAnswer(extent.data, atZoom, atArea),
     initialDataUpdatedAt: () => extent.dataUpdatedAt,
   });
   const clusters = useQuery({
@@ -129,7 +155,8 @@ export function useDatasetMap(
   const clusterList = shownClusters?.list ?? NO_CLUSTERS;
   // The fitted first view's clusters, kept as that view's answer, for the map to hold in its first style.
   const clustersAt = (view: Viewport): FeatureCollection | undefined => {
-    if (mode !== 'clusters') return undefined;
+    // Categories' answers are merged by cell as they are read (`select`): asked for as usual.
+    if (mode !== 'clusters' || clusterCategory) return undefined;
     const viewZoom = clusterZoom(view.zoom);
     const query = clustersQueryAt(viewZoom, clusterArea(view.bounds, viewZoom));
     const known = queryClient.getQueryData(query.queryKey);
@@ -160,8 +187,17 @@ export function useDatasetMap(
       const here = new URL(viewPath(datasetId, 'map', new URLSearchParams()), window.location.origin)
         .pathname;
       if (new URL(currentHref(), window.location.origin).pathname !== here) return;
-      const search = datasetSearchParams({ ...state, map: { location, basemap } });
+      const search = datasetSearchParams({ ...state, map: { ...state.map, location, basemap } });
       navigate(viewPath(datasetId, 'map', search), { replace: true });
+    },
+    [navigate, viewPath, datasetId, state],
+  );
+
+  // Another display mode is a step of its own in the history: Back returns to the previous one.
+  const setDisplay = useCallback(
+    (display: MapDisplay) => {
+      const search = datasetSearchParams({ ...state, map: { ...state.map, display } });
+      navigate(viewPath(datasetId, 'map', search));
     },
     [navigate, viewPath, datasetId, state],
   );
@@ -222,6 +258,10 @@ export function useDatasetMap(
   return {
     filters,
     geometry,
+    pointField,
+    display,
+    /** The clusters drawn (with their aggregate when one is asked for). */
+    clusterList,
     total,
     countFailed,
     mode,
@@ -230,6 +270,7 @@ export function useDatasetMap(
     error,
     retry,
     setMapView,
+    setDisplay,
     selection,
     setSelection,
     chosen,

@@ -71,6 +71,7 @@ function prefetchMap(
         filters,
         count.total_count,
         state.map.location !== undefined,
+        state.map.display,
       ),
     // The views show the failure when they ask.
     () => undefined,

@@ -18,6 +18,7 @@ const DEFAULT_IDS = [
   'movies',
   'penguins',
   'seattle-weather',
+  'us-states',
   'us-zip-codes',
 ];
 

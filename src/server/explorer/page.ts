@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { PassThrough, type Transform } from 'node:stream';
 import { constants, createBrotliCompress, createGzip, type Gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BasemapInfo } from '../basemap/archive';
+import { tileJson } from '../basemap/routes';
+import { publicBase } from '../http/gate';
 import { firstDataUrls, pageLanguage } from './first-data';
 import { firstMapUrl } from './first-map-data';
 import { framingHeaders } from './framing';
@@ -127,6 +130,7 @@ export async function sendExplorerPage(
   staticDir: string,
   req: FastifyRequest,
   reply: FastifyReply,
+  basemap?: BasemapInfo,
 ): Promise<FastifyReply> {
   const asked = performance.now();
   const until = asked + FIRST_DATA_WAIT_MS;
@@ -156,7 +160,11 @@ export async function sendExplorerPage(
     .send(out);
   // The page's language from its first byte (the explorer sets the same once it runs).
   const head = page.head.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
-  out.write(`${head}${links === '' ? '' : `  ${links}\n  `}${page.body}`);
+  // The street basemap, when the publisher set one: the map's first style names its tiles without asking.
+  const basemapScript = basemap
+    ? `<script type="application/json" id="explorer-basemap">${scriptJson(JSON.stringify(tileJson(basemap, publicBase(req))))}</script>\n  `
+    : '';
+  out.write(`${head}${links === '' ? '' : `  ${links}\n  `}${basemapScript}${page.body}`);
   // A compressor holds what it has until it has more; the head is wanted now.
   (out as Partial<Pick<Gzip, 'flush'>>).flush?.();
   void Promise.all(requests).then((parts) => {

@@ -56,12 +56,12 @@ describe('v1.0 and restricted datasets', () => {
     const facets = `${SEARCH}&facet=theme`;
     const anonymous = await call(facets);
     expect(anonymous.status).toBe(200);
-    expect(anonymous.body).toMatchObject({ nhits: 10 });
+    expect(anonymous.body).toMatchObject({ nhits: 11 });
     expect(anonymous.text).not.toContain(RESTRICTED_ID);
     expect(anonymous.text).not.toContain(RESTRICTED_THEME);
     expect((await call(facets, { key: KEYS.other.key })).text).toBe(anonymous.text);
     const granted = await call(facets, { key: KEYS.granted.key });
-    expect(granted.body).toMatchObject({ nhits: 11 });
+    expect(granted.body).toMatchObject({ nhits: 12 });
     expect(granted.text).toContain(RESTRICTED_ID);
     expect(granted.text).toContain(RESTRICTED_THEME);
     expect(granted.text).not.toContain(KEYS.granted.key);

@@ -136,15 +136,15 @@ describe('the catalog', () => {
 
   it('lists and counts a restricted dataset only for the keys that grant it', async () => {
     const anonymous = await list('limit=100&select=dataset_id');
-    expect(anonymous.body).toMatchObject({ total_count: 10 });
+    expect(anonymous.body).toMatchObject({ total_count: 11 });
     expect(anonymous.text).not.toContain(RESTRICTED_ID);
     const other = await list('limit=100&select=dataset_id', KEYS.other.key);
     expect(other.text).toBe(anonymous.text);
     const granted = await list('limit=100&select=dataset_id', KEYS.granted.key);
-    expect(granted.body).toMatchObject({ total_count: 11 });
+    expect(granted.body).toMatchObject({ total_count: 12 });
     expect(granted.text).toContain(RESTRICTED_ID);
     const v20 = await call('/api/explore/v2.0/catalog/datasets?limit=100', { key: KEYS.granted.key });
-    expect(v20.body).toMatchObject({ total_count: 11 });
+    expect(v20.body).toMatchObject({ total_count: 12 });
   });
 
   it('leaks it through no filter, search, aggregation or count', async () => {
@@ -166,8 +166,8 @@ describe('the catalog', () => {
       expect(anonymous.text, q).not.toBe(granted.text);
     }
     const count = (a: Answer): number => (a.body as { results: { n: number }[] }).results[0]!.n;
-    expect(count(await list('select=count(*) as n'))).toBe(10);
-    expect(count(await list('select=count(*) as n', KEYS.granted.key))).toBe(11);
+    expect(count(await list('select=count(*) as n'))).toBe(11);
+    expect(count(await list('select=count(*) as n', KEYS.granted.key))).toBe(12);
     expect(count(await list('select=sum(records_count) as n', KEYS.granted.key))).toBe(
       count(await list('select=sum(records_count) as n')) + 3,
     );

@@ -17,6 +17,7 @@ const ALL_IDS = [
   'movies',
   'penguins',
   'seattle-weather',
+  'us-states',
   'us-zip-codes',
 ];
 
@@ -84,16 +85,16 @@ describe('catalog list, v2.1', () => {
     const firstPage = await getJson<CatalogV21>('/catalog/datasets');
     expect(firstPage.body.results).toHaveLength(10);
     const page = await getJson<CatalogV21>('/catalog/datasets', { limit: 3, offset: 4 });
-    expect(page.body.total_count).toBe(10);
+    expect(page.body.total_count).toBe(11);
     expect(page.body.results.map((d) => d.dataset_id)).toEqual(ALL_IDS.slice(4, 7));
     const none = await getJson<CatalogV21>('/catalog/datasets', { limit: 0 });
-    expect(none.body).toEqual({ total_count: 10, results: [] });
+    expect(none.body).toEqual({ total_count: 11, results: [] });
   });
 
   it('selects top-level keys and metadata by name, in the order asked', async () => {
     const res = await getJson<CatalogV21>('/catalog/datasets', { select: 'dataset_id, metas', limit: 2 });
     expect(res.status).toBe(200);
-    expect(res.body.total_count).toBe(10);
+    expect(res.body.total_count).toBe(11);
     for (const ds of res.body.results) expect(Object.keys(ds)).toEqual(['dataset_id', 'metas']);
     expect(res.body.results[0]?.metas.default.title).toBe('US airports');
 
@@ -120,6 +121,7 @@ describe('catalog list, v2.1', () => {
     const res = await getJson<CatalogV21<{ dataset_id: string; title: string }>>('/catalog/datasets', {
       select: 'dataset_id, title',
       order_by: 'title',
+      limit: 20,
     });
     const titles = res.body.results.map((d) => d.title);
     expect(titles[0]).toBe('Deaths during the 1992 Los Angeles riots');
@@ -129,6 +131,7 @@ describe('catalog list, v2.1', () => {
     const desc = await getJson<CatalogV21<{ title: string }>>('/catalog/datasets', {
       select: 'title',
       order_by: 'title desc',
+      limit: 20,
     });
     expect(desc.body.results.map((d) => d.title)).toEqual([...titles].reverse());
   });
@@ -159,8 +162,8 @@ describe('catalog list, v2.1', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['results']);
     expect(res.body.results).toEqual([
-      { features: 'analyze', n: 7 },
-      { features: 'geo', n: 6 },
+      { features: 'analyze', n: 8 },
+      { features: 'geo', n: 7 },
       { features: 'timeserie', n: 5 },
     ]);
   });
@@ -171,7 +174,7 @@ describe('catalog list, v2.0', () => {
     const res = await getJson<CatalogV20>('/catalog/datasets', { limit: 4, offset: 2 }, '2.0');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['total_count', 'links', 'datasets']);
-    expect(res.body.total_count).toBe(10);
+    expect(res.body.total_count).toBe(11);
     expect(res.body.datasets.map((d) => d.dataset.dataset_id)).toEqual(ALL_IDS.slice(2, 6));
     const rels = res.body.links.map((l) => l.rel);
     expect(rels).toEqual(['self', 'first', 'last', 'next']);

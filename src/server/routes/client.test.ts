@@ -44,7 +44,7 @@ describe('official API client', () => {
     const catalog = await client.get<ApiCatalog<Pick<Dataset, 'dataset_id'> & { records_count: number }>>(
       fromCatalog().datasets().select('dataset_id, records_count').orderBy('records_count desc').limit(3),
     );
-    expect(catalog.total_count).toBe(10);
+    expect(catalog.total_count).toBe(11);
     expect(catalog.results).toEqual([
       { dataset_id: 'flights', records_count: 3_000_000 },
       { dataset_id: 'us-zip-codes', records_count: 42_049 },

@@ -209,7 +209,7 @@ describe('not found', () => {
     const res = await fetch(`${api()}/catalog/datasets`, { method: 'DELETE' });
     expect(res.status).toBe(404);
     const listed = await getJson<{ total_count: number }>('/catalog/datasets', { limit: 0 });
-    expect(listed.body.total_count).toBe(10);
+    expect(listed.body.total_count).toBe(11);
   });
 });
 

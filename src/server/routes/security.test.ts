@@ -160,7 +160,7 @@ describe('hostile values are taken as data', () => {
       where: "title = '' OR ''=''",
       select: 'dataset_id',
     });
-    expect(res.body.total_count).toBe(10);
+    expect(res.body.total_count).toBe(11);
     const none = await getJson<Page>('/catalog/datasets', {
       where: "title = '' OR ''='x'",
       select: 'dataset_id',
@@ -301,7 +301,7 @@ describe('after the attacks', () => {
       select: 'dataset_id',
       limit: 100,
     });
-    expect(catalog.body.total_count).toBe(10);
+    expect(catalog.body.total_count).toBe(11);
     expect(catalog.body.results.map((d) => d.dataset_id)).toContain('flights');
     const flights = await getJson<Page>('/catalog/datasets/flights/records', { select: 'count(*) as n' });
     expect(flights.body).toEqual({ total_count: 3_000_000, results: [{ n: 3_000_000 }] });

@@ -4,7 +4,7 @@ import { KEYS_FILE } from '../auth/keys';
 
 /*
  * A restricted dataset and the keys file, added to a test server's data folder: the shared HTTP test
- * server carries them beside the default catalog (anonymous callers still see the same 10 datasets).
+ * server carries them beside the default catalog (anonymous callers still see the same 11 datasets).
  */
 
 export const RESTRICTED_ID = 'auth-restricted-payroll';

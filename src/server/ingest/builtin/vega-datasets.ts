@@ -129,6 +129,36 @@ export const VEGA_DATASETS: readonly VegaDataset[] = [
     ],
   },
   {
+    id: 'us-states',
+    title: 'US states',
+    theme: ['Administration'],
+    keyword: ['states', 'boundaries', 'obesity', 'United States'],
+    descriptor: {
+      source: 'us-10m.json',
+      format: 'topojson',
+      topojson_object: 'states',
+      // The shapes carry only their FIPS code: the obesity table gives each state its postal code (the
+      // key other datasets name states by, airports and ZIP codes among them) and a rate to map.
+      join: { source: 'obesity.json', key: 'id', on: '@id' },
+      fields: [
+        { name: 'fips', source: '@id', type: 'int', label: 'FIPS code', annotations: identifier },
+        { name: 'state', type: 'text', label: 'State', annotations: sortedFacet },
+        {
+          name: 'obesity_rate',
+          source: 'rate',
+          type: 'double',
+          label: 'Adult obesity rate (2008)',
+          annotations: { sortable: true, decimals: 3 },
+        },
+        { name: 'shape', source: '@geometry', type: 'geo_shape', label: 'Boundary' },
+      ],
+    },
+    attachments: [
+      ['us-10m.json', 'topojson'],
+      ['obesity.json', 'json'],
+    ],
+  },
+  {
     id: 'seattle-weather',
     title: 'Seattle daily weather 2012–2015',
     theme: ['Environment'],
