@@ -216,3 +216,19 @@ describe('analyze: JSONP and errors', () => {
     });
   });
 });
+
+describe('maxpoints', () => {
+  it('counts the groups of records that have a value on the axis: none is taken by the records without', async () => {
+    // 275 movies have no genre, with the lowest average gross: a group that would sort first and be dropped.
+    const res = await v1<unknown[]>('records/1.0/analyze/', {
+      dataset: 'movies',
+      x: 'major_genre',
+      'y.gross.expr': 'worldwide_gross',
+      'y.gross.func': 'AVG',
+      sort: 'gross',
+      maxpoints: '10',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(10);
+  });
+});

@@ -40,10 +40,13 @@ export function v1Where(query: QueryString, schema: DatasetSchema): string[] {
   }
   const distance = single(query, 'geofilter.distance');
   if (distance !== undefined && distance.trim() !== '') {
-    const circle = parseCircle(distance, true);
+    // Without its distance, the records at that very point: ods-widgets asks `lat,lon` alone for the
+    // records under a marker clicked (its popup), so that the points stacked there show too.
+    const atPoint = distance.split(',').length === 2;
+    const circle = parseCircle(distance, !atPoint);
     if (!circle.ok) throw geofilterError('geofilter.distance', circle.message);
     const { lat, lon, metres } = circle.value;
-    where.push(printExpr(withinDistance(geoField(schema, 'geofilter.distance'), lat, lon, metres!)));
+    where.push(printExpr(withinDistance(geoField(schema, 'geofilter.distance'), lat, lon, metres ?? 0)));
   }
   const polygon = single(query, 'geofilter.polygon');
   if (polygon !== undefined && polygon.trim() !== '') {

@@ -171,3 +171,21 @@ describe('map endpoints: errors', () => {
     expect(missing.status).toBe(404);
   });
 });
+
+describe('geofilter.distance at a point', () => {
+  it('without a distance, gives the records at that very point (what ods-widgets asks under a marker)', async () => {
+    const first = await call<{ records: { geometry: { coordinates: [number, number] } }[] }>('search', {
+      dataset: 'airports',
+      rows: '1',
+    });
+    const [lon, lat] = first.records[0]!.geometry.coordinates;
+    const at = await call<{ nhits: number; records: { geometry: { coordinates: [number, number] } }[] }>(
+      'search',
+      { dataset: 'airports', 'geofilter.distance': `${lat},${lon}` },
+    );
+    expect(at.nhits).toBeGreaterThanOrEqual(1);
+    for (const r of at.records) expect(r.geometry.coordinates).toEqual([lon, lat]);
+    const refused = await v1('records/1.0/search/', { dataset: 'airports', 'geofilter.distance': `${lat}` });
+    expect(refused.status).toBe(400);
+  });
+});
