@@ -144,7 +144,13 @@ export function useDatasetMap(
       drawn.set(answer, byZoom);
       const known = byZoom.get(step);
       if (known) return known;
-      const list = spreadClusters(readClusters(answer.results), step, formatCompactCount, countLabelWidth);
+      const read = readClusters(answer.results);
+      // Clusters carrying an aggregate or a category are drawn as the server counted them: merging them
+      // would need each aggregate's own rule, and their colour, not a count, is what they show.
+      const plain = read.every((c) => c.value === undefined && c.category === undefined);
+      const list = plain
+        ? spreadClusters(read, step, formatCompactCount, countLabelWidth)
+        : read.map((c) => ({ ...c, members: [c] }));
       const made = { list, features: clusterFeatures(list, formatCompactCount) };
       byZoom.set(step, made);
       return made;
