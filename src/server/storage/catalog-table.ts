@@ -124,23 +124,31 @@ export function catalogRowDigest(entry: CatalogTableEntry): string {
   return createHash('sha1').update(content).digest('hex');
 }
 
-/** Rebuilds the catalog table from the datasets, in one statement. */
+/** One catalog row as the JSON line `catalogRowsSql` reads, at position `pos` in dataset_id order. */
+export function catalogLine(entry: CatalogTableEntry, pos: number, digest: string): string {
+  return JSON.stringify({
+    ...catalogRow(entry.dataset),
+    [POSITION_COLUMN]: pos,
+    [RESTRICTED_COLUMN]: entry.dataset.visibility === 'restricted',
+    [SCHEMA_COLUMN]: JSON.stringify(entry.schema),
+    [DIGEST_COLUMN]: digest,
+  });
+}
+
+/** Orders entries by dataset_id (the catalog's order: `__pos`). */
+export function byDatasetId(a: CatalogTableEntry, b: CatalogTableEntry): number {
+  const x = a.dataset.dataset_id;
+  const y = b.dataset.dataset_id;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Rebuilds the catalog table from the datasets, in one statement (small catalogs and tests). */
 export async function writeCatalogTable(
   engine: Engine,
   entries: readonly CatalogTableEntry[],
 ): Promise<void> {
-  const sorted = [...entries].sort((a, b) =>
-    a.dataset.dataset_id < b.dataset.dataset_id ? -1 : a.dataset.dataset_id > b.dataset.dataset_id ? 1 : 0,
-  );
-  const rows = sorted.map((entry, pos) =>
-    JSON.stringify({
-      ...catalogRow(entry.dataset),
-      [POSITION_COLUMN]: pos,
-      [RESTRICTED_COLUMN]: entry.dataset.visibility === 'restricted',
-      [SCHEMA_COLUMN]: JSON.stringify(entry.schema),
-      [DIGEST_COLUMN]: catalogRowDigest(entry),
-    }),
-  );
+  const sorted = [...entries].sort(byDatasetId);
+  const rows = sorted.map((entry, pos) => catalogLine(entry, pos, catalogRowDigest(entry)));
   await engine.execute(catalogTableSql(), [rows]);
 }
 
@@ -169,6 +177,12 @@ export async function loadCatalogTable(engine: Engine, file: string): Promise<vo
 
 /** The statement building the catalog table from one JSON line a dataset (parameter $1). */
 function catalogTableSql(): string {
+  return `CREATE OR REPLACE TABLE ${CATALOG_TABLE} AS
+${catalogRowsSql()}`;
+}
+
+/** The catalog rows of the JSON lines of parameter $1 (`catalogLine`), in position order. */
+export function catalogRowsSql(): string {
   const structure = JSON.stringify({
     ...Object.fromEntries(CATALOG_SCHEMA.fields.map((f) => [f.name, jsonStructure(f)])),
     [POSITION_COLUMN]: 'BIGINT',
@@ -184,8 +198,7 @@ function catalogTableSql(): string {
     const ref = `d.${quoteIdent(name)}`;
     return `nullif(${searchSqlExpression(field?.multivalued ? `array_to_string(${ref}, ' ')` : ref)}, '')`;
   });
-  return `CREATE OR REPLACE TABLE ${CATALOG_TABLE} AS
-WITH rows AS (SELECT unnest(CAST($1 AS VARCHAR[])) AS line),
+  return `WITH rows AS (SELECT unnest(CAST($1 AS VARCHAR[])) AS line),
 parsed AS (SELECT line, from_json(line, ${sqlString(structure)}) AS d FROM rows)
 SELECT ${columns.join(', ')},
   d.dataset_id AS ${RECORD_ID_COLUMN},
