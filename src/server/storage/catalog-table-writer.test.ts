@@ -116,6 +116,11 @@ describe('CatalogTableWriter', () => {
     expect(await writer.write(entries)).toMatchObject({ inserted: 1, deleted: 1 });
     expect(await contents(engine)).toBe(await rebuilt(entries));
 
+    // Removed alone: the rows after it move up.
+    entries = entries.filter((e) => e.dataset.dataset_id !== 'b');
+    expect(await writer.write(entries)).toMatchObject({ inserted: 0, deleted: 1 });
+    expect(await contents(engine)).toBe(await rebuilt(entries));
+
     // Nothing changed: nothing written.
     expect(await writer.write([...entries].reverse())).toEqual({
       inserted: 0,

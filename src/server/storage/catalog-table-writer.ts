@@ -106,9 +106,9 @@ export class CatalogTableWriter {
         }
     if (held && lines.length === 0 && editIds.length === 0)
       return { inserted: 0, deleted: 0, moved: 0, rebuilt: false };
-    await this.stage(lines);
+    if (lines.length > 0 || !held) await this.stage(lines);
     try {
-      if (held) await this.apply(editIds, editPositions);
+      if (held) await this.apply(editIds, editPositions, lines.length > 0);
       else
         await this.engine.execute(
           `CREATE OR REPLACE TABLE ${CATALOG_TABLE} AS SELECT * FROM ${NEW_ROWS} ORDER BY ${quoteIdent(POSITION_COLUMN)}`,
@@ -144,18 +144,22 @@ export class CatalogTableWriter {
       ]);
   }
 
-  /** Deletes, moves and inserts in one transaction. */
-  private async apply(ids: readonly string[], positions: readonly number[]): Promise<void> {
-    await this.engine.execute(
-      `CREATE OR REPLACE TABLE ${EDITS} AS SELECT unnest(CAST($1 AS VARCHAR[])) AS dataset_id, unnest(CAST($2 AS BIGINT[])) AS pos`,
-      [ids, positions],
-    );
+  /** Deletes, moves and inserts in one transaction (while datasets are added: inserts alone). */
+  private async apply(ids: readonly string[], positions: readonly number[], inserts: boolean): Promise<void> {
     const pos = quoteIdent(POSITION_COLUMN);
-    await this.engine.execute(`BEGIN TRANSACTION;
-DELETE FROM ${CATALOG_TABLE} WHERE dataset_id IN (SELECT dataset_id FROM ${EDITS} WHERE pos = ${DELETED});
-UPDATE ${CATALOG_TABLE} SET ${pos} = e.pos FROM ${EDITS} e WHERE e.pos <> ${DELETED} AND ${CATALOG_TABLE}.dataset_id = e.dataset_id;
-INSERT INTO ${CATALOG_TABLE} SELECT * FROM ${NEW_ROWS};
-COMMIT;`);
+    const statements: string[] = [];
+    if (ids.length > 0) {
+      await this.engine.execute(
+        `CREATE OR REPLACE TABLE ${EDITS} AS SELECT unnest(CAST($1 AS VARCHAR[])) AS dataset_id, unnest(CAST($2 AS BIGINT[])) AS pos`,
+        [ids, positions],
+      );
+      statements.push(
+        `DELETE FROM ${CATALOG_TABLE} WHERE dataset_id IN (SELECT dataset_id FROM ${EDITS} WHERE pos = ${DELETED});`,
+        `UPDATE ${CATALOG_TABLE} SET ${pos} = e.pos FROM ${EDITS} e WHERE e.pos <> ${DELETED} AND ${CATALOG_TABLE}.dataset_id = e.dataset_id;`,
+      );
+    }
+    if (inserts) statements.push(`INSERT INTO ${CATALOG_TABLE} SELECT * FROM ${NEW_ROWS};`);
+    await this.engine.execute(`BEGIN TRANSACTION;\n${statements.join('\n')}\nCOMMIT;`);
   }
 }
 
