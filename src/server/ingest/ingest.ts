@@ -13,7 +13,7 @@ import { hashesPerAggregate } from '../catalog/memory';
 import { withSortRanges } from '../catalog/sort-ranges';
 import type { IngestEngine } from '../storage/ingest-engine';
 import { loadSource } from '../storage/sources';
-import { dropStaging, repeatCounts, stagedRowCount, stagingView } from '../storage/staging';
+import { dropStaging, repeatCounts, stagedRowCount, stagingView, stagingViewSql } from '../storage/staging';
 import { inferFacets, type RecordStats, recordStats, smallTableFacts } from '../storage/stats';
 import type { DatasetDescriptor } from './descriptor';
 import type { Logger } from './logger';
@@ -251,7 +251,10 @@ export async function ingestDataset(
     const small = rows <= (options.singlePassRows ?? SINGLE_PASS_ROWS) && !joined;
     try {
       if (small) {
-        await engine.execute(smallRecordsCopySql(plan, firstFile));
+        // The view its statistics are read from, in the same round trip.
+        await engine.execute(
+          `${smallRecordsCopySql(plan, firstFile)};\n${stagingViewSql(view, firstFile, [rawTable, joinTable])}`,
+        );
       } else {
         step('finding repeated records');
         // Larger sources count their hashes in slices (layout/records.ts, `partitionedRepeatsSql`).
@@ -280,7 +283,7 @@ export async function ingestDataset(
       const prefix = kind === 'data' ? 'the values do not fit the field types: ' : '';
       throw new IngestError(`${prefix}${errorSummary(error)}`, kind, { cause: error });
     }
-    await stagingView(engine, view, file, [rawTable, joinTable, repeatsTable]);
+    if (!small) await stagingView(engine, view, file, [rawTable, joinTable, repeatsTable]);
     const baseSchema: DatasetSchema = {
       fields: fields.map((f) => ({
         name: f.name,

@@ -47,10 +47,13 @@ export async function stagingView(
   file: string,
   tables: readonly string[] = [],
 ): Promise<void> {
-  await engine.execute(
-    [
-      ...tables.map((t) => `DROP TABLE IF EXISTS ${quoteIdent(t)};`),
-      `CREATE OR REPLACE VIEW ${quoteIdent(view)} AS SELECT * FROM read_parquet(${sqlString(file)})`,
-    ].join('\n'),
-  );
+  await engine.execute(stagingViewSql(view, file, tables));
+}
+
+/** The statements of `stagingView`, to run after others in one round trip. */
+export function stagingViewSql(view: string, file: string, tables: readonly string[] = []): string {
+  return [
+    ...tables.map((t) => `DROP TABLE IF EXISTS ${quoteIdent(t)};`),
+    `CREATE OR REPLACE VIEW ${quoteIdent(view)} AS SELECT * FROM read_parquet(${sqlString(file)});`,
+  ].join('\n');
 }
