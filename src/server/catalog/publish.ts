@@ -13,7 +13,6 @@ import {
   newCatalogTableFile,
   removeOtherCatalogTables,
   type SavedCatalogTable,
-  snapshotEntry,
   writeSnapshot,
 } from './snapshot';
 import type { StoredDataset } from './store';
@@ -73,8 +72,6 @@ export class CatalogPublisher {
   private readonly table: CatalogTableWriter;
   /** The served version the snapshot on disk holds. */
   private snapshotVersion = -1;
-  /** Snapshot entries (JSON text) of served datasets, made once each. */
-  private readonly entries = new WeakMap<ServedDataset, string>();
 
   constructor(
     private readonly engine: Engine,
@@ -131,7 +128,10 @@ export class CatalogPublisher {
     const served = [...state.served];
     const entries = served.map(entryOf);
     const due = settled || Date.now() - this.snapshotAt >= Math.max(SNAPSHOT_EVERY_MS, 20 * this.snapshotMs);
-    const snapshot = version === this.snapshotVersion || !due ? undefined : this.snapshotEntries(served);
+    const snapshot =
+      version === this.snapshotVersion || !due
+        ? undefined
+        : served.map((s) => ({ stored: { ...s.stored, dataset: s.dataset }, origin: s.origin }));
     this.writing = this.writing
       .then(async () => {
         const started = Date.now();
@@ -184,17 +184,5 @@ export class CatalogPublisher {
       this.log.warn(`catalog: catalog table not saved (${errorSummary(error)})`);
       return undefined;
     }
-  }
-
-  /** The snapshot's entries of the served datasets, each made once per served version. */
-  private snapshotEntries(served: Iterable<ServedDataset>): string[] {
-    return [...served].map((s) => {
-      let entry = this.entries.get(s);
-      if (entry === undefined) {
-        entry = snapshotEntry(this.storeDir, { ...s.stored, dataset: s.dataset }, s.origin);
-        this.entries.set(s, entry);
-      }
-      return entry;
-    });
   }
 }
