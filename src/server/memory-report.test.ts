@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDuckDBEngine } from './engine/duckdb';
-import { duckdbMemory, memoryReport } from './memory-report';
+import { duckdbMemory } from './engine/duckdb-memory';
+import { memoryReport } from './memory-report';
 
 describe('memory report', () => {
   it("counts a DuckDB engine's tables and names every part of the resident memory", async () => {
