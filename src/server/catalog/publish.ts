@@ -70,6 +70,8 @@ export class CatalogPublisher {
   private snapshotMs = 0;
   private snapshotAt = 0;
   private readonly table: CatalogTableWriter;
+  /** The snapshot being written, if one is. */
+  private snapshotting: Promise<void> | undefined;
   /** The served version the snapshot on disk holds. */
   private snapshotVersion = -1;
 
@@ -116,6 +118,7 @@ export class CatalogPublisher {
       await this.writeNow(true);
     }
     await this.writing;
+    await this.snapshotting;
   }
 
   /**
@@ -138,18 +141,39 @@ export class CatalogPublisher {
         await this.table.write(entries);
         await this.sink?.publish(entries, (file) => saveCatalogTable(this.engine, file));
         this.writeMs = Date.now() - started;
-        if (snapshot && version > this.snapshotVersion) {
+        // The catalog settling writes its snapshot after the one being written; while datasets keep
+        // coming, a snapshot being written is not waited for.
+        if (settled) await this.snapshotting;
+        if (snapshot && version > this.snapshotVersion && !this.snapshotting) {
+          // The table's copy is saved now, as of this version; the snapshot's text is written while
+          // the next rows are (it took seconds at 10,000 datasets, which waited to be listed meanwhile).
           const saving = Date.now();
           const table = await this.save();
-          await writeSnapshot(this.storeDir, snapshot, checkedAt, table);
-          await removeOtherCatalogTables(this.storeDir, table?.file);
-          this.snapshotVersion = version;
-          this.snapshotAt = Date.now();
-          this.snapshotMs = this.snapshotAt - saving;
+          this.snapshotting = this.writeSnapshot(snapshot, checkedAt, table, version, saving).finally(() => {
+            this.snapshotting = undefined;
+          });
         }
       })
       .catch((error: unknown) => this.log.error(`catalog table: ${errorSummary(error)}`));
-    return this.writing;
+    return settled ? this.writing.then(() => this.snapshotting) : this.writing;
+  }
+
+  private async writeSnapshot(
+    snapshot: Parameters<typeof writeSnapshot>[1],
+    checkedAt: number,
+    table: SavedCatalogTable | undefined,
+    version: number,
+    saving: number,
+  ): Promise<void> {
+    try {
+      await writeSnapshot(this.storeDir, snapshot, checkedAt, table);
+      await removeOtherCatalogTables(this.storeDir, table?.file);
+      this.snapshotVersion = version;
+      this.snapshotAt = Date.now();
+      this.snapshotMs = this.snapshotAt - saving;
+    } catch (error) {
+      this.log.error(`catalog snapshot: ${errorSummary(error)}`);
+    }
   }
 
   /** Loads the catalog table saved with the snapshot; false when there is none or it cannot be used. */
