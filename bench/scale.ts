@@ -24,6 +24,9 @@ export interface ManyFigure {
   readonly ingestS: number;
   /** DuckDB's own copy of every CSV to a Parquet file, in the same run. */
   readonly duckdbS: number;
+  /** CPU seconds of the server while ingesting (from listening on), and of DuckDB's own copy. */
+  readonly ingestCpuS: number;
+  readonly duckdbCpuS: number;
   readonly peakMiB: number;
   /** While ingesting: the longest a dataset written (logged) waited to be counted by the catalog list. */
   readonly listLagS: number;
@@ -166,7 +169,7 @@ async function duckdbCopyToParquet(
   dir: string,
   paths: readonly string[],
   memoryLimit: string,
-): Promise<number> {
+): Promise<{ ms: number; cpuS: number }> {
   const out = join(dir, 'duckdb-own-copy');
   mkdirSync(out, { recursive: true });
   const instance = await DuckDBInstance.create(':memory:', {
@@ -175,12 +178,15 @@ async function duckdbCopyToParquet(
   });
   const connection = await instance.connect();
   try {
-    return await time(async () => {
+    const cpu = process.cpuUsage();
+    const ms = await time(async () => {
       for (const [i, path] of paths.entries())
         await connection.run(
           `COPY (SELECT * FROM read_csv('${path}', header = true, sample_size = -1)) TO '${join(out, `${i}.parquet`)}' (FORMAT parquet)`,
         );
     });
+    const used = process.cpuUsage(cpu);
+    return { ms, cpuS: (used.user + used.system) / 1e6 };
   } finally {
     connection.closeSync();
     instance.closeSync();
@@ -261,21 +267,28 @@ export async function manyDatasets(work: string, count: number, memoryLimit: str
   let skipped = Number.NaN;
   let tableErrors = Number.NaN;
   let ingestLoad: [number, number] = [Number.NaN, Number.NaN];
+  let duckdbCpuS = Number.NaN;
+  let ingestCpuS = Number.NaN;
   if (!cache || !existsSync(join(dataDir, INGESTED_MARK))) {
     rmSync(dataDir, { recursive: true, force: true });
     const paths = writeSmallDatasets(dataDir, count);
-    duckdbMs = await duckdbCopyToParquet(work, paths, ingestionMemory(memoryLimit));
+    const own = await duckdbCopyToParquet(work, paths, ingestionMemory(memoryLimit));
+    duckdbMs = own.ms;
+    duckdbCpuS = own.cpuS;
     console.log(
       `scale: ${count} datasets generated; DuckDB's own copy to Parquet ${fmt(duckdbMs)} ms (load ${load1().toFixed(1)})`,
     );
     const loadBefore = load1();
     const server = await startServer(dataDir, SERVER_ENV);
+    // The server's CPU from the moment it listens (its start, the compilation of its code, left out).
+    const cpuAtListen = cpuSeconds(server.process.pid!);
     const ingested = peakResidentMiB(server.process.pid!, async () => {
       const m = await waitForLog(
         server,
         /catalog up to date: .*?, (\d+) ms after start/,
         Number(process.env.BENCH_SCALE_TIMEOUT_MS ?? 4 * 3_600_000),
       );
+      ingestCpuS = cpuSeconds(server.process.pid!) - cpuAtListen;
       return Number(m[1]);
     });
     listLagMs = await listingLag(server.origin, server.log, ingested);
@@ -286,7 +299,7 @@ export async function manyDatasets(work: string, count: number, memoryLimit: str
     await stopServer(server);
     writeFileSync(join(dataDir, INGESTED_MARK), '');
     console.log(
-      `scale: ${count} datasets ingested in ${fmt(ingestMs)} ms, ${(ingestMs / duckdbMs).toFixed(2)}× DuckDB's own copy (peak ${Math.round(peakMiB)} MiB, listing lag ${fmt(listLagMs)} ms, ${skipped} skipped, ${tableErrors} catalog table errors, load ${ingestLoad.map((l) => l.toFixed(1)).join(' / ')})`,
+      `scale: ${count} datasets ingested in ${fmt(ingestMs)} ms, ${(ingestMs / duckdbMs).toFixed(2)}× DuckDB's own copy; CPU ${ingestCpuS.toFixed(1)} s against ${duckdbCpuS.toFixed(1)} s, ${(ingestCpuS / duckdbCpuS).toFixed(2)}× (peak ${Math.round(peakMiB)} MiB, listing lag ${fmt(listLagMs)} ms, ${skipped} skipped, ${tableErrors} catalog table errors, load ${ingestLoad.map((l) => l.toFixed(1)).join(' / ')})`,
     );
   } else console.log(`scale: ${count} datasets ingested earlier, in ${dataDir}`);
   const load = loadavg()[0]!;
@@ -334,6 +347,8 @@ export async function manyDatasets(work: string, count: number, memoryLimit: str
     duckdbS: seconds(duckdbMs),
     peakMiB,
     listLagS: seconds(listLagMs),
+    ingestCpuS,
+    duckdbCpuS,
     skipped,
     tableErrors,
     ingestLoad,
@@ -545,7 +560,7 @@ export function renderScale(
   const many = r.many
     .map(
       (m) =>
-        `| ${m.datasets.toLocaleString('en')} | ${m.served.toLocaleString('en')} | ${orCached(m.ingestS)} | ${orCached(m.duckdbS)} | ${orCached(m.ingestS / m.duckdbS)} | ${orCached(m.listLagS)} | ${Number.isNaN(m.skipped) ? 'cached' : `${m.skipped} / ${m.tableErrors}`} | ${Number.isNaN(m.peakMiB) ? 'cached' : Math.round(m.peakMiB)} | ${m.ingestLoad.map((l) => orCached(l)).join(' / ')} | ${m.load.toFixed(1)} | ${m.listenS.toFixed(2)} / ${m.fullS.toFixed(2)} / ${m.servesS.toFixed(2)} / ${m.checkedS.toFixed(2)} | ${Math.round(m.idleMiB)} | ${fmt(m.listP50)} / ${fmt(m.searchP50)} / ${fmt(m.facetsP50)} | ${fmt(m.listP99)} / ${fmt(m.searchP99)} / ${fmt(m.facetsP99)} | ${fmt(m.listColdP50)} / ${fmt(m.searchColdP50)} / ${fmt(m.facetsColdP50)} | ${fmt(m.listColdP99)} / ${fmt(m.searchColdP99)} / ${fmt(m.facetsColdP99)} |`,
+        `| ${m.datasets.toLocaleString('en')} | ${m.served.toLocaleString('en')} | ${orCached(m.ingestS)} | ${orCached(m.duckdbS)} | ${orCached(m.ingestS / m.duckdbS)} | ${orCached(m.ingestCpuS)} / ${orCached(m.duckdbCpuS)} = ${orCached(m.ingestCpuS / m.duckdbCpuS)} | ${orCached(m.listLagS)} | ${Number.isNaN(m.skipped) ? 'cached' : `${m.skipped} / ${m.tableErrors}`} | ${Number.isNaN(m.peakMiB) ? 'cached' : Math.round(m.peakMiB)} | ${m.ingestLoad.map((l) => orCached(l)).join(' / ')} | ${m.load.toFixed(1)} | ${m.listenS.toFixed(2)} / ${m.fullS.toFixed(2)} / ${m.servesS.toFixed(2)} / ${m.checkedS.toFixed(2)} | ${Math.round(m.idleMiB)} | ${fmt(m.listP50)} / ${fmt(m.searchP50)} / ${fmt(m.facetsP50)} | ${fmt(m.listP99)} / ${fmt(m.searchP99)} / ${fmt(m.facetsP99)} | ${fmt(m.listColdP50)} / ${fmt(m.searchColdP50)} / ${fmt(m.facetsColdP50)} | ${fmt(m.listColdP99)} / ${fmt(m.searchColdP99)} / ${fmt(m.facetsColdP99)} |`,
     )
     .join('\n');
   const large = r.large
@@ -583,8 +598,8 @@ read_csv(…)) TO … (FORMAT parquet)\` of each file, one after the other). Loa
 server process's resident set (Node and DuckDB together). Raw DuckDB in the request cases has the
 whole ${memoryLimit} (the server's request engine half of it).
 
-| datasets (100-row CSV each) | served | ingestion from an empty store s | DuckDB's own copy to Parquet s | ratio | longest wait to be listed s | skipped / catalog table errors | peak MiB while ingesting | load average while ingesting | load average at restart | restart: listening / full catalog listed / last dataset answers / all checked, s | idle MiB | catalog list / search / facets p50 ms | p99 ms | never asked before: p50 ms | p99 ms |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| datasets (100-row CSV each) | served | ingestion from an empty store s | DuckDB's own copy to Parquet s | ratio | CPU s: ingestion / own copy = ratio | longest wait to be listed s | skipped / catalog table errors | peak MiB while ingesting | load average while ingesting | load average at restart | restart: listening / full catalog listed / last dataset answers / all checked, s | idle MiB | catalog list / search / facets p50 ms | p99 ms | never asked before: p50 ms | p99 ms |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${many}
 
 | records (flights-3m repeated) | source | ingestion s | DuckDB's own load s, before / after | ratio | CPU s: ingestion / own load = ratio | peak MiB while ingesting | idle MiB after restart | records file MiB | load average |
