@@ -22,8 +22,19 @@ const FULL = process.env.BENCH_SCALE === 'full';
 export interface ManyFigure {
   readonly datasets: number;
   readonly ingestS: number;
+  /** DuckDB's own copy of every CSV to a Parquet file, in the same run. */
   readonly duckdbS: number;
+  /** CPU seconds of the server while ingesting (from listening on), and of DuckDB's own copy. */
+  readonly ingestCpuS: number;
+  readonly duckdbCpuS: number;
   readonly peakMiB: number;
+  /** While ingesting: the longest a dataset written (logged) waited to be counted by the catalog list. */
+  readonly listLagS: number;
+  /** Datasets the log says were skipped, and catalog table failures logged, while ingesting. */
+  readonly skipped: number;
+  readonly tableErrors: number;
+  /** One-minute load average while ingesting: at its start and its end. */
+  readonly ingestLoad: readonly [number, number];
   /** Restart with nothing to ingest: listening, then the last dataset answering. */
   readonly listenS: number;
   readonly servesS: number;
@@ -115,18 +126,8 @@ async function p50p99(runs: number, work: () => Promise<unknown>): Promise<[numb
 
 /**
  * DuckDB's own load: CREATE TABLE … AS SELECT * FROM the reader at `memoryLimit`, in a database file
- * (`inMemory`: in memory, for thousands of small files, where a file's write-ahead log would dominate).
+ * (`inMemory`: in memory), wall milliseconds and CPU seconds of this process.
  */
-async function duckdbLoad(
-  dir: string,
-  readers: readonly string[],
-  memoryLimit: string,
-  inMemory = false,
-): Promise<number> {
-  return (await duckdbLoadTimed(dir, readers, memoryLimit, inMemory)).ms;
-}
-
-/** DuckDB's own load (see duckdbLoad): wall milliseconds and CPU seconds of this process. */
 async function duckdbLoadTimed(
   dir: string,
   readers: readonly string[],
@@ -157,6 +158,66 @@ async function duckdbLoadTimed(
       rmSync(`${file}.wal`, { force: true });
     }
   }
+}
+
+/**
+ * DuckDB's own copy of each CSV to a Parquet file (`COPY (SELECT * FROM read_csv(…)) TO … (FORMAT
+ * parquet)`), one file after the other in one connection at `memoryLimit`: what ingestion does for
+ * each small dataset, without its record ids, search text, statistics and catalog.
+ */
+async function duckdbCopyToParquet(
+  dir: string,
+  paths: readonly string[],
+  memoryLimit: string,
+): Promise<{ ms: number; cpuS: number }> {
+  const out = join(dir, 'duckdb-own-copy');
+  mkdirSync(out, { recursive: true });
+  const instance = await DuckDBInstance.create(':memory:', {
+    memory_limit: memoryLimit,
+    temp_directory: join(dir, 'spill'),
+  });
+  const connection = await instance.connect();
+  try {
+    const cpu = process.cpuUsage();
+    const ms = await time(async () => {
+      for (const [i, path] of paths.entries())
+        await connection.run(
+          `COPY (SELECT * FROM read_csv('${path}', header = true, sample_size = -1)) TO '${join(out, `${i}.parquet`)}' (FORMAT parquet)`,
+        );
+    });
+    const used = process.cpuUsage(cpu);
+    return { ms, cpuS: (used.user + used.system) / 1e6 };
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Follows the catalog list while datasets are ingested: the longest a dataset whose records were
+ * written (its log line) waited until the list counted it, in ms. Resolves once `done` does.
+ */
+async function listingLag(origin: string, log: () => string, done: Promise<unknown>): Promise<number> {
+  const written: { at: number; count: number }[] = [];
+  let finished = false;
+  void done.finally(() => {
+    finished = true;
+  });
+  let lag = 0;
+  while (!finished) {
+    const count = log().match(/ records written in /g)?.length ?? 0;
+    const now = performance.now();
+    if (written.length === 0 || written[written.length - 1]!.count < count) written.push({ at: now, count });
+    const listed = await get(origin, '/catalog/datasets?limit=0')
+      .then((body) => (body as { total_count: number }).total_count)
+      .catch(() => Number.NaN);
+    // The first time the log counted more datasets written than the list shows now.
+    const since = written.find((w) => w.count > listed);
+    if (since) lag = Math.max(lag, performance.now() - since.at);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return lag;
 }
 
 export function writeSmallDatasets(dataDir: string, count: number): string[] {
@@ -202,24 +263,44 @@ export async function manyDatasets(work: string, count: number, memoryLimit: str
   let ingestMs = Number.NaN;
   let duckdbMs = Number.NaN;
   let peakMiB = Number.NaN;
+  let listLagMs = Number.NaN;
+  let skipped = Number.NaN;
+  let tableErrors = Number.NaN;
+  let ingestLoad: [number, number] = [Number.NaN, Number.NaN];
+  let duckdbCpuS = Number.NaN;
+  let ingestCpuS = Number.NaN;
   if (!cache || !existsSync(join(dataDir, INGESTED_MARK))) {
     rmSync(dataDir, { recursive: true, force: true });
     const paths = writeSmallDatasets(dataDir, count);
-    duckdbMs = await duckdbLoad(
-      work,
-      paths.map((p) => `read_csv('${p}', header = true, sample_size = -1)`),
-      ingestionMemory(memoryLimit),
-      true,
+    const own = await duckdbCopyToParquet(work, paths, ingestionMemory(memoryLimit));
+    duckdbMs = own.ms;
+    duckdbCpuS = own.cpuS;
+    console.log(
+      `scale: ${count} datasets generated; DuckDB's own copy to Parquet ${fmt(duckdbMs)} ms (load ${load1().toFixed(1)})`,
     );
-    console.log(`scale: ${count} datasets generated; DuckDB's own load ${fmt(duckdbMs)} ms`);
+    const loadBefore = load1();
     const server = await startServer(dataDir, SERVER_ENV);
-    [ingestMs, peakMiB] = await peakResidentMiB(server.process.pid!, async () => {
-      const m = await waitForLog(server, /catalog up to date: .*?, (\d+) ms after start/);
+    // The server's CPU from the moment it listens (its start, the compilation of its code, left out).
+    const cpuAtListen = cpuSeconds(server.process.pid!);
+    const ingested = peakResidentMiB(server.process.pid!, async () => {
+      const m = await waitForLog(
+        server,
+        /catalog up to date: .*?, (\d+) ms after start/,
+        Number(process.env.BENCH_SCALE_TIMEOUT_MS ?? 4 * 3_600_000),
+      );
+      ingestCpuS = cpuSeconds(server.process.pid!) - cpuAtListen;
       return Number(m[1]);
     });
+    listLagMs = await listingLag(server.origin, server.log, ingested);
+    [ingestMs, peakMiB] = await ingested;
+    ingestLoad = [loadBefore, load1()];
+    skipped = server.log().match(/ skipped: /g)?.length ?? 0;
+    tableErrors = server.log().match(/catalog table: /g)?.length ?? 0;
     await stopServer(server);
     writeFileSync(join(dataDir, INGESTED_MARK), '');
-    console.log(`scale: ${count} datasets ingested in ${fmt(ingestMs)} ms (peak ${Math.round(peakMiB)} MiB)`);
+    console.log(
+      `scale: ${count} datasets ingested in ${fmt(ingestMs)} ms, ${(ingestMs / duckdbMs).toFixed(2)}× DuckDB's own copy; CPU ${ingestCpuS.toFixed(1)} s against ${duckdbCpuS.toFixed(1)} s, ${(ingestCpuS / duckdbCpuS).toFixed(2)}× (peak ${Math.round(peakMiB)} MiB, listing lag ${fmt(listLagMs)} ms, ${skipped} skipped, ${tableErrors} catalog table errors, load ${ingestLoad.map((l) => l.toFixed(1)).join(' / ')})`,
+    );
   } else console.log(`scale: ${count} datasets ingested earlier, in ${dataDir}`);
   const load = loadavg()[0]!;
   const started = performance.now();
@@ -265,6 +346,12 @@ export async function manyDatasets(work: string, count: number, memoryLimit: str
     ingestS: seconds(ingestMs),
     duckdbS: seconds(duckdbMs),
     peakMiB,
+    listLagS: seconds(listLagMs),
+    ingestCpuS,
+    duckdbCpuS,
+    skipped,
+    tableErrors,
+    ingestLoad,
     listenS: seconds(listenMs),
     fullS: seconds(fullMs),
     checkedS: seconds(checkedMs),
@@ -441,8 +528,8 @@ export function scaleSizes(): { many: number[]; copies: number[]; casesAt: numbe
     };
   }
   return FULL
-    ? { many: [100, 1000, 10_000], copies: [1, 10, 34], casesAt: 10 }
-    : { many: [100, 1000], copies: [1, 10], casesAt: 10 };
+    ? { many: [10_000, 100_000], copies: [1, 10, 34], casesAt: 10 }
+    : { many: [10_000], copies: [1, 10], casesAt: 10 };
 }
 
 export async function scaleBench(
@@ -473,7 +560,7 @@ export function renderScale(
   const many = r.many
     .map(
       (m) =>
-        `| ${m.datasets.toLocaleString('en')} | ${m.served.toLocaleString('en')} | ${orCached(m.ingestS)} | ${orCached(m.duckdbS)} | ${orCached(m.ingestS / m.duckdbS)} | ${Number.isNaN(m.peakMiB) ? 'cached' : Math.round(m.peakMiB)} | ${m.load.toFixed(1)} | ${m.listenS.toFixed(2)} / ${m.fullS.toFixed(2)} / ${m.servesS.toFixed(2)} / ${m.checkedS.toFixed(2)} | ${Math.round(m.idleMiB)} | ${fmt(m.listP50)} / ${fmt(m.searchP50)} / ${fmt(m.facetsP50)} | ${fmt(m.listP99)} / ${fmt(m.searchP99)} / ${fmt(m.facetsP99)} | ${fmt(m.listColdP50)} / ${fmt(m.searchColdP50)} / ${fmt(m.facetsColdP50)} | ${fmt(m.listColdP99)} / ${fmt(m.searchColdP99)} / ${fmt(m.facetsColdP99)} |`,
+        `| ${m.datasets.toLocaleString('en')} | ${m.served.toLocaleString('en')} | ${orCached(m.ingestS)} | ${orCached(m.duckdbS)} | ${orCached(m.ingestS / m.duckdbS)} | ${orCached(m.ingestCpuS)} / ${orCached(m.duckdbCpuS)} = ${orCached(m.ingestCpuS / m.duckdbCpuS)} | ${orCached(m.listLagS)} | ${Number.isNaN(m.skipped) ? 'cached' : `${m.skipped} / ${m.tableErrors}`} | ${Number.isNaN(m.peakMiB) ? 'cached' : Math.round(m.peakMiB)} | ${m.ingestLoad.map((l) => orCached(l)).join(' / ')} | ${m.load.toFixed(1)} | ${m.listenS.toFixed(2)} / ${m.fullS.toFixed(2)} / ${m.servesS.toFixed(2)} / ${m.checkedS.toFixed(2)} | ${Math.round(m.idleMiB)} | ${fmt(m.listP50)} / ${fmt(m.searchP50)} / ${fmt(m.facetsP50)} | ${fmt(m.listP99)} / ${fmt(m.searchP99)} / ${fmt(m.facetsP99)} | ${fmt(m.listColdP50)} / ${fmt(m.searchColdP50)} / ${fmt(m.facetsColdP50)} | ${fmt(m.listColdP99)} / ${fmt(m.searchColdP99)} / ${fmt(m.facetsColdP99)} |`,
     )
     .join('\n');
   const large = r.large
@@ -501,18 +588,18 @@ ${withCases.cases
   return `
 ## Scale (issue 12)
 
-Generated at run time${FULL ? ' (BENCH_SCALE=full)' : ' (default sizes; BENCH_SCALE=full adds 10,000 datasets and 100M records)'}; server at its default settings
+Generated at run time${FULL ? ' (BENCH_SCALE=full)' : ' (default sizes; BENCH_SCALE=full adds 100,000 datasets and 100M records)'}; server at its default settings
 (\`DEFAULT_CATALOG=false\`, \`DUCKDB_MEMORY_LIMIT\` ${memoryLimit}: the server splits it in halves, its
 ingestion engine works within ${ingestionMemory(memoryLimit)}). DuckDB's own load is \`CREATE TABLE … AS SELECT * FROM
 read_csv/read_parquet(…)\` of the same files **within the same ${ingestionMemory(memoryLimit)}** and with as many threads, in the
 same run (into a database file for the large dataset, once before and once after the server's
-ingestion, the ratio taken to the faster of the two; in memory for the many small ones, each table
-replaced by the next). Load average: the one-minute \`uptime\` figure before / after. Memory is the
+ingestion, the ratio taken to the faster of the two; for the many small ones, \`COPY (SELECT * FROM
+read_csv(…)) TO … (FORMAT parquet)\` of each file, one after the other). Load average: the one-minute \`uptime\` figure before / after. Memory is the
 server process's resident set (Node and DuckDB together). Raw DuckDB in the request cases has the
 whole ${memoryLimit} (the server's request engine half of it).
 
-| datasets (100-row CSV each) | served | ingestion s | DuckDB's own load s | ratio | peak MiB while ingesting | load average at restart | restart: listening / full catalog listed / last dataset answers / all checked, s | idle MiB | catalog list / search / facets p50 ms | p99 ms | never asked before: p50 ms | p99 ms |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| datasets (100-row CSV each) | served | ingestion from an empty store s | DuckDB's own copy to Parquet s | ratio | CPU s: ingestion / own copy = ratio | longest wait to be listed s | skipped / catalog table errors | peak MiB while ingesting | load average while ingesting | load average at restart | restart: listening / full catalog listed / last dataset answers / all checked, s | idle MiB | catalog list / search / facets p50 ms | p99 ms | never asked before: p50 ms | p99 ms |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${many}
 
 | records (flights-3m repeated) | source | ingestion s | DuckDB's own load s, before / after | ratio | CPU s: ingestion / own load = ratio | peak MiB while ingesting | idle MiB after restart | records file MiB | load average |

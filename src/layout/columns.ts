@@ -114,9 +114,11 @@ export function searchColumnSql(fields: readonly LayoutField[]): string {
     .filter((f) => f.type === 'text')
     .map((f) => {
       const ref = quoteIdent(f.name);
-      const text = f.multivalued ? `array_to_string(${ref}, ' ')` : ref;
-      return `nullif(${searchSqlExpression(text)}, '')`;
+      return f.multivalued ? `array_to_string(${ref}, ' ')` : ref;
     });
   if (parts.length === 0) return "' '";
-  return `' ' || concat_ws(' ', ${parts.join(', ')}) || ' '`;
+  // The fields joined first and normalised once: the same text as normalising each and joining the
+  // non-empty ones (runs of separators become one space), with one regular expression instead of one a
+  // field. Compiling it costs DuckDB about 2.5 ms of CPU a statement: more than writing a small dataset.
+  return `' ' || ${searchSqlExpression(`concat_ws(' ', ${parts.join(', ')})`)} || ' '`;
 }

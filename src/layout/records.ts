@@ -348,6 +348,28 @@ FROM ${from}${sorted ? ' ORDER BY canon.__p' : ''}
 ) TO ${sqlString(target)} (${PARQUET_OPTIONS})`;
 }
 
+/**
+ * Steps 1 and 2 in one statement, for small sources: each row's repeat number comes from a window over
+ * the content hashes, and the rows are sorted back into position order (a sort of the whole file, cheap
+ * at this size, where the two statements and the repeats table cost more than the records). The ids are
+ * those of `repeatsTableSql` and `recordsCopySql`.
+ */
+export function smallRecordsCopySql(plan: RecordsPlan, target: string): string {
+  const columns = plan.fields.map((f) => `canon.${quoteIdent(f.name)}`).join(', ');
+  const content = contentHash(plan.fields);
+  return `COPY (
+${canonicalRows(plan)},
+numbered AS (SELECT *, ${content} AS __small_h, row_number() OVER (PARTITION BY ${content} ORDER BY canon.__p) - 1 AS __small_n FROM canon)
+SELECT ${columns},
+  CASE WHEN canon.__small_n = 0 THEN canon.__small_h ELSE ${repeatId('canon.__small_h', 'CAST(canon.__small_n AS VARCHAR)')} END AS ${RECORD_ID_COLUMN},
+  timezone('UTC', CAST(${sqlString(plan.processedAt)} AS TIMESTAMPTZ)) AS ${RECORD_TIMESTAMP_COLUMN},
+  CAST(${canonicalSize(plan.fields)} AS INTEGER) AS ${RECORD_SIZE_COLUMN},
+  ${searchColumnSql(plan.fields.map(schemaOf))} AS ${SEARCH_COLUMN},
+  CAST(canon.__p AS BIGINT) AS ${POSITION_COLUMN}
+FROM numbered AS canon ORDER BY canon.__p
+) TO ${sqlString(target)} (${PARQUET_OPTIONS})`;
+}
+
 /** How many records repeat an earlier one, and the most repeats of one record (one row: both counts). */
 export function repeatCountsSql(repeatsTable: string): string {
   return `SELECT count(*), coalesce(max(__rep_n), 0) FROM ${quoteIdent(repeatsTable)}`;

@@ -6,6 +6,7 @@ import { ClusterCallQuota } from './engine/clickhouse/quota';
 import type { Engine } from './engine/types';
 import { EXPORT_SCRATCH_DIR } from './exports/scratch';
 import { consoleLog } from './log';
+import { memoryReport } from './memory-report';
 
 /** Time zones usable in requests: known to the SQL engine and to Intl alike. */
 async function knownTimezones(engine: Engine): Promise<Set<string>> {
@@ -63,8 +64,9 @@ async function main(): Promise<void> {
       : config.dataDir;
   log.info(`Serving ${summary()} ${Date.now() - started} ms after start, from ${from}`);
   log.info(`Explorer: ${address}/   Explore API: ${address}/api/explore/v2.1/`);
-  void catalog.idle().then(() => {
+  void catalog.idle().then(async () => {
     log.info(`catalog up to date: ${summary()}, ${Date.now() - started} ms after start`);
+    log.info(`memory: ${await memoryReport({ requests: local, ingestion: data.ingest })}`);
     const problems = catalog.problems;
     if (problems.length > 0) {
       // On a cluster the list holds the loads that failed on other servers too, whose messages are in

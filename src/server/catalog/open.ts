@@ -64,6 +64,8 @@ export interface ExploreData {
   /** The cluster, with ENGINE=clickhouse (its shared state: live versions, ingestion states, quotas). */
   readonly cluster?: ClickHouseTarget;
   readonly catalog: LiveCatalog;
+  /** The engine ingestion works in (its memory is reported). */
+  readonly ingest: Engine;
   /** Folder of the records files (for the request engine's allowed directories). */
   readonly storeDir: string;
   /** Scratch folder: ingestion files and DuckDB spill files. */
@@ -169,6 +171,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
           }
         : {}),
       catalog,
+      ingest: ingestEngine,
       storeDir,
       tmpDir,
       close: async () => {

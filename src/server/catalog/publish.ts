@@ -7,22 +7,23 @@ import {
   catalogTableLayout,
   loadCatalogTable,
   saveCatalogTable,
-  writeCatalogTable,
 } from '../storage/catalog-table';
+import { CatalogTableWriter } from '../storage/catalog-table-writer';
 import {
   newCatalogTableFile,
   removeOtherCatalogTables,
   type SavedCatalogTable,
-  snapshotEntry,
   writeSnapshot,
 } from './snapshot';
 import type { StoredDataset } from './store';
 import type { Dataset } from './types';
 
 /*
- * Publishing what the catalog serves: the request engine's catalog table, rebuilt after changes (at
- * most once a second, and less often when rebuilding takes longer), and the snapshot a start reads
- * (snapshot.ts) with the table's Parquet copy, written after a rebuild when the served datasets changed.
+ * Publishing what the catalog serves: the request engine's catalog table, its changed rows written after
+ * changes (at most once a second, and less often when writing takes longer), and the snapshot a start
+ * reads (snapshot.ts) with the table's Parquet copy, written when the served datasets changed: at once
+ * when the catalog settles, and while datasets keep coming at most as often as its cost allows (each
+ * writes every dataset: at 100,000 a write of the whole table rather than of the few rows that changed).
  */
 
 /**
@@ -55,18 +56,24 @@ function entryOf(served: ServedDataset): CatalogTableEntry {
   return { dataset: served.dataset, schema: served.stored.schema };
 }
 
-/** Coalesces catalog table rebuilds while many datasets are ingested. */
+/** Coalesces catalog table writes while many datasets are ingested. */
 const CATALOG_TABLE_DELAY_MS = 1_000;
+/** While datasets keep coming, the snapshot is written at most this often (and its cost 5% of the time). */
+const SNAPSHOT_EVERY_MS = 30_000;
 
 export class CatalogPublisher {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> = Promise.resolve();
-  /** Duration of the last rebuild: rebuilds are spaced by a multiple of it. */
+  /** Duration of the last write of the table's rows: writes are spaced by a multiple of it. */
   private writeMs = 0;
+  /** Duration of the last snapshot write, and when it ended. */
+  private snapshotMs = 0;
+  private snapshotAt = 0;
+  private readonly table: CatalogTableWriter;
+  /** The snapshot being written, if one is. */
+  private snapshotting: Promise<void> | undefined;
   /** The served version the snapshot on disk holds. */
   private snapshotVersion = -1;
-  /** Snapshot entries (JSON text) of served datasets, made once each. */
-  private readonly entries = new WeakMap<ServedDataset, string>();
 
   constructor(
     private readonly engine: Engine,
@@ -74,7 +81,9 @@ export class CatalogPublisher {
     private readonly log: Logger,
     private readonly current: () => ServedState,
     private readonly sink?: CatalogSink,
-  ) {}
+  ) {
+    this.table = new CatalogTableWriter(engine);
+  }
 
   /** A rebuild is waiting for its time. */
   get scheduled(): boolean {
@@ -88,47 +97,83 @@ export class CatalogPublisher {
 
   schedule(): void {
     if (this.timer) return;
-    // While thousands of datasets are ingested, rebuilding takes a small share of the time.
-    const delay = Math.max(CATALOG_TABLE_DELAY_MS, 20 * this.writeMs);
+    // While thousands of datasets are ingested, writing their rows takes a small share of the time, and
+    // each is listed within a second or two.
+    const delay = Math.max(CATALOG_TABLE_DELAY_MS, 4 * this.writeMs);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.writeNow();
+      void this.writeNow(false);
     }, delay);
     this.timer.unref();
   }
 
-  /** Runs a scheduled rebuild now; resolves once every rebuild asked so far is done. */
+  /**
+   * Runs a scheduled write now, the snapshot included (the catalog settles); resolves once every write
+   * asked so far is done.
+   */
   async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
+    if (this.timer || this.snapshotVersion !== this.current().version) {
+      if (this.timer) clearTimeout(this.timer);
       this.timer = undefined;
-      await this.writeNow();
+      await this.writeNow(true);
     }
     await this.writing;
+    await this.snapshotting;
   }
 
-  /** Rebuilds the catalog table, then writes the snapshot when the served datasets changed. */
-  writeNow(): Promise<void> {
+  /**
+   * Writes the catalog table's changed rows, then the snapshot when the served datasets changed and it is
+   * `settled` or its time has come.
+   */
+  writeNow(settled = true): Promise<void> {
     const state = this.current();
     const { version, checkedAt } = state;
     const served = [...state.served];
     const entries = served.map(entryOf);
-    const snapshot = version === this.snapshotVersion ? undefined : this.snapshotEntries(served);
+    const due = settled || Date.now() - this.snapshotAt >= Math.max(SNAPSHOT_EVERY_MS, 20 * this.snapshotMs);
+    const snapshot =
+      version === this.snapshotVersion || !due
+        ? undefined
+        : served.map((s) => ({ stored: { ...s.stored, dataset: s.dataset }, origin: s.origin }));
     this.writing = this.writing
       .then(async () => {
         const started = Date.now();
-        await writeCatalogTable(this.engine, entries);
+        await this.table.write(entries);
         await this.sink?.publish(entries, (file) => saveCatalogTable(this.engine, file));
-        if (snapshot && version > this.snapshotVersion) {
-          const table = await this.save();
-          await writeSnapshot(this.storeDir, snapshot, checkedAt, table);
-          await removeOtherCatalogTables(this.storeDir, table?.file);
-          this.snapshotVersion = version;
-        }
         this.writeMs = Date.now() - started;
+        // The catalog settling writes its snapshot after the one being written; while datasets keep
+        // coming, a snapshot being written is not waited for.
+        if (settled) await this.snapshotting;
+        if (snapshot && version > this.snapshotVersion && !this.snapshotting) {
+          // The table's copy is saved now, as of this version; the snapshot's text is written while
+          // the next rows are (it took seconds at 10,000 datasets, which waited to be listed meanwhile).
+          const saving = Date.now();
+          const table = await this.save();
+          this.snapshotting = this.writeSnapshot(snapshot, checkedAt, table, version, saving).finally(() => {
+            this.snapshotting = undefined;
+          });
+        }
       })
       .catch((error: unknown) => this.log.error(`catalog table: ${errorSummary(error)}`));
-    return this.writing;
+    return settled ? this.writing.then(() => this.snapshotting) : this.writing;
+  }
+
+  private async writeSnapshot(
+    snapshot: Parameters<typeof writeSnapshot>[1],
+    checkedAt: number,
+    table: SavedCatalogTable | undefined,
+    version: number,
+    saving: number,
+  ): Promise<void> {
+    try {
+      await writeSnapshot(this.storeDir, snapshot, checkedAt, table);
+      await removeOtherCatalogTables(this.storeDir, table?.file);
+      this.snapshotVersion = version;
+      this.snapshotAt = Date.now();
+      this.snapshotMs = this.snapshotAt - saving;
+    } catch (error) {
+      this.log.error(`catalog snapshot: ${errorSummary(error)}`);
+    }
   }
 
   /** Loads the catalog table saved with the snapshot; false when there is none or it cannot be used. */
@@ -136,7 +181,9 @@ export class CatalogPublisher {
     if (!saved || saved.layout !== catalogTableLayout()) return false;
     try {
       await loadCatalogTable(this.engine, saved.file);
+      await this.table.adopt();
     } catch (error) {
+      this.table.forget();
       this.log.warn(`catalog: saved catalog table not loaded (${errorSummary(error)}): built instead`);
       return false;
     }
@@ -161,17 +208,5 @@ export class CatalogPublisher {
       this.log.warn(`catalog: catalog table not saved (${errorSummary(error)})`);
       return undefined;
     }
-  }
-
-  /** The snapshot's entries of the served datasets, each made once per served version. */
-  private snapshotEntries(served: Iterable<ServedDataset>): string[] {
-    return [...served].map((s) => {
-      let entry = this.entries.get(s);
-      if (entry === undefined) {
-        entry = snapshotEntry(this.storeDir, { ...s.stored, dataset: s.dataset }, s.origin);
-        this.entries.set(s, entry);
-      }
-      return entry;
-    });
   }
 }

@@ -6,14 +6,15 @@ import {
   type RecordsPlan,
   recordsCopySql,
   repeatsTableSql,
+  smallRecordsCopySql,
 } from '../../layout/records';
 import type { DatasetSchema } from '../../odsql';
 import { hashesPerAggregate } from '../catalog/memory';
 import { withSortRanges } from '../catalog/sort-ranges';
 import type { IngestEngine } from '../storage/ingest-engine';
 import { loadSource } from '../storage/sources';
-import { dropStaging, repeatCounts, stagedRowCount, stagingView } from '../storage/staging';
-import { inferFacets, type RecordStats, recordStats } from '../storage/stats';
+import { dropStaging, repeatCounts, stagedRowCount, stagingView, stagingViewSql } from '../storage/staging';
+import { inferFacets, type RecordStats, recordStats, smallTableFacts } from '../storage/stats';
 import type { DatasetDescriptor } from './descriptor';
 import type { Logger } from './logger';
 
@@ -28,6 +29,12 @@ const DEFAULT_INGEST_MEMORY = 64e6;
 const LARGE_SOURCE_BYTES = 64 * 2 ** 20;
 /** Sources smaller than this are ingested on one thread. */
 const SMALL_SOURCE_BYTES = 4 * 2 ** 20;
+/**
+ * Up to this many rows, the records are written in one statement (repeats numbered by a window), and
+ * facets are counted exactly at once: thousands of small datasets spent more time in statements than in
+ * their rows.
+ */
+const SINGLE_PASS_ROWS = 10_000;
 /** How often a long step logs its progress. */
 const PROGRESS_EVERY_MS = 10_000;
 
@@ -52,6 +59,8 @@ export interface IngestOptions {
   readonly hashesPerAggregate?: number;
   /** Source bytes from which a CSV is staged as a Parquet file rather than a table (default 4 MiB; tests). */
   readonly stageAsParquetFrom?: number;
+  /** Up to this many rows, records are written in one statement (default 10,000; tests). */
+  readonly singlePassRows?: number;
 }
 
 /**
@@ -239,43 +248,58 @@ export async function ingestDataset(
     };
     const progress = large ? (message: string) => options.log.info(`dataset ${id}: ${message}`) : undefined;
     const file = firstFile;
+    const small = rows <= (options.singlePassRows ?? SINGLE_PASS_ROWS) && !joined;
     try {
-      step('finding repeated records');
-      // Larger sources count their hashes in slices (layout/records.ts, `partitionedRepeatsSql`).
-      const perAggregate =
-        options.hashesPerAggregate ?? hashesPerAggregate(engine.memoryBytes ?? DEFAULT_INGEST_MEMORY);
-      if (rows >= LARGE_DATASET_ROWS || rows > perAggregate) {
-        const partitions = Math.ceil(rows / perAggregate);
-        for (const sql of partitionedRepeatsSql(plan, repeatsTable, hashFile, partitions))
-          await withProgress(engine, progress, rows, () => engine.execute(sql));
-        await rm(hashFile, { force: true });
+      if (small) {
+        // The view its statistics are read from, in the same round trip.
+        await engine.execute(
+          `${smallRecordsCopySql(plan, firstFile)};\n${stagingViewSql(view, firstFile, [rawTable, joinTable])}`,
+        );
       } else {
-        await withProgress(engine, progress, rows, () => engine.execute(repeatsTableSql(plan, repeatsTable)));
+        step('finding repeated records');
+        // Larger sources count their hashes in slices (layout/records.ts, `partitionedRepeatsSql`).
+        const perAggregate =
+          options.hashesPerAggregate ?? hashesPerAggregate(engine.memoryBytes ?? DEFAULT_INGEST_MEMORY);
+        if (rows >= LARGE_DATASET_ROWS || rows > perAggregate) {
+          const partitions = Math.ceil(rows / perAggregate);
+          for (const sql of partitionedRepeatsSql(plan, repeatsTable, hashFile, partitions))
+            await withProgress(engine, progress, rows, () => engine.execute(sql));
+          await rm(hashFile, { force: true });
+        } else {
+          await withProgress(engine, progress, rows, () =>
+            engine.execute(repeatsTableSql(plan, repeatsTable)),
+          );
+        }
+        const { repeats, maxRepeat } = await repeatCounts(engine, repeatsTable);
+        step(
+          `writing ${count(rows)} records (${count(repeats)} repeated): typed values, record ids, search text`,
+        );
+        await withProgress(engine, progress, rows, () =>
+          engine.execute(recordsCopySql(plan, repeatsTable, maxRepeat, firstFile)),
+        );
       }
-      const { repeats, maxRepeat } = await repeatCounts(engine, repeatsTable);
-      step(
-        `writing ${count(rows)} records (${count(repeats)} repeated): typed values, record ids, search text`,
-      );
-      await withProgress(engine, progress, rows, () =>
-        engine.execute(recordsCopySql(plan, repeatsTable, maxRepeat, firstFile)),
-      );
     } catch (error) {
       const kind = failureKind(error);
       const prefix = kind === 'data' ? 'the values do not fit the field types: ' : '';
       throw new IngestError(`${prefix}${errorSummary(error)}`, kind, { cause: error });
     }
-    await dropStaging(engine, { tables: [rawTable, joinTable, repeatsTable] });
-    await stagingView(engine, view, file);
-    if (!descriptor.fields) fields = await inferFacets(engine, view, fields);
-    step('computing statistics');
-    const stats = await recordStats(engine, view, fields);
-    const schema = await withSortRanges(engine, view, {
+    if (!small) await stagingView(engine, view, file, [rawTable, joinTable, repeatsTable]);
+    const baseSchema: DatasetSchema = {
       fields: fields.map((f) => ({
         name: f.name,
         type: f.type,
         multivalued: f.annotations.multivalued !== undefined,
       })),
-    });
+    };
+    let schema: DatasetSchema;
+    if (small) {
+      ({ fields, schema } = await smallTableFacts(engine, view, fields, baseSchema, !descriptor.fields));
+    } else {
+      if (!descriptor.fields) fields = await inferFacets(engine, view, fields);
+      step('computing statistics');
+      schema = await withSortRanges(engine, view, baseSchema);
+    }
+    const stats = await recordStats(engine, view, fields, schema.records);
     await rename(file, options.target);
     const size = (await stat(options.target)).size;
     await dropScratch();

@@ -9,8 +9,9 @@ import { ingestDataset } from './ingest';
 import { silentLogger } from './logger';
 
 /*
- * Repeated records get the same ids whether their hashes are counted in one aggregate (small sources)
- * or in slices (large ones): the slices are forced here on a small file.
+ * Repeated records get the same ids whether they are numbered in the records' own statement (small
+ * sources), their hashes counted in one aggregate, or in slices (large ones): the larger paths are
+ * forced here on a small file.
  */
 describe('repeated records', () => {
   let dir: string;
@@ -31,7 +32,7 @@ describe('repeated records', () => {
 
   const ingest = async (
     name: string,
-    options: { hashesPerAggregate?: number; stageAsParquetFrom?: number },
+    options: { hashesPerAggregate?: number; stageAsParquetFrom?: number; singlePassRows?: number },
   ): Promise<string> => {
     const target = join(dir, `${name}.parquet`);
     await ingestDataset(engine, parseDescriptor({ dataset_id: 'rows', source: 'rows.csv' }, dir), {
@@ -45,8 +46,11 @@ describe('repeated records', () => {
     return target;
   };
 
-  const ids = async (hashesPerAggregate: number | undefined, name: string): Promise<Row[]> => {
-    const target = await ingest(name, hashesPerAggregate === undefined ? {} : { hashesPerAggregate });
+  const ids = async (
+    options: { hashesPerAggregate?: number; singlePassRows?: number },
+    name: string,
+  ): Promise<Row[]> => {
+    const target = await ingest(name, options);
     // The file is in position order: the default page reads it without sorting.
     const [misplaced] = await engine.rows({
       sql: `SELECT count(*) FILTER (WHERE __pos <> file_row_number) FROM read_parquet('${target}', file_row_number = true)`,
@@ -59,12 +63,14 @@ describe('repeated records', () => {
     });
   };
 
-  it('numbers repeats alike in one aggregate and in slices', async () => {
-    const whole = await ids(undefined, 'whole');
-    const sliced = await ids(30, 'sliced');
+  it('numbers repeats alike in one statement, in one aggregate and in slices', async () => {
+    const whole = await ids({ singlePassRows: 0 }, 'whole');
+    const sliced = await ids({ singlePassRows: 0, hashesPerAggregate: 30 }, 'sliced');
+    const single = await ids({}, 'single');
     expect(whole).toHaveLength(200);
     expect(new Set(whole.map((r) => r[1])).size).toBe(200);
     expect(sliced).toEqual(whole);
+    expect(single).toEqual(whole);
     const [first] = await engine.rows({
       sql: `SELECT printf('%016x', hash(CAST(0 AS BIGINT), 'x'))`,
       params: [],
@@ -78,6 +84,14 @@ describe('repeated records', () => {
     expect(whole[21]?.[1]).toBe(repeat?.[0]);
     // Ids stay the same across re-ingests and releases: a DuckDB upgrade changing hash() fails here.
     expect([whole[0]?.[1], whole[21]?.[1]]).toEqual(['85ea73256cc3f4fa', '7912a4e387cd43f3']);
+  });
+
+  it('writes the same records in one statement (small sources) as in two', async () => {
+    const read = (file: string): Promise<Row[]> =>
+      engine.rows({ sql: `SELECT * FROM read_parquet('${file}') ORDER BY __pos`, params: [] });
+    const single = await read(await ingest('one-statement', {}));
+    expect(single).toHaveLength(200);
+    expect(await read(await ingest('two-statements', { singlePassRows: 0 }))).toEqual(single);
   });
 
   it('writes the same records from a CSV staged as a table (small) or as a Parquet file (large)', async () => {

@@ -170,25 +170,43 @@ export function catalogRowDigest(
   return createHash('sha1').update(content).digest('hex');
 }
 
-/** Rebuilds the catalog table from the datasets, in one statement. */
+/**
+ * A dataset's catalog rows (untranslated, then one per translation) as the JSON lines `catalogRowsSql`
+ * reads, at position `pos` in dataset_id order.
+ */
+export function catalogLines(
+  entry: CatalogTableEntry,
+  pos: number,
+  digest: string,
+  rows: readonly Record<string, unknown>[] = catalogRows(entry.dataset),
+): string[] {
+  const shared = {
+    [POSITION_COLUMN]: pos,
+    [RESTRICTED_COLUMN]: entry.dataset.visibility === 'restricted',
+    [SCHEMA_COLUMN]: JSON.stringify(entry.schema),
+    [DIGEST_COLUMN]: digest,
+  };
+  return rows.map((row) => JSON.stringify({ ...row, ...shared }));
+}
+
+/** Orders entries by dataset_id (the catalog's order: `__pos`). */
+export function byDatasetId(a: CatalogTableEntry, b: CatalogTableEntry): number {
+  const x = a.dataset.dataset_id;
+  const y = b.dataset.dataset_id;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Rebuilds the catalog table from the datasets, in one statement (small catalogs and tests). */
 export async function writeCatalogTable(
   engine: Engine,
   entries: readonly CatalogTableEntry[],
 ): Promise<void> {
-  const sorted = [...entries].sort((a, b) =>
-    a.dataset.dataset_id < b.dataset.dataset_id ? -1 : a.dataset.dataset_id > b.dataset.dataset_id ? 1 : 0,
-  );
-  const rows = sorted.flatMap((entry, pos) => {
-    const datasetRows = catalogRows(entry.dataset);
-    const shared = {
-      [POSITION_COLUMN]: pos,
-      [RESTRICTED_COLUMN]: entry.dataset.visibility === 'restricted',
-      [SCHEMA_COLUMN]: JSON.stringify(entry.schema),
-      [DIGEST_COLUMN]: catalogRowDigest(entry, datasetRows),
-    };
-    return datasetRows.map((row) => JSON.stringify({ ...row, ...shared }));
+  const sorted = [...entries].sort(byDatasetId);
+  const lines = sorted.flatMap((entry, pos) => {
+    const rows = catalogRows(entry.dataset);
+    return catalogLines(entry, pos, catalogRowDigest(entry, rows), rows);
   });
-  await engine.execute(catalogTableSql(), [rows]);
+  await engine.execute(catalogTableSql(), [lines]);
 }
 
 /**
@@ -214,8 +232,14 @@ export async function loadCatalogTable(engine: Engine, file: string): Promise<vo
   );
 }
 
-/** The statement building the catalog table from one JSON line a dataset (parameter $1). */
+/** The statement building the catalog table from the JSON lines of parameter $1. */
 function catalogTableSql(): string {
+  return `CREATE OR REPLACE TABLE ${CATALOG_TABLE} AS
+${catalogRowsSql()}`;
+}
+
+/** The catalog rows of the JSON lines of parameter $1 (`catalogLines`), in position order. */
+export function catalogRowsSql(): string {
   const structure = JSON.stringify({
     ...Object.fromEntries(CATALOG_SCHEMA.fields.map((f) => [f.name, jsonStructure(f)])),
     [POSITION_COLUMN]: 'BIGINT',
@@ -236,8 +260,7 @@ function catalogTableSql(): string {
     return `nullif(${searchSqlExpression(field?.multivalued ? `array_to_string(${ref}, ' ')` : ref)}, '')`;
   });
   search.push(`nullif(${searchSqlExpression(`d.${quoteIdent(ALSO_SEARCHED)}`)}, '')`);
-  return `CREATE OR REPLACE TABLE ${CATALOG_TABLE} AS
-WITH rows AS (SELECT unnest(CAST($1 AS VARCHAR[])) AS line),
+  return `WITH rows AS (SELECT unnest(CAST($1 AS VARCHAR[])) AS line),
 parsed AS (SELECT line, from_json(line, ${sqlString(structure)}) AS d FROM rows)
 SELECT ${columns.join(', ')},
   d.dataset_id AS ${RECORD_ID_COLUMN},

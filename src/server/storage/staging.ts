@@ -37,9 +37,23 @@ export async function repeatCounts(
   return { repeats: Number(row?.[0] ?? 0), maxRepeat: Number(row?.[1] ?? 0) };
 }
 
-/** A view over a records file just written, to read its statistics before it is swapped in. */
-export async function stagingView(engine: Engine, view: string, file: string): Promise<void> {
-  await engine.execute(
-    `CREATE OR REPLACE VIEW ${quoteIdent(view)} AS SELECT * FROM read_parquet(${sqlString(file)})`,
-  );
+/**
+ * A view over a records file just written, to read its statistics before it is swapped in; the staged
+ * `tables` it was written from are dropped in the same round trip.
+ */
+export async function stagingView(
+  engine: Engine,
+  view: string,
+  file: string,
+  tables: readonly string[] = [],
+): Promise<void> {
+  await engine.execute(stagingViewSql(view, file, tables));
+}
+
+/** The statements of `stagingView`, to run after others in one round trip. */
+export function stagingViewSql(view: string, file: string, tables: readonly string[] = []): string {
+  return [
+    ...tables.map((t) => `DROP TABLE IF EXISTS ${quoteIdent(t)};`),
+    `CREATE OR REPLACE VIEW ${quoteIdent(view)} AS SELECT * FROM read_parquet(${sqlString(file)});`,
+  ].join('\n');
 }

@@ -1,5 +1,6 @@
 import { quoteIdent } from '../../layout/columns';
 import type { ResolvedField } from '../../layout/fields';
+import { type DatasetSchema, sortRangesQuery, withSortRangesRow } from '../../odsql';
 import type { FieldAnnotations } from '../catalog/types';
 import type { Engine } from '../engine/types';
 
@@ -24,13 +25,16 @@ function mainGeoField(fields: readonly ResolvedField[]): ResolvedField | undefin
   return fields.find((f) => f.type === 'geo_shape') ?? fields.find((f) => f.type === 'geo_point_2d');
 }
 
+/** The records' count and extent; `recordsCount`, when known, spares a count without geo fields. */
 export async function recordStats(
   engine: Engine,
   table: string,
   fields: readonly ResolvedField[],
+  recordsCount?: number,
 ): Promise<RecordStats> {
   const geo = mainGeoField(fields);
   const target = quoteIdent(table);
+  if (!geo && recordsCount !== undefined) return { recordsCount, geometryTypes: null, bbox: null };
   if (!geo) {
     const [row] = await engine.rows({ sql: `SELECT count(*) FROM ${target}`, params: [] });
     return { recordsCount: Number(row?.[0] ?? 0), geometryTypes: null, bbox: null };
@@ -86,6 +90,15 @@ export async function inferFacets(
       for (const [i, f] of candidates.entries()) distinct.set(f.name, Number(exact?.[i] ?? 0));
     }
   }
+  return withFacets(fields, total, distinct);
+}
+
+/** The fields with their inferred facet annotations, from the records' count and distinct text values. */
+function withFacets(
+  fields: readonly ResolvedField[],
+  total: number,
+  distinct: ReadonlyMap<string, number>,
+): ResolvedField[] {
   return fields.map((field) => {
     let facet: FieldAnnotations | undefined;
     if (field.type === 'date' || field.type === 'datetime') facet = { facet: true, facetsort: 'alphanum' };
@@ -95,4 +108,38 @@ export async function inferFacets(
     }
     return facet ? { ...field, annotations: { ...field.annotations, ...facet } } : field;
   });
+}
+
+/**
+ * For a small table, `inferFacets` (exact counts) and the schema's sort ranges (`withSortRanges`) in one
+ * round trip: for thousands of tiny datasets the statements, not their rows, are the cost.
+ */
+export async function smallTableFacts(
+  engine: Engine,
+  table: string,
+  fields: readonly ResolvedField[],
+  schema: DatasetSchema,
+  inferred: boolean,
+): Promise<{ fields: ResolvedField[]; schema: DatasetSchema }> {
+  const ranges = sortRangesQuery(table, schema, engine.dialect);
+  const texts = inferred
+    ? fields.filter((f) => f.type === 'text' && f.annotations.multivalued === undefined)
+    : [];
+  if (texts.length === 0) {
+    const [row] = await engine.rows(ranges);
+    return { fields: [...fields], schema: withSortRangesRow(schema, row) };
+  }
+  const counts = texts.map((f) => `count(DISTINCT ${quoteIdent(f.name)})`);
+  const [row] = await engine.rows({
+    sql: `SELECT * FROM (${ranges.sql}) AS ranges, (SELECT ${counts.join(', ')} FROM ${quoteIdent(table)}) AS counts`,
+    params: ranges.params,
+  });
+  const rangeColumns = (row?.length ?? 0) - texts.length;
+  const rangesRow = row?.slice(0, rangeColumns);
+  const schemaWithRanges = withSortRangesRow(schema, rangesRow);
+  const distinct = new Map(texts.map((f, i) => [f.name, Number(row?.[rangeColumns + i] ?? 0)]));
+  return {
+    fields: withFacets(fields, schemaWithRanges.records ?? 0, distinct),
+    schema: schemaWithRanges,
+  };
 }

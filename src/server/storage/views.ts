@@ -20,6 +20,11 @@ export interface RecordTables {
   register(table: string, file: string, version: TableVersion): void;
   /** Makes every registered table reachable now. */
   createAll(): Promise<void>;
+  /**
+   * Tables swapped in from now on are made reachable on first use (the catalog grew past the size
+   * where every one is made reachable at once).
+   */
+  createOnDemand?(): void;
   /** A request is about to read the table. */
   want(table: string): void;
   /** What queries must wait for before they run, if anything. */
@@ -82,6 +87,11 @@ export class RecordViews implements RecordTables {
       });
       await work;
     }
+  }
+
+  /** Views not created yet are created on first use from now on (those created are kept up to date). */
+  createOnDemand(): void {
+    this.eager = false;
   }
 
   /** Makes sure the table's view reads its current file; queries wait for it (see `pending`). */
