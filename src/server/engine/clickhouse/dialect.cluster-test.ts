@@ -120,12 +120,7 @@ const REQUESTS: Record<string, Omit<RecordsQuery, 'table'>> = {
     orderBy: 'c desc, day',
     limit: 20,
   },
-  'text sorted in reading order, nulls last': {
-    select: 'name',
-    orderBy: 'name desc',
-    limit: 30,
-    offset: 2500,
-  },
+  'text sorted in byte order, nulls last': { select: 'name', orderBy: 'name desc', limit: 30, offset: 2500 },
   aggregations: {
     select:
       'count(*), count(n), count(distinct n), count(distinct tags), sum(n), avg(x), min(x), max(n), median(x), percentile(n, 90)',

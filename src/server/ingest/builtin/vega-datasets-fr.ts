@@ -53,6 +53,21 @@ export const VEGA_DATASETS_FR: Readonly<Record<string, French>> = {
       coordinates: 'Coordonnées',
     }),
   },
+  'us-states': {
+    metas: {
+      title: 'États des États-Unis',
+      description:
+        "Limites des États des États-Unis, du district de Columbia et de Porto Rico (l'atlas `us-10m` de vega-datasets, en TopoJSON), avec le code postal de chaque État et le taux d'obésité de ses adultes en 2008 (`obesity.json`), joints sur le code FIPS.",
+      keyword: ['États', 'limites', 'obésité', 'États-Unis'],
+      theme: ['Administration'],
+    },
+    fields: fields({
+      fips: 'Code FIPS',
+      state: 'État',
+      obesity_rate: "Taux d'obésité des adultes (2008)",
+      shape: 'Limite',
+    }),
+  },
   earthquakes: {
     metas: {
       title: "Séismes d'une semaine (flux de l'USGS)",

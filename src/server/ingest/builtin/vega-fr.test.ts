@@ -5,7 +5,7 @@ import { vegaCatalog } from './vega';
 describe('the default catalog in French', () => {
   it('translates every dataset: title, description, keywords, themes and every field label', async () => {
     const catalog = await vegaCatalog();
-    expect(catalog).toHaveLength(10);
+    expect(catalog).toHaveLength(11);
     for (const { json, baseDir } of catalog) {
       const descriptor = parseDescriptor(json, baseDir);
       const fr = descriptor.translations.fr;
