@@ -60,3 +60,19 @@ test('in French, a date column’s statistics read as the table’s dates, its b
   );
   await panel.screenshot({ path: test.info().outputPath('flights-departure-fr.png') });
 });
+
+test('Escape closes a column’s statistics and gives the focus back to the header that opened them', async ({
+  page,
+}) => {
+  await page.goto('/datasets/movies/table');
+  await slow(resultCount(page)).toHaveText('3,201 records');
+  const open = page.getByRole('button', { name: 'Statistics of Running time (min)' });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('region', { name: 'Statistics of Running time (min)' });
+  await expect(panel).toBeVisible();
+  await panel.getByRole('button', { name: 'Close the statistics' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(open).toBeFocused();
+});

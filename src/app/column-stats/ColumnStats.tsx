@@ -101,7 +101,16 @@ export function ColumnStats({ datasetId, field, filters, format, onFilter, onClo
   const highest = Math.max(1, ...valueRows.map((v) => v.n));
 
   return (
-    <section className="stats-panel panel" aria-labelledby={titleId}>
+    <section
+      className="stats-panel panel"
+      aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+    >
       <div className="stats-header">
         <h2 id={titleId} ref={heading} tabIndex={-1}>
           {t('stats.title', { field: label })}

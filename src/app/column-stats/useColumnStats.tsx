@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import type { DatasetField, RecordsParams } from '../../api';
 import type { CellFormat } from '../format/cells';
 import type { DatasetSearch } from '../routes/dataset-search';
@@ -31,10 +31,19 @@ export function useColumnStats(
   format: CellFormat,
 ): { headerMenu: (field: DatasetField) => ReactNode; panel: ReactNode } {
   const [open, setOpen] = useState<DatasetField>();
-  const toggle = useCallback(
-    (field: DatasetField) => setOpen((o) => (o?.name === field.name ? undefined : field)),
-    [],
-  );
+  // The header button that opened the panel: focus goes back there when it closes (Escape or Close).
+  const opener = useRef<HTMLElement | null>(null);
+  const toggle = useCallback((field: DatasetField) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOpen((o) => (o?.name === field.name ? undefined : field));
+  }, []);
+  const close = useCallback(() => {
+    setOpen(undefined);
+    const back = opener.current;
+    requestAnimationFrame(() => {
+      if (back?.isConnected) back.focus();
+    });
+  }, []);
   const filters = useMemo<RecordsParams>(() => {
     const { where, refine, exclude, timezone } = params;
     return {
@@ -56,7 +65,7 @@ export function useColumnStats(
       filters={filters}
       format={format}
       onFilter={(filter) => setFilters(statsFilters(state, open, filter))}
-      onClose={() => setOpen(undefined)}
+      onClose={close}
     />
   ) : null;
   return { headerMenu, panel };

@@ -1,4 +1,5 @@
 import { appLocale } from '../i18n/locale';
+import { t } from '../i18n/setup';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,14 +42,17 @@ function countPositions(coordinates: unknown): number {
   return total;
 }
 
-/** A `geo_shape` value (GeoJSON geometry or Feature) summed up: `Polygon (112 points)`. */
+/**
+ * A `geo_shape` value (GeoJSON geometry or Feature) summed up in the reader's language: `Polygon (112
+ * points)`, `Polygone (112 points)`.
+ */
 export function describeShape(value: unknown): string | undefined {
   const geometry = isRecord(value) && value.type === 'Feature' ? value.geometry : value;
   if (!isRecord(geometry) || typeof geometry.type !== 'string') return undefined;
+  const type = t(`shape.types.${geometry.type}`, { defaultValue: geometry.type });
   if (geometry.type === 'GeometryCollection') {
-    const parts = Array.isArray(geometry.geometries) ? geometry.geometries.length : 0;
-    return `GeometryCollection (${parts} ${parts === 1 ? 'geometry' : 'geometries'})`;
+    const count = Array.isArray(geometry.geometries) ? geometry.geometries.length : 0;
+    return t('shape.geometries', { type, count });
   }
-  const points = countPositions(geometry.coordinates);
-  return `${geometry.type} (${points} ${points === 1 ? 'point' : 'points'})`;
+  return t('shape.points', { type, count: countPositions(geometry.coordinates) });
 }

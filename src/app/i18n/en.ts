@@ -10,6 +10,21 @@ export const en = {
     portalFallback: 'The explorer shows this server’s datasets instead.',
     language: 'Language',
   },
+  shape: {
+    points_one: '{{type}} ({{count, number}} point)',
+    points_other: '{{type}} ({{count, number}} points)',
+    geometries_one: '{{type}} ({{count, number}} geometry)',
+    geometries_other: '{{type}} ({{count, number}} geometries)',
+    types: {
+      Point: 'Point',
+      MultiPoint: 'MultiPoint',
+      LineString: 'LineString',
+      MultiLineString: 'MultiLineString',
+      Polygon: 'Polygon',
+      MultiPolygon: 'MultiPolygon',
+      GeometryCollection: 'GeometryCollection',
+    },
+  },
   count: {
     records_one: '{{count, number}} record',
     records_other: '{{count, number}} records',

@@ -9,6 +9,21 @@ export const fr: Catalog = {
     portalFallback: 'L’explorateur montre à la place les jeux de données de ce serveur.',
     language: 'Langue',
   },
+  shape: {
+    points_one: '{{type}} ({{count, number}} point)',
+    points_other: '{{type}} ({{count, number}} points)',
+    geometries_one: '{{type}} ({{count, number}} géométrie)',
+    geometries_other: '{{type}} ({{count, number}} géométries)',
+    types: {
+      Point: 'Point',
+      MultiPoint: 'Multipoint',
+      LineString: 'Ligne',
+      MultiLineString: 'Multiligne',
+      Polygon: 'Polygone',
+      MultiPolygon: 'Multipolygone',
+      GeometryCollection: 'Collection de géométries',
+    },
+  },
   count: {
     records_one: '{{count, number}} enregistrement',
     records_other: '{{count, number}} enregistrements',

@@ -117,14 +117,10 @@ export function DatasetView({ datasetId, tab }: { readonly datasetId: string; re
         </nav>
         <h1 className="page-title">{title}</h1>
         <p className="dataset-subtitle">
-          {[
-            metas.publisher,
-            typeof metas.records_count === 'number'
-              ? t('count.records', { count: metas.records_count })
-              : undefined,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
+          {metas.publisher && <span className="dataset-publisher">{metas.publisher}</span>}
+          {typeof metas.records_count === 'number' && (
+            <span className="dataset-count">{t('count.records', { count: metas.records_count })}</span>
+          )}
         </p>
         {changedSince && <ChangedSinceVisit before={changedSince} dataset={dataset.data} />}
         <SelectionTools portal={portal} datasetId={datasetId} title={title} href={href}>
