@@ -123,10 +123,12 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
           csv: params.csv,
           signal,
         };
-        await checkRecordBound(writer, { engine, compiled }, params.limit, signal);
         // Written to a spool as fast as the query goes and read back at the client's pace: the query and
-        // its connection end with the query, whatever the client's speed (503 when the spools' disk is full).
-        const bytes = ctx.exportSpools.open(reply.raw).spooled(
+        // its connection end with the query, whatever the client's speed. Opened first, so that a full
+        // spools' disk is a 503 at once, not after waiting for the export lane the bound check needs.
+        const spool = ctx.exportSpools.open(reply.raw);
+        await checkRecordBound(writer, { engine, compiled }, params.limit, signal);
+        const bytes = spool.spooled(
           exportBytes(writer, {
             context: base,
             engine,
