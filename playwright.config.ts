@@ -56,6 +56,9 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   fullyParallel: true,
   workers: 2,
+  // One more try in CI, where two browsers share two cores with the server: a test failing twice fails,
+  // and one that passed on its second try is reported as flaky.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   forbidOnly: !!process.env.CI,
