@@ -175,12 +175,13 @@ function expectInterfaceError(answer: RawAnswer, what: string): void {
 }
 
 /**
- * A refusal with the interface's body, or, for a target outside the API, the explorer's page: what a
- * target that does not name an API route may get. Neither holds a restricted byte.
+ * A refusal with the interface's body, or an answer of another route the target names once read (the
+ * explorer's page, or a public API answer: `datasets/<restricted>/..` is the catalog list). None holds a
+ * restricted byte.
  */
 function expectRefusedOrPage(answer: RawAnswer, what: string): void {
   if (answer.status === 200) {
-    expect(answer.headers['content-type'], what).toMatch(/^text\/html/);
+    expect(answer.headers['content-type'], what).toMatch(/^(text\/html|application\/json)/);
   } else {
     expect([400, 401, 404], what).toContain(answer.status);
     expectInterfaceError(answer, what);
