@@ -89,10 +89,14 @@ describe('server shutdown', () => {
     expect(((await warm.json()) as { total_count: number }).total_count).toBe(11);
 
     const inFlight = fetch(`${server.origin}${SLOW_QUERY}`);
-    // Long enough for the request to reach its route on a busy machine (100 ms was not, once in a full
-    // run: a request that arrives after SIGTERM is answered 503, as it should be), short of the query's
-    // second or more.
-    await new Promise((r) => setTimeout(r, 400));
+    // A request that reaches the server after SIGTERM is answered 503, as it should be, so the signal
+    // must wait until the slow request has been read. A sleep was not enough on a loaded CI machine
+    // (400 ms once). A second request, on a new connection opened after the first, is read after it:
+    // once its answer is back, the slow request has passed routing and is in flight.
+    await new Promise((r) => setTimeout(r, 50));
+    const probe = await fetch(`${server.origin}/api/explore/v2.1/`);
+    expect(probe.status).toBe(200);
+    await probe.arrayBuffer();
     server.child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);
