@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -78,6 +79,33 @@ async function exitWithin(server: Running, ms: number): Promise<number | null> {
   }
 }
 
+interface Answer {
+  readonly status: number;
+  readonly body: string;
+}
+
+/**
+ * Sends a GET on a connection of its own and resolves once the request has been written to the socket,
+ * with the answer still to come.
+ */
+async function sendOnNewConnection(url: string): Promise<Promise<Answer>> {
+  const req = request(url, { agent: false });
+  const answer = new Promise<Answer>((done, fail) => {
+    req.once('error', fail);
+    req.once('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.once('end', () => done({ status: res.statusCode ?? 0, body }));
+      res.once('error', fail);
+    });
+  });
+  await new Promise<void>((written) => req.end(() => written()));
+  return answer;
+}
+
 /** A query over all 3,000,000 flights that takes a second or more: flights per minute and airport. */
 const SLOW_QUERY =
   "/api/explore/v2.1/catalog/datasets/flights/records?select=count(*) as n&group_by=date_format(date, 'yyyy-MM-dd HH:mm'), origin&limit=20000";
@@ -88,19 +116,19 @@ describe('server shutdown', () => {
     const warm = await fetch(`${server.origin}/api/explore/v2.1/catalog/datasets?limit=0`);
     expect(((await warm.json()) as { total_count: number }).total_count).toBe(11);
 
-    const inFlight = fetch(`${server.origin}${SLOW_QUERY}`);
     // A request that reaches the server after SIGTERM is answered 503, as it should be, so the signal
-    // must wait until the slow request has been read. A sleep was not enough on a loaded CI machine
-    // (400 ms once). A second request, on a new connection opened after the first, is read after it:
-    // once its answer is back, the slow request has passed routing and is in flight.
-    await new Promise((r) => setTimeout(r, 50));
+    // must wait until the slow request has been read; a fixed sleep was outrun on a loaded CI machine.
+    // The slow request's bytes are in the kernel before a second connection is even opened, and the
+    // server reads a connection accepted earlier no later than one accepted after it: once the second
+    // request is answered, the slow one has passed routing and is in flight.
+    const inFlight = await sendOnNewConnection(`${server.origin}${SLOW_QUERY}`);
     const probe = await fetch(`${server.origin}/api/explore/v2.1/`);
     expect(probe.status).toBe(200);
     await probe.arrayBuffer();
     server.child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { results: { n: number }[] };
+    const body = JSON.parse(res.body) as { results: { n: number }[] };
     expect(body.results).toHaveLength(20_000);
     expect(body.results.every((r) => r.n >= 1)).toBe(true);
 
