@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { AdmissionSettings } from './admission/admission';
 import { QUOTA_PERIODS, type QuotaPeriod, type QuotaSettings } from './auth/quota';
 
-/** One setting: its environment variable, default and meaning (listed in the README). */
+/** One setting: its environment variable, default and meaning (listed in docs/operations.md). */
 interface Setting<T> {
   readonly env: string;
   readonly default: T;
