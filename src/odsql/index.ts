@@ -48,4 +48,13 @@ export { parseDateLiteral } from './time/date-literal';
 export { zoneOffsets } from './time/transitions';
 export { isValidTimezone, offsetAt, wallClock } from './time/zones';
 export { lex, type Token, type TokenKind } from './tokens';
+export {
+  MAX_Q_LENGTH,
+  parseCircle,
+  parsePolygon,
+  V1QueryError,
+  v1QueryWhere,
+  withinDistance,
+  withinPolygon,
+} from './v1q';
 export * from './vocabulary';

@@ -31,6 +31,7 @@ import { checkRequestText } from './http/hostile';
 import { servePictograms } from './http/pictograms';
 import { replyInPythonJson } from './http/python-json';
 import { sendErrorBody } from './http/reply';
+import { PARAMETER_VALIDATION } from './http/schema-errors';
 import { API_SCOPE, apiScope, assertApiRoutesScoped, registerApiRoutes } from './routes/index';
 import { countUsage } from './usage/index';
 
@@ -124,6 +125,9 @@ export async function buildApp(setup: ServerSetup, access: AccessOptions = {}): 
     // Behind the proxies TRUST_PROXY names, the client address, scheme and host are the forwarded ones.
     ...(ctx.config.trustProxy === undefined ? {} : { trustProxy: ctx.config.trustProxy }),
     frameworkErrors: answerFrameworkError,
+    // Routes declare their query strings and path segments (http/query-schema.ts); a request that does
+    // not fit gets the interface's 400, worded from the value Ajv refused (verbose keeps it).
+    ...PARAMETER_VALIDATION,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1024 * 1024,
   });

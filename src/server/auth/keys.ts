@@ -5,7 +5,7 @@ import { ConfigError } from '../config';
 
 /*
  * The keys file, `<DATA_DIR>/apikeys.json`: the API keys the server accepts and the restricted datasets
- * each one may read (format in the README's "Access control and quotas"). Keys are kept as SHA-256
+ * each one may read (format in docs/operations.md, "Access control and quotas"). Keys are kept as SHA-256
  * digests, so that the plain keys stay out of memory dumps and lookups take the same time whatever the
  * key sent.
  */

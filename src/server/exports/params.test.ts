@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors';
+import { schemaRefusal } from '../testing/query-schema';
 import { exportParams } from './params';
+import { CATALOG_EXPORT_QUERY, DATASET_EXPORT_QUERY } from './query-schemas';
 
 describe('exportParams', () => {
   it('defaults differ by version: BOM and GPX extensions on v2.1 only', () => {
@@ -29,16 +31,10 @@ describe('exportParams', () => {
 
   it('refuses what it cannot honour with InvalidRESTParameterError naming the parameter', () => {
     const bad: Record<string, string>[] = [
-      { limit: '-5' },
-      { limit: '1.5' },
       { delimiter: ';;' },
       { list_separator: 'a\nb' },
       { list_separator: 'x'.repeat(11) },
-      { quote_all: 'yes' },
-      { epsg: '0' },
-      { epsg: 'wgs84' },
       { parquet_compression: 'gzip' },
-      { use_labels: '2' },
     ];
     for (const query of bad) {
       const name = Object.keys(query)[0]!;
@@ -52,5 +48,33 @@ describe('exportParams', () => {
       expect((error as ApiError).code).toBe('InvalidRESTParameterError');
       expect((error as ApiError).message).toContain(`${name} API parameter`);
     }
+  });
+});
+
+describe('the export query strings', () => {
+  it('refuse integers and flags of the wrong form before the export is read, naming the parameter', async () => {
+    const bad: Record<string, string>[] = [
+      { limit: '-5' },
+      { limit: '1.5' },
+      { quote_all: 'yes' },
+      { epsg: '0' },
+      { epsg: 'wgs84' },
+      { use_labels: '2' },
+      { offset: '-1' },
+    ];
+    for (const query of bad) {
+      const name = Object.keys(query)[0]!;
+      if (name !== 'offset') {
+        expect(await schemaRefusal(DATASET_EXPORT_QUERY, query), name).toMatch(
+          new RegExp(`^InvalidRESTParameterError: Invalid value for ${name} API parameter`),
+        );
+      }
+      expect(await schemaRefusal(CATALOG_EXPORT_QUERY, query), name).toMatch(
+        new RegExp(`^InvalidRESTParameterError: Invalid value for ${name} API parameter`),
+      );
+    }
+    expect(await schemaRefusal(DATASET_EXPORT_QUERY, { limit: '-1', epsg: '2154', quote_all: 'TRUE' })).toBe(
+      undefined,
+    );
   });
 });

@@ -86,7 +86,7 @@ function calendarChoice(query: QueryString): CalendarChoice {
 
 /** The parameters every export shares, and those of CSV, GPX, iCalendar and Parquet. */
 export function exportParams(query: QueryString, version: ApiVersion): ExportParams {
-  const limit = integer(query, 'limit', -1, -1, Number.MAX_SAFE_INTEGER);
+  const limit = integer(query, 'limit', -1);
   const compression = (single(query, 'parquet_compression') ?? 'snappy').toLowerCase();
   if (compression !== 'snappy' && compression !== 'zstd') {
     throw invalidParameter('parquet_compression', compression, 'snappy or zstd');
@@ -95,7 +95,7 @@ export function exportParams(query: QueryString, version: ApiVersion): ExportPar
   return {
     ...(limit === -1 ? {} : { limit }),
     useLabels: boolean(query, 'use_labels', false),
-    epsg: integer(query, 'epsg', 4326, 1, 999_999_999),
+    epsg: integer(query, 'epsg', 4326),
     compressed: boolean(query, 'compressed', false),
     csv: {
       delimiter: delimiter(query),

@@ -19,6 +19,7 @@ import { exportParams } from './params';
 import { exportBytes } from './pipeline';
 import { projection } from './projection';
 import { exportQuery } from './query';
+import { DATASET_EXPORT_QUERY, EXPORT_PATH, EXPORTS_PATH } from './query-schemas';
 import { sendFile } from './send-file';
 import type { CalendarColumns, ExportColumn, ExportContext } from './types';
 
@@ -56,7 +57,7 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
   return async (app: FastifyInstance): Promise<void> => {
     app.get<{ Params: { dataset_id: string } }>(
       '/catalog/datasets/:dataset_id/exports',
-      { schema: { response: replySchemas(RESPONSE_SCHEMAS[version].links) } },
+      { schema: { params: EXPORTS_PATH, response: replySchemas(RESPONSE_SCHEMAS[version].links) } },
       async (req) => {
         const ds = findDataset(ctx, req, req.params.dataset_id);
         const base = `${apiRoot(req, prefix)}/catalog/datasets/${encodeURIComponent(ds.dataset_id)}/exports`;
@@ -70,6 +71,7 @@ export function exportRoutes(ctx: ServerContext, prefix: string, version: ApiVer
 
     app.get<{ Params: { dataset_id: string; format: string } }>(
       '/catalog/datasets/:dataset_id/exports/:format',
+      { schema: { params: EXPORT_PATH, querystring: DATASET_EXPORT_QUERY } },
       async (req, reply) => {
         // Labels (use_labels) and the title written in the file are those of the language asked.
         const ds = datasetIn(

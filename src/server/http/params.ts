@@ -1,11 +1,16 @@
-import { isLang, LANGS, type Lang } from '../../odsql';
-import { invalidParameter, tooManyParameters } from '../errors';
-import { type BoundedParameter, PARAMETER_BOUNDS } from './limits';
+import type { Lang } from '../../odsql';
+import { invalidParameter } from '../errors';
 
 /** A parsed query string: repeated parameters arrive as arrays. */
 export type QueryString = Readonly<Record<string, string | readonly string[] | undefined>>;
 
-/** A parameter given once; given several times, it is an error (except where noted). */
+/*
+ * Readers of the query string, for handlers whose route declares its parameters (query-schema.ts):
+ * Fastify has refused, before the handler runs, a value of the wrong form (a second value, an integer
+ * out of range, a flag that is none), so these read what the schema let through.
+ */
+
+/** A parameter given once; given several times, it is an error (a parameter no schema declares). */
 export function single(query: QueryString, name: string): string | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
@@ -14,51 +19,29 @@ export function single(query: QueryString, name: string): string | undefined {
   throw invalidParameter(name, value.join(', '), 'a single value');
 }
 
-/**
- * A repeatable parameter (`where`, `refine`, `exclude`, `facet`…), empty values dropped. Given more
- * times than its bound (limits.ts), it is an error.
- */
-export function repeated(query: QueryString, name: BoundedParameter): string[] {
+/** A repeatable parameter (`where`, `refine`, `exclude`, `facet`…), empty values dropped. */
+export function repeated(query: QueryString, name: string): string[] {
   const value = query[name];
   if (value === undefined) return [];
-  const values = typeof value === 'string' ? [value] : [...value];
-  const max = PARAMETER_BOUNDS[name];
-  if (values.length > max) throw tooManyParameters(name, values.length, max);
+  const values = typeof value === 'string' ? [value] : value;
   return values.filter((v) => v.trim() !== '');
 }
 
-export function integer(
-  query: QueryString,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const raw = single(query, name);
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw.trim());
-  if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value)) {
-    throw invalidParameter(name, raw, `an integer with ${min} <= ${name} <= ${max}`);
-  }
-  if (value < min || value > max) throw invalidParameter(name, raw, `${min} <= ${name} <= ${max}`);
-  return value;
+/** An integer parameter (schema: `integer(min, max)`); `fallback` when absent or blank. */
+export function integer(query: QueryString, name: string, fallback: number): number {
+  const raw = single(query, name)?.trim();
+  return raw === undefined || raw === '' ? fallback : Number(raw);
 }
 
+/** A flag (schema: `flag`); `fallback` when absent or empty. */
 export function boolean(query: QueryString, name: string, fallback: boolean): boolean {
-  const raw = single(query, name);
-  if (raw === undefined || raw === '') return fallback;
-  const lower = raw.toLowerCase();
-  if (lower === 'true' || lower === '1') return true;
-  if (lower === 'false' || lower === '0') return false;
-  throw invalidParameter(name, raw, 'true or false');
+  const raw = single(query, name)?.toLowerCase();
+  return raw === undefined || raw === '' ? fallback : raw === 'true' || raw === '1';
 }
 
+/** `lang` (schema: `language`), fr when absent or empty. */
 export function lang(query: QueryString): Lang {
-  const raw = single(query, 'lang');
-  if (raw === undefined || raw === '') return 'fr';
-  const lower = raw.toLowerCase();
-  if (!isLang(lower)) throw invalidParameter('lang', raw, `one of ${LANGS.join(', ')}`);
-  return lower;
+  return metadataLang(query) ?? 'fr';
 }
 
 /**
@@ -66,8 +49,8 @@ export function lang(query: QueryString): Lang {
  * else undefined (the untranslated metadata). Date formatting's default (`lang`, fr) is another matter.
  */
 export function metadataLang(query: QueryString): Lang | undefined {
-  const raw = single(query, 'lang');
-  return raw === undefined || raw === '' ? undefined : lang(query);
+  const raw = single(query, 'lang')?.toLowerCase();
+  return raw === undefined || raw === '' ? undefined : (raw as Lang);
 }
 
 /** `timezone` must be known both to the JavaScript runtime and to the SQL engine. */
@@ -100,14 +83,15 @@ export function lastReachable(bounds: (typeof PAGING)[keyof typeof PAGING]): num
 }
 
 /**
- * `limit` and `offset` of a query endpoint. `limit=-1` asks for the most allowed; `defaultLimit` is
+ * `limit` and `offset` of a query endpoint (schema: `paging`), and the window they reach, which depends on
+ * both. `limit=-1` asks for the most allowed; `defaultLimit` is
  * the limit when none is given (10, or -1 where the service answers every group).
  */
 export function page(query: QueryString, grouped: boolean, defaultLimit = 10): Page {
   const bounds = grouped ? PAGING.grouped : PAGING.records;
   const reach = lastReachable(bounds);
-  const requested = integer(query, 'limit', defaultLimit, -1, bounds.maxLimit);
-  const offset = integer(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+  const requested = integer(query, 'limit', defaultLimit);
+  const offset = integer(query, 'offset', 0);
   const limit = requested === -1 ? Math.max(0, Math.min(bounds.maxLimit, reach - offset)) : requested;
   if (offset + limit > reach) {
     const relation = bounds.strict

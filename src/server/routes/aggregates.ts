@@ -11,6 +11,7 @@ import { compileOptions } from '../records/options';
 import { runCompiled } from '../records/run';
 import { qv1Where } from '../v1/qv1';
 import { findDataset } from './catalog';
+import { AGGREGATES_QUERY, DATASET_PATH } from './query-schemas';
 
 /*
  * The v2.0 aggregates endpoint (`…/catalog/datasets/{id}/aggregates`, removed in v2.1; conformance
@@ -21,7 +22,13 @@ export function aggregatesRoutes(ctx: ServerContext) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get<{ Params: { dataset_id: string } }>(
       '/catalog/datasets/:dataset_id/aggregates',
-      { schema: { response: replySchemas(aggregationsResponseSchema) } },
+      {
+        schema: {
+          params: DATASET_PATH,
+          querystring: AGGREGATES_QUERY,
+          response: replySchemas(aggregationsResponseSchema),
+        },
+      },
       async (req, reply) => {
         const ds = findDataset(ctx, req, req.params.dataset_id);
         const query = req.query as QueryString;

@@ -20,6 +20,13 @@ import { runCompiled } from '../records/run';
 import { attachmentUrl, datasetLinks, datasetObject, linksV20, pickKeys } from '../render/dataset';
 import { usageOf } from '../usage/index';
 import { datasetSelection } from './dataset-select';
+import {
+  ATTACHMENT_PATH,
+  ATTACHMENTS_QUERY,
+  CATALOG_QUERY,
+  DATASET_PATH,
+  DATASET_QUERY,
+} from './query-schemas';
 
 interface DatasetParams {
   dataset_id: string;
@@ -105,13 +112,15 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
 
     app.get(
       '/catalog/datasets',
-      { schema: { response: replySchemas(schemas.catalog) } },
+      { schema: { querystring: CATALOG_QUERY, response: replySchemas(schemas.catalog) } },
       async (req, reply) => listDatasets(req, reply),
     );
 
     app.get<{ Params: DatasetParams }>(
       '/catalog/datasets/:dataset_id',
-      { schema: { response: replySchemas(schemas.dataset) } },
+      {
+        schema: { params: DATASET_PATH, querystring: DATASET_QUERY, response: replySchemas(schemas.dataset) },
+      },
       async (req) => {
         const query = req.query as QueryString;
         const ds = datasetIn(findDataset(ctx, req, req.params.dataset_id), metadataLang(query));
@@ -139,7 +148,13 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
 
     app.get<{ Params: DatasetParams }>(
       '/catalog/datasets/:dataset_id/attachments',
-      { schema: { response: replySchemas(schemas.attachments) } },
+      {
+        schema: {
+          params: DATASET_PATH,
+          querystring: ATTACHMENTS_QUERY,
+          response: replySchemas(schemas.attachments),
+        },
+      },
       async (req): Promise<AttachmentsResponse> => {
         const query = req.query as QueryString;
         const ds = datasetIn(findDataset(ctx, req, req.params.dataset_id), metadataLang(query));
@@ -159,6 +174,7 @@ export function catalogRoutes(ctx: ServerContext, prefix: string, version: ApiVe
 
     app.get<{ Params: DatasetParams & { attachment_id: string } }>(
       '/catalog/datasets/:dataset_id/attachments/:attachment_id',
+      { schema: { params: ATTACHMENT_PATH } },
       async (req, reply) => {
         const ds = findDataset(ctx, req, req.params.dataset_id);
         const notFound = new ApiError(

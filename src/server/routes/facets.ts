@@ -16,6 +16,7 @@ import { clientSignal } from '../http/signal';
 import { compileOptions } from '../records/options';
 import { qv1Where } from '../v1/qv1';
 import { findDataset } from './catalog';
+import { DATASET_PATH, FACETS_QUERY } from './query-schemas';
 
 export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVersion) {
   async function answer(
@@ -50,8 +51,8 @@ export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVer
   }
 
   return async (app: FastifyInstance): Promise<void> => {
-    const facetsReply = { schema: { response: replySchemas(RESPONSE_SCHEMAS[version].facets) } };
-    app.get('/catalog/facets', facetsReply, async (req, reply) => {
+    const response = replySchemas(RESPONSE_SCHEMAS[version].facets);
+    app.get('/catalog/facets', { schema: { querystring: FACETS_QUERY, response } }, async (req, reply) => {
       const root = apiRoot(req, prefix);
       return answer(
         req,
@@ -74,7 +75,7 @@ export function facetsRoutes(ctx: ServerContext, prefix: string, version: ApiVer
 
     app.get<{ Params: { dataset_id: string } }>(
       '/catalog/datasets/:dataset_id/facets',
-      facetsReply,
+      { schema: { params: DATASET_PATH, querystring: FACETS_QUERY, response } },
       async (req, reply) => {
         const ds = findDataset(ctx, req, req.params.dataset_id);
         const root = apiRoot(req, prefix);

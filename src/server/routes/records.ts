@@ -15,6 +15,7 @@ import { compileOptions } from '../records/options';
 import { type ResultRow, runCompiled } from '../records/run';
 import { qv1Where } from '../v1/qv1';
 import { findDataset } from './catalog';
+import { DATASET_PATH, RECORD_PATH, RECORD_QUERY, RECORDS_QUERY } from './query-schemas';
 
 interface RecordParams {
   dataset_id: string;
@@ -26,7 +27,9 @@ export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVe
   return async (app: FastifyInstance): Promise<void> => {
     app.get<{ Params: { dataset_id: string } }>(
       '/catalog/datasets/:dataset_id/records',
-      { schema: { response: replySchemas(schemas.records) } },
+      {
+        schema: { params: DATASET_PATH, querystring: RECORDS_QUERY, response: replySchemas(schemas.records) },
+      },
       async (req, reply) => {
         const ds = findDataset(ctx, req, req.params.dataset_id);
         const query = req.query as QueryString;
@@ -99,7 +102,7 @@ export function recordsRoutes(ctx: ServerContext, prefix: string, version: ApiVe
 
     app.get<{ Params: RecordParams }>(
       '/catalog/datasets/:dataset_id/records/:record_id',
-      { schema: { response: replySchemas(schemas.record) } },
+      { schema: { params: RECORD_PATH, querystring: RECORD_QUERY, response: replySchemas(schemas.record) } },
       async (req, reply) => {
         const ds = findDataset(ctx, req, req.params.dataset_id);
         const query = req.query as QueryString;

@@ -256,7 +256,7 @@ export function analyzePlan(query: QueryString, schema: DatasetSchema): AnalyzeP
       'The analyze API needs at least one series: y.<name>.func (COUNT, AVG, SUM, MIN, MAX, STDDEV, SUMSQUARES) and, except for COUNT, y.<name>.expr.',
     );
   }
-  const maxpoints = integer(query, 'maxpoints', 0, 0, 20_000);
+  const maxpoints = integer(query, 'maxpoints', 0);
   const order = orderOf(query, xs, series);
   const orderBy = order.map((o) => `${o.alias} ${o.desc ? 'DESC' : 'ASC'}`).join(', ');
   return {

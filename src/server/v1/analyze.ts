@@ -9,6 +9,7 @@ import { type AnalyzePlan, analyzePlan, type XAxis } from './analyze-params';
 import { requestedDataset, v1Filters } from './dataset-query';
 import { SERIES_CLAUSES, v1CompileError } from './filter';
 import { sendV1, v1Format } from './output';
+import { ANALYZE_QUERY } from './query-schemas';
 import { getAndPost, v1Params } from './request';
 
 /*
@@ -69,7 +70,7 @@ function compareKeys(a: unknown, b: unknown): number {
 }
 
 export function analyzeRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  getAndPost(app, '/records/1.0/analyze', async (req, reply) => {
+  getAndPost(app, '/records/1.0/analyze', { querystring: ANALYZE_QUERY }, async (req, reply) => {
     const query = v1Params(req);
     const format = v1Format(query, ['json', 'jsonp'] as const);
     const ds = requestedDataset(ctx, req, query);

@@ -19,6 +19,7 @@ import { requestedDataset, v1Filters } from './dataset-query';
 import { geoFieldOf, v1CompileError } from './filter';
 import { callbackName, v1Format } from './output';
 import { v1Fields, v1Sort } from './params';
+import { DOWNLOAD_QUERY } from './query-schemas';
 import { getAndPost, v1Params } from './request';
 import { timestampFormatter, v1Record } from './shapes';
 
@@ -63,7 +64,7 @@ function csvCell(value: unknown): string {
 }
 
 export function downloadRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  getAndPost(app, '/records/1.0/download', async (req, reply) => {
+  getAndPost(app, '/records/1.0/download', { querystring: DOWNLOAD_QUERY }, async (req, reply) => {
     const query = v1Params(req);
     const format: Format = v1Format(query, FORMATS);
     const callback = callbackName(query);
@@ -79,11 +80,8 @@ export function downloadRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const selected = fields && geo && !fields.includes(geo) ? [...fields, geo] : fields;
     const sort = v1Sort(query, schema);
     const { where, filters } = v1Filters(query, schema, datasetFacetFields(ds), 'dataset');
-    const rowsParam = single(query, 'rows');
-    const limit =
-      rowsParam === undefined || rowsParam === '' || rowsParam === '-1'
-        ? undefined
-        : integer(query, 'rows', 0, 0, Number.MAX_SAFE_INTEGER);
+    const rows = integer(query, 'rows', -1);
+    const limit = rows === -1 ? undefined : rows;
     const options = { ...compileOptions(ctx, query, '2.0'), version: '2.0' as const };
     const compiled = compileRecordsQuery(
       {

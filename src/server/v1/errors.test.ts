@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_Q_LENGTH } from './q/parse';
+import { MAX_Q_LENGTH } from '../../odsql';
 import { type Params, v1, v1Records } from './testing';
 
 /*

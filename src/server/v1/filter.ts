@@ -1,12 +1,19 @@
-import type { DatasetSchema, Diagnostic } from '../../odsql';
-import { describeDiagnostic, printExpr, printName } from '../../odsql';
+import {
+  type DatasetSchema,
+  type Diagnostic,
+  describeDiagnostic,
+  parseCircle,
+  parsePolygon,
+  printExpr,
+  printName,
+  V1QueryError,
+  v1QueryWhere,
+  withinDistance,
+  withinPolygon,
+} from '../../odsql';
 import { ApiError, tooManyParameters } from '../errors';
 import { PARAMETER_BOUNDS } from '../http/limits';
 import { type QueryString, single } from '../http/params';
-import { parseCircle, parsePolygon } from './q/geo-text';
-import { parseQ } from './q/parse';
-import { Translator, withinDistance, withinPolygon } from './q/translate';
-import { V1QueryError } from './q/tree';
 
 /*
  * The filters of a v1 request (`q`, `geofilter.distance`, `geofilter.polygon`) as ODSQL `where` texts.
@@ -30,8 +37,8 @@ export function v1Where(query: QueryString, schema: DatasetSchema): string[] {
     const q = single(query, name);
     if (q === undefined) continue;
     try {
-      const parsed = parseQ(q);
-      if (parsed) where.push(printExpr(new Translator(schema).translate(parsed)));
+      const translated = v1QueryWhere(q, schema);
+      if (translated !== undefined) where.push(translated);
     } catch (e) {
       if (e instanceof V1QueryError)
         throw new ApiError('ODSQLError', `Invalid ${name} parameter: ${e.message}.`);

@@ -14,6 +14,7 @@ import { type Serie, serieExpression, seriesOf } from './analyze-params';
 import { requestedDataset, v1Filters } from './dataset-query';
 import { SERIES_CLAUSES, v1CompileError } from './filter';
 import { sendV1, v1Format } from './output';
+import { BOUNDINGBOX_QUERY, GEOCLUSTER_QUERY, GEOPOLYGON_QUERY, GEOPREVIEW_QUERY } from './query-schemas';
 import { getAndPost, v1Params } from './request';
 
 /*
@@ -146,7 +147,7 @@ function seriesSummary(
 }
 
 export function geoRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  getAndPost(app, '/records/1.0/boundingbox', async (req, reply) => {
+  getAndPost(app, '/records/1.0/boundingbox', { querystring: BOUNDINGBOX_QUERY }, async (req, reply) => {
     const p = prepare(ctx, req);
     // The shapes when the dataset has some: odsMap reads `geometries` to choose between drawing shapes
     // and clustering points.
@@ -175,14 +176,14 @@ export function geoRoutes(app: FastifyInstance, ctx: ServerContext): void {
     });
   });
 
-  getAndPost(app, '/records/1.0/geocluster', async (req, reply) => {
+  getAndPost(app, '/records/1.0/geocluster', { querystring: GEOCLUSTER_QUERY }, async (req, reply) => {
     const p = prepare(ctx, req);
     const field = mapField(p.schema, p.query, ['geo_point_2d']);
     const name = printName(field.name);
-    const zoom = integer(p.query, 'clusterprecision', 3, 0, 25);
-    const distance = integer(p.query, 'clusterdistance', 50, 1, 1000);
+    // `shapeprecision` is accepted (its schema) and left: cluster shapes are kept exact.
+    const zoom = integer(p.query, 'clusterprecision', 3);
+    const distance = integer(p.query, 'clusterdistance', 50);
     const polygons = boolean(p.query, 'return_polygons', false);
-    integer(p.query, 'shapeprecision', 0, 0, 30); // accepted: cluster shapes are kept exact
     const { series, select } = seriesOf(p.query);
     const rows = await run(ctx, reply, p, {
       select: [`count(*) AS c`, ...(polygons ? [`envelope(${name}) AS e`] : []), ...select].join(', '),
@@ -212,11 +213,11 @@ export function geoRoutes(app: FastifyInstance, ctx: ServerContext): void {
     });
   });
 
-  getAndPost(app, '/records/1.0/geopreview', async (req, reply) => {
+  getAndPost(app, '/records/1.0/geopreview', { querystring: GEOPREVIEW_QUERY }, async (req, reply) => {
     const p = prepare(ctx, req);
     const field = mapField(p.schema, p.query, ['geo_shape', 'geo_point_2d']);
-    const rows = integer(p.query, 'rows', 1000, 0, 10_000);
-    integer(p.query, 'clusterprecision', 0, 0, 25); // accepted: shapes are sent exact
+    // `clusterprecision` is accepted (its schema) and left: shapes are sent exact.
+    const rows = integer(p.query, 'rows', 1000);
     const found = await run(ctx, reply, p, { select: printName(field.name), limit: rows });
     const shapes = found.flatMap((row) => {
       const v = row[field.name];
@@ -228,7 +229,7 @@ export function geoRoutes(app: FastifyInstance, ctx: ServerContext): void {
     return sendV1(reply, p.query, { kind: 'geoPreview', json: shapes, padded: p.format === 'jsonp' });
   });
 
-  getAndPost(app, '/records/1.0/geopolygon', async (req, reply) => {
+  getAndPost(app, '/records/1.0/geopolygon', { querystring: GEOPOLYGON_QUERY }, async (req, reply) => {
     const p = prepare(ctx, req);
     const field = mapField(p.schema, p.query, ['geo_shape', 'geo_point_2d']);
     const name = printName(field.name);

@@ -21,8 +21,8 @@ export interface V1Page {
 
 /** `rows` (default 10; -1: as many as the window allows) and `start`, with `start + rows <= 10000`. */
 export function v1Page(query: QueryString): V1Page {
-  const start = integer(query, 'start', 0, 0, V1_WINDOW);
-  const requested = integer(query, 'rows', 10, -1, V1_WINDOW);
+  const start = integer(query, 'start', 0);
+  const requested = integer(query, 'rows', 10);
   const rows = requested === -1 ? V1_WINDOW - start : requested;
   if (start + rows > V1_WINDOW) {
     throw invalidParameter(

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, RouteHandlerMethod } from 'fastify';
 import type { QueryString } from '../http/params';
 
 /*
  * v1 requests come as GET with a query string or as POST with a form body (odsql.md §10). Both are read
  * as one parameter list: the query string, then the form's values (repeated names become lists, as the
- * query string parser makes them).
+ * query string parser makes them). The list replaces the request's query before Fastify checks it against
+ * the route's schema, so that a parameter is checked the same whichever way it came.
  */
 
 /** Form bodies parse like query strings; other bodies are refused by the framework (415). */
@@ -32,7 +33,7 @@ export function formValues(text: string): Record<string, string | string[]> {
 }
 
 /** The parameters of a v1 request: its query string and, on POST, its form body. */
-export function v1Params(req: FastifyRequest): QueryString {
+function mergedParams(req: FastifyRequest): Record<string, string | string[]> {
   const query = (req.query ?? {}) as Record<string, string | string[]>;
   const body = req.body;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return query;
@@ -47,7 +48,25 @@ export function v1Params(req: FastifyRequest): QueryString {
   return merged;
 }
 
-/** Registers a v1 endpoint for GET and POST. */
-export function getAndPost(app: FastifyInstance, url: string, handler: RouteHandlerMethod): void {
-  app.route({ method: ['GET', 'POST'], url, handler });
+/** The parameters of a v1 request, both forms merged and checked against its route's schema. */
+export function v1Params(req: FastifyRequest): QueryString {
+  return (req.query ?? {}) as QueryString;
+}
+
+/** Registers a v1 endpoint for GET and POST, its parameters declared by `querystring` (and `params`). */
+export function getAndPost(
+  app: FastifyInstance,
+  url: string,
+  schema: Pick<FastifySchema, 'querystring' | 'params'>,
+  handler: RouteHandlerMethod,
+): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url,
+    schema,
+    preValidation: async (req) => {
+      req.query = mergedParams(req);
+    },
+    handler,
+  });
 }

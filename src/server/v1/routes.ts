@@ -30,6 +30,14 @@ import { geoFieldOf, v1CompileError } from './filter';
 import { geoRoutes } from './geo';
 import { sendV1, v1Format } from './output';
 import { v1Fields, v1Page, v1Sort } from './params';
+import {
+  DATASET_PATH,
+  DATASET_QUERY,
+  DATASETS_SEARCH_QUERY,
+  RECORD_PATH,
+  RECORD_QUERY,
+  RECORDS_SEARCH_QUERY,
+} from './query-schemas';
 import { acceptForms, getAndPost, v1Params } from './request';
 import { timestampFormatter, v1Dataset, v1FacetGroups, v1Record } from './shapes';
 
@@ -172,7 +180,7 @@ export function v1Routes(ctx: ServerContext) {
   return async (app: FastifyInstance): Promise<void> => {
     acceptForms(app);
 
-    getAndPost(app, '/datasets/1.0/search', async (req, reply) => {
+    getAndPost(app, '/datasets/1.0/search', { querystring: DATASETS_SEARCH_QUERY }, async (req, reply) => {
       const query = v1Params(req);
       const format = v1Format(query, DATASETS_FORMATS);
       const root = apiRoot(req, '/api/explore/v2.1');
@@ -213,58 +221,68 @@ export function v1Routes(ctx: ServerContext) {
       });
     });
 
-    getAndPost(app, '/datasets/1.0/:dataset_id', async (req, reply) => {
-      const { dataset_id } = req.params as { dataset_id: string };
-      const query = v1Params(req);
-      const ds = datasetIn(readableDataset(ctx.catalog, req, dataset_id), metadataLang(query));
-      const format = v1Format(query, JSON_FORMATS);
-      const { timezone } = compileOptions(ctx, query, '2.0');
-      const extra = boolean(query, 'extrametas', false);
-      return sendV1(reply, query, {
-        kind: 'dataset',
-        json: {
-          ...v1Dataset(ds, apiRoot(req, '/api/explore/v2.1'), timezone),
-          ...(extra ? { extra_metas: { explore: usageOf(ctx).explore(ds.dataset_id) } } : {}),
-        },
-        padded: format === 'jsonp',
-      });
-    });
+    getAndPost(
+      app,
+      '/datasets/1.0/:dataset_id',
+      { params: DATASET_PATH, querystring: DATASET_QUERY },
+      async (req, reply) => {
+        const { dataset_id } = req.params as { dataset_id: string };
+        const query = v1Params(req);
+        const ds = datasetIn(readableDataset(ctx.catalog, req, dataset_id), metadataLang(query));
+        const format = v1Format(query, JSON_FORMATS);
+        const { timezone } = compileOptions(ctx, query, '2.0');
+        const extra = boolean(query, 'extrametas', false);
+        return sendV1(reply, query, {
+          kind: 'dataset',
+          json: {
+            ...v1Dataset(ds, apiRoot(req, '/api/explore/v2.1'), timezone),
+            ...(extra ? { extra_metas: { explore: usageOf(ctx).explore(ds.dataset_id) } } : {}),
+          },
+          padded: format === 'jsonp',
+        });
+      },
+    );
 
-    getAndPost(app, '/datasets/1.0/:dataset_id/records/:record_id', async (req, reply) => {
-      const params = req.params as { dataset_id: string; record_id: string };
-      const ds = readableDataset(ctx.catalog, req, params.dataset_id);
-      const query = v1Params(req);
-      const format = v1Format(query, JSON_FORMATS);
-      const options = { ...compileOptions(ctx, query, '2.0'), version: '2.0' as const };
-      const schema = ctx.catalog.schema(ds.dataset_id)!;
-      const recordId = params.record_id;
-      const compiled = compileRecordsQuery(
-        {
-          table: ds.table,
-          limit: 1,
-          recordId,
-        },
-        schema,
-        options,
-      );
-      if (!compiled.ok) throw v1CompileError(compiled.diagnostics);
-      const { rows } = await runCompiled(
-        ctx.engine,
-        compiled.query,
-        clientSignal(reply),
-        ctx.config.sqlTimeLimitMs,
-      );
-      const row = rows[0];
-      if (!row) throw recordNotFound(ds.dataset_id, recordId);
-      const geo = geoFieldOf(schema);
-      return sendV1(reply, query, {
-        kind: 'record',
-        json: v1Record(row, ds.dataset_id, schema, timestampFormatter(options.timezone), undefined, geo),
-        padded: format === 'jsonp',
-      });
-    });
+    getAndPost(
+      app,
+      '/datasets/1.0/:dataset_id/records/:record_id',
+      { params: RECORD_PATH, querystring: RECORD_QUERY },
+      async (req, reply) => {
+        const params = req.params as { dataset_id: string; record_id: string };
+        const ds = readableDataset(ctx.catalog, req, params.dataset_id);
+        const query = v1Params(req);
+        const format = v1Format(query, JSON_FORMATS);
+        const options = { ...compileOptions(ctx, query, '2.0'), version: '2.0' as const };
+        const schema = ctx.catalog.schema(ds.dataset_id)!;
+        const recordId = params.record_id;
+        const compiled = compileRecordsQuery(
+          {
+            table: ds.table,
+            limit: 1,
+            recordId,
+          },
+          schema,
+          options,
+        );
+        if (!compiled.ok) throw v1CompileError(compiled.diagnostics);
+        const { rows } = await runCompiled(
+          ctx.engine,
+          compiled.query,
+          clientSignal(reply),
+          ctx.config.sqlTimeLimitMs,
+        );
+        const row = rows[0];
+        if (!row) throw recordNotFound(ds.dataset_id, recordId);
+        const geo = geoFieldOf(schema);
+        return sendV1(reply, query, {
+          kind: 'record',
+          json: v1Record(row, ds.dataset_id, schema, timestampFormatter(options.timezone), undefined, geo),
+          padded: format === 'jsonp',
+        });
+      },
+    );
 
-    getAndPost(app, '/records/1.0/search', async (req, reply) => {
+    getAndPost(app, '/records/1.0/search', { querystring: RECORDS_SEARCH_QUERY }, async (req, reply) => {
       const query = v1Params(req);
       const format = v1Format(query, RECORDS_FORMATS);
       const ds = requestedDataset(ctx, req, query);

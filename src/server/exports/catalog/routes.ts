@@ -12,12 +12,14 @@ import type { ServerContext } from '../../context';
 import { invalidParameter } from '../../errors';
 import { apiRoot } from '../../http/links';
 import { boolean, integer, metadataLang, type QueryString, single } from '../../http/params';
+import { pathParams } from '../../http/query-schema';
 import { attachmentDisposition } from '../../http/reply';
 import { clientSignal } from '../../http/signal';
 import { compileOptions } from '../../records/options';
 import { runCompiled } from '../../records/run';
 import { availableFormats } from '../formats/index';
 import { exportParams } from '../params';
+import { CATALOG_EXPORT_QUERY } from '../query-schemas';
 import { catalogDataJson } from './data-json';
 import { catalogDcat, catalogRdf, catalogTtl } from './dcat';
 import { catalogDublinCore } from './dublin-core';
@@ -83,8 +85,8 @@ async function selectedDatasets(
   signal: AbortSignal,
 ): Promise<Dataset[]> {
   const options = compileOptions(ctx, query, version, ctx.engine);
-  const limit = integer(query, 'limit', -1, -1, Number.MAX_SAFE_INTEGER);
-  const offset = integer(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+  const limit = integer(query, 'limit', -1);
+  const offset = integer(query, 'offset', 0);
   const compiled = compileCatalogQuery(ctx, query, options, {
     table,
     select: 'dataset_id',
@@ -112,7 +114,8 @@ export function catalogExportRoutes(ctx: ServerContext, prefix: string, version:
       return { links };
     });
 
-    app.get<{ Params: { format: string } }>('/catalog/exports/:format', async (req, reply) => {
+    const schema = { params: pathParams('format'), querystring: CATALOG_EXPORT_QUERY };
+    app.get<{ Params: { format: string } }>('/catalog/exports/:format', { schema }, async (req, reply) => {
       const format = formats.find((f) => f.format === req.params.format);
       if (!format) {
         const names = formats.map((f) => f.format).join(', ');

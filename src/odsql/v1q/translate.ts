@@ -1,12 +1,8 @@
-import type { CompareOp, Expr, FieldRef, NamedArg, StringLit } from '../../../odsql';
-import {
-  type DatasetSchema,
-  daysInMonth,
-  type FieldSchema,
-  findField,
-  parseDateLiteral,
-  technicalField,
-} from '../../../odsql';
+import type { CompareOp, Expr, FieldRef, NamedArg, StringLit } from '../ast';
+import { technicalField } from '../compile/storage';
+import { type DatasetSchema, type FieldSchema, findField } from '../schema';
+import { daysInMonth } from '../time/calendar';
+import { parseDateLiteral } from '../time/date-literal';
 import type { FieldOp, Pos, Query, RangeBound, Value } from './tree';
 import { V1QueryError } from './tree';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DatasetSchema } from '../../../odsql';
-import { printExpr } from '../../../odsql';
+import { printExpr } from '../print';
+import type { DatasetSchema } from '../schema';
 import { parseQ } from './parse';
 import { Translator } from './translate';
 import { V1QueryError } from './tree';

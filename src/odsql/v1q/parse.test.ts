@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DatasetSchema } from '../../../odsql';
-import { compileRecordsQuery, duckdbDialect, parseWhere, printExpr } from '../../../odsql';
+import type { DatasetSchema } from '../index';
+import { compileRecordsQuery, duckdbDialect, parseWhere, printExpr } from '../index';
 import { MAX_Q_LENGTH, parseQ } from './parse';
 import { Translator } from './translate';
 import { type Query, V1QueryError } from './tree';

@@ -1,0 +1,85 @@
+import type { commonEn } from '../en/common';
+import type { Catalog } from '../shape';
+
+/* Les mots de toutes les vues : l’application, les comptes, les onglets, les états et la pagination, le portail. */
+export const commonFr: Catalog<typeof commonEn> = {
+  app: {
+    name: 'Explorateur de données ouvertes',
+    skip: 'Aller au contenu',
+    portalRejected: 'L’adresse de portail « {{portal}} » n’a pas été utilisée.',
+    portalFallback: 'L’explorateur montre à la place les jeux de données de ce serveur.',
+    language: 'Langue',
+  },
+  shape: {
+    points_one: '{{type}} ({{count, number}} point)',
+    points_other: '{{type}} ({{count, number}} points)',
+    geometries_one: '{{type}} ({{count, number}} géométrie)',
+    geometries_other: '{{type}} ({{count, number}} géométries)',
+    types: {
+      Point: 'Point',
+      MultiPoint: 'Multipoint',
+      LineString: 'Ligne',
+      MultiLineString: 'Multiligne',
+      Polygon: 'Polygone',
+      MultiPolygon: 'Multipolygone',
+      GeometryCollection: 'Collection de géométries',
+    },
+  },
+  count: {
+    records_one: '{{count, number}} enregistrement',
+    records_other: '{{count, number}} enregistrements',
+    datasets_one: '{{count, number}} jeu de données',
+    datasets_other: '{{count, number}} jeux de données',
+    groups_one: '{{count, number}} groupe',
+    groups_other: '{{count, number}} groupes',
+    rows_one: '{{count, number}} ligne',
+    rows_other: '{{count, number}} lignes',
+    counting: 'Comptage des enregistrements…',
+    countingShort: 'comptage…',
+    notCounted: 'comptage impossible',
+  },
+  tabs: {
+    information: 'Informations',
+    table: 'Tableau',
+    map: 'Carte',
+    analyze: 'Analyser',
+    calendar: 'Calendrier',
+    export: 'Export',
+    api: 'API',
+    views: 'Vues du jeu de données',
+    breadcrumb: 'Fil d’Ariane',
+    share: 'Partager',
+  },
+  notFound: {
+    title: 'Page introuvable',
+    message: 'L’explorateur n’a pas de page à l’adresse {{path}}.',
+    home: 'Aller au catalogue',
+  },
+  status: {
+    retry: 'Réessayer',
+    loadingDatasets: 'Chargement des jeux de données…',
+    loadingFacets: 'Chargement des facettes…',
+    loadingDataset: 'Chargement du jeu de données…',
+    badQuery: 'La requête n’est pas de l’ODSQL valide : corrigez-la ou retirez le filtre qui la contient.',
+    badRequest: 'Retirez le filtre ou le paramètre refusé par le portail.',
+    unauthorized:
+      'Ce portail demande une clé d’API ayant accès à ces données : indiquez-la dans le menu Portail.',
+    notFound: 'Il a peut-être été supprimé ou renommé, ou il appartient à un autre portail.',
+    quotaUntil: 'Le portail n’accepte plus d’appels avant {{when}}.',
+    quota: 'Le portail n’accepte plus d’appels pour le moment : réessayez plus tard.',
+    network: 'Le portail est peut-être arrêté, son adresse fausse, ou il n’autorise pas ce site (CORS).',
+    server: 'Le portail a échoué en répondant : réessayer peut aider.',
+  },
+  pager: {
+    first: 'Première page',
+    previous: '‹ Précédente',
+    position: 'Page {{page}} sur {{total}}',
+    next: 'Suivante ›',
+    last: 'Dernière page',
+  },
+  portal: {
+    label: 'Portail',
+    thisServer: 'Ce serveur',
+    address: 'Adresse du portail API Explore',
+  },
+};
