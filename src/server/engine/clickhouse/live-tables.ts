@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import type { Logger } from '../../ingest/logger';
-import type { RecordTables, TableVersion } from '../../storage/views';
+import type { Logger } from '../../backend/logger';
+import type { RecordTables, TableVersion } from '../../backend/tables';
 import { ingestVersion, versionTable } from './ingest';
 import { ClusterReachability } from './reachability';
 import { Refresher } from './refresher';
