@@ -5,7 +5,6 @@ import { ConfigError, loadConfig } from './config';
 import type { Engine } from './engine/types';
 import { EXPORT_SCRATCH_DIR } from './exports/scratch';
 import { consoleLog } from './log';
-import { memoryReport } from './memory-report';
 
 /** Time zones usable in requests: known to the SQL engine and to Intl alike. */
 async function knownTimezones(engine: Engine): Promise<Set<string>> {
@@ -58,7 +57,7 @@ async function main(): Promise<void> {
   log.info(`Explorer: ${address}/   Explore API: ${address}/api/explore/v2.1/`);
   void catalog.idle().then(async () => {
     log.info(`catalog up to date: ${summary()}, ${Date.now() - started} ms after start`);
-    log.info(`memory: ${await memoryReport({ requests: local, ingestion: data.ingest })}`);
+    log.info(`memory: ${await data.memoryReport()}`);
     const problems = catalog.problems;
     if (problems.length > 0) {
       // On a cluster the list holds the loads that failed on other servers too, whose messages are in

@@ -15,6 +15,7 @@ import { ClickHouseCatalogRows, ClickHouseSharedCatalog } from '../engine/clickh
 import { ensureStateTables } from '../engine/clickhouse/state';
 import { connectTarget } from '../engine/clickhouse/target';
 import { type DuckDBEngine, openDuckDBEngine } from '../engine/duckdb';
+import { memoryReport } from '../engine/duckdb/memory-report';
 import type { Engine } from '../engine/types';
 import { exportScratchDir } from '../exports/scratch';
 import type { Logger } from '../ingest/logger';
@@ -78,6 +79,8 @@ export interface ExploreData {
   readonly storeDir: string;
   /** Scratch folder: ingestion files and DuckDB spill files. */
   readonly tmpDir: string;
+  /** Where the server's resident memory goes, as one log line (both local engines counted). */
+  memoryReport(): Promise<string>;
   /** Stops the catalog, then the backend and both engines. */
   close(): Promise<void>;
 }
@@ -150,6 +153,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
       ingest: ingestEngine,
       storeDir,
       tmpDir,
+      memoryReport: () => memoryReport({ requests: engine, ingestion: ingestEngine }),
       close: async () => {
         await catalog.close();
         await ingestEngine.close();
