@@ -21,7 +21,7 @@ export interface RecordTables {
    * Tables swapped in from now on are made reachable on first use (the catalog grew past the size
    * where every one is made reachable at once).
    */
-  createOnDemand?(): void;
+  createOnDemand(): void;
   /** A request is about to read the table. */
   want(table: string): void;
   /** What queries must wait for before they run, if anything. */

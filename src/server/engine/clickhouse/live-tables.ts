@@ -81,6 +81,9 @@ export class ClickHouseLiveTables implements RecordTables {
     this.registered.set(table, { file, version });
   }
 
+  /** Every version is loaded when swapped in, whatever the catalog's size: the cluster serves it at once. */
+  createOnDemand(): void {}
+
   /** Loads every registered version the cluster does not serve yet (a new cluster, an older one). */
   async createAll(): Promise<void> {
     await this.refresh();
