@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     engineConfig: config.engine,
     quota: config.quota,
   });
-  // The backend the settings name serves the records and the catalog (backend/open.ts).
+  // The backend the settings name serves the records and the catalog (backend/factory.ts).
   const { engine: local, backend, catalog } = data;
   await backend.setUp();
   const timezones = await knownTimezones(local);

@@ -4,7 +4,7 @@ import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The engines' boundaries (backend/types.ts): one factory (backend/open.ts) makes the backend the
+ * The engines' boundaries (backend/types.ts): one factory (backend/factory.ts) makes the backend the
  * settings name, and nothing else in the server names an engine, neither by importing its folder or
  * its client library, nor by testing an engine kind. Each engine's folder imports only the contract it
  * implements (backend/, the engine interface, errors and lanes) besides the language and the records
@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 const SERVER = resolve(import.meta.dirname, '..');
 const ENGINE_FOLDERS = ['engine/duckdb', 'engine/clickhouse'];
 /** The backend factory and the settings it reads (which list the engine kinds). */
-const NAMING_ALLOWED = ['backend/open.ts', 'config.ts'];
+const NAMING_ALLOWED = ['backend/factory.ts', 'config.ts'];
 /**
  * DuckDB used as a file library whatever the backend: ingestion's own engine reads sources and writes
  * records files, and a Parquet export of rows another engine streamed is written by a DuckDB of its own.

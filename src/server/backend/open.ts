@@ -1,30 +1,23 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CallQuota } from '../auth/quota';
-import { clusterCatalog } from '../catalog/cluster';
 import { splitMemoryLimit } from '../catalog/memory';
-import { type CatalogOptions, type LiveCatalog, openCatalog } from '../catalog/registry';
+import { type LiveCatalog, openCatalog } from '../catalog/registry';
 import { removeScratchOfDeadProcesses } from '../catalog/scratch';
 import { storeDirOf } from '../catalog/store';
-import { ConfigError, type EngineConfig } from '../config';
-import { ClickHouseEngine } from '../engine/clickhouse/engine';
-import { ClickHouseLiveTables } from '../engine/clickhouse/live-tables';
-import { ClusterCallQuota } from '../engine/clickhouse/quota';
-import { ClusterReachability } from '../engine/clickhouse/reachability';
-import { ClickHouseCatalogRows, ClickHouseSharedCatalog } from '../engine/clickhouse/shared-catalog';
-import { ensureStateTables } from '../engine/clickhouse/state';
-import { connectTarget } from '../engine/clickhouse/target';
-import { type DuckDBEngine, openDuckDBEngine } from '../engine/duckdb';
-import { memoryReport } from '../engine/duckdb/memory-report';
+import type { EngineConfig } from '../config';
 import type { Engine } from '../engine/types';
-import { exportScratchDir } from '../exports/scratch';
 import type { Logger } from '../ingest/logger';
-import { catalogRowDigest } from '../storage/catalog-table';
 import { type IngestEngine, openIngestEngine } from '../storage/ingest-engine';
 import { RecordViews } from '../storage/views';
 import type { SharedCatalog } from './catalog';
-import { engineCatalog } from './engine-catalog';
-import type { QuotaSettings } from './quota';
+import {
+  type LocalEngine,
+  localMemoryReport,
+  type OpenedBackend,
+  openBackend,
+  openLocalEngine,
+} from './factory';
+import { NO_QUOTA, type QuotaSettings } from './quota';
 import type { Backend } from './types';
 
 export interface ExploreDataOptions {
@@ -65,7 +58,7 @@ export interface ExploreData {
    * The local engine: reads the records files of `storeDir` only (besides its own memory). It builds
    * the catalog table, and serves the records and the catalog when the backend is embedded DuckDB.
    */
-  readonly engine: DuckDBEngine;
+  readonly engine: LocalEngine;
   /** What serves the records, the catalog's queries and views, usage counts and quotas. */
   readonly backend: Backend;
   /** The backend's engine (`backend.engine`). */
@@ -101,7 +94,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
   const shares = limit === undefined ? undefined : splitMemoryLimit(limit);
   const requestLimit = shares?.requests ?? limit;
   const ingestLimit = shares?.ingestion ?? limit;
-  const engine = await openDuckDBEngine({
+  const engine = await openLocalEngine({
     path: ':memory:',
     ...(options.connections === undefined ? {} : { connections: options.connections }),
     ...(options.scanConnections === undefined ? {} : { scanConnections: options.scanConnections }),
@@ -122,7 +115,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
       ...(shares === undefined ? {} : { memoryBytes: shares.ingestionBytes }),
     });
     views = new RecordViews(engine);
-    backend = await openBackend(options.engineConfig ?? { kind: 'duckdb' }, {
+    backend = await openBackend(options.engineConfig, {
       local: engine,
       views,
       dataDir: options.dataDir,
@@ -153,7 +146,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
       ingest: ingestEngine,
       storeDir,
       tmpDir,
-      memoryReport: () => memoryReport({ requests: engine, ingestion: ingestEngine }),
+      memoryReport: () => localMemoryReport(engine, ingestEngine),
       close: async () => {
         await catalog.close();
         await ingestEngine.close();
@@ -167,122 +160,4 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
     await engine.close();
     throw error;
   }
-}
-
-/** No call is limited (a server opened without quota settings: tests, tools). */
-const NO_QUOTA: QuotaSettings = { keyCalls: 0, anonymousCalls: 0, period: 'day' };
-
-/** A backend with what the catalog's composition needs of it (this file's own). */
-interface OpenedBackend extends Backend {
-  /** The registry's settings the backend decides: where rows are published, which views are made at start. */
-  readonly registry: Pick<CatalogOptions, 'sink' | 'eagerViewsUpTo'>;
-  /** The catalog as the backend serves it, from this server's registry. */
-  serve(registry: LiveCatalog): LiveCatalog;
-}
-
-interface BackendSettings {
-  /** The local engine, which builds the catalog table (and serves everything when embedded). */
-  readonly local: DuckDBEngine;
-  /** Its views over the records files. */
-  readonly views: RecordViews;
-  readonly dataDir: string;
-  readonly log: Logger;
-  readonly quota: QuotaSettings;
-  readonly eagerViewsUpTo?: number;
-}
-
-/** The one factory of backends: the engine the settings name, and only there. */
-function openBackend(config: EngineConfig, settings: BackendSettings): Promise<OpenedBackend> {
-  switch (config.kind) {
-    case 'duckdb':
-      return Promise.resolve(embeddedBackend(settings));
-    case 'clickhouse':
-      return clusterBackend(config, settings);
-  }
-}
-
-/** Embedded DuckDB: the local engine serves everything; the catalog and the counts are this server's. */
-function embeddedBackend(settings: BackendSettings): OpenedBackend {
-  const { local } = settings;
-  return {
-    engine: local,
-    tables: settings.views,
-    sharedCatalog: engineCatalog(local, settings.dataDir, settings.log),
-    quotas: new CallQuota(settings.quota),
-    source: settings.dataDir,
-    registry: settings.eagerViewsUpTo === undefined ? {} : { eagerViewsUpTo: settings.eagerViewsUpTo },
-    serve: (registry) => registry,
-    setUp: () => setUp(local),
-    close: async () => {},
-  };
-}
-
-/**
- * A ClickHouse cluster: the records are loaded into the cluster from the store's files
- * (live-tables.ts); the catalog's rows are published into the cluster's catalog (shared-catalog.ts),
- * which every server serves, with the usage counts and quotas every server shares.
- */
-async function clusterBackend(
-  config: Extract<EngineConfig, { kind: 'clickhouse' }>,
-  settings: BackendSettings,
-): Promise<OpenedBackend> {
-  const { local, log } = settings;
-  const target = await connectTarget(config).catch((error: unknown) => {
-    // A setting that points nowhere usable: one line, no stack trace (main.ts).
-    throw new ConfigError(
-      `ENGINE=clickhouse: cluster ${config.cluster} at ${config.urls.join(', ')} is not usable: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  });
-  await ensureStateTables(target);
-  // One for the server's cluster jobs: a node down is logged once, not by each job every second.
-  const reachability = new ClusterReachability(log);
-  const tables = new ClickHouseLiveTables(target, log, reachability);
-  const rows = new ClickHouseCatalogRows(
-    target,
-    log,
-    { digest: (entry) => catalogRowDigest(entry), scratchDir: exportScratchDir },
-    reachability,
-  );
-  try {
-    await tables.start();
-    await rows.start();
-  } catch (error) {
-    tables.stop();
-    rows.stop();
-    throw error;
-  }
-  const engine = new ClickHouseEngine({
-    url: config.urls[0]!,
-    database: config.database,
-    ...(config.user ? { user: config.user } : {}),
-    ...(config.password ? { password: config.password } : {}),
-    // The same lane sizes as the DuckDB engine's connections, resolved once there.
-    lanes: local.lanes,
-  });
-  const quotas = new ClusterCallQuota(target, settings.quota, log);
-  return {
-    engine,
-    tables,
-    sharedCatalog: new ClickHouseSharedCatalog(target, log, reachability),
-    quotas,
-    source: `ClickHouse cluster ${config.cluster} (${config.urls.join(', ')})`,
-    // Every version is checked (and loaded when missing) at start.
-    registry: { sink: rows, eagerViewsUpTo: Number.POSITIVE_INFINITY },
-    serve: (registry) => clusterCatalog(registry, tables, rows),
-    setUp: async () => {
-      await setUp(local);
-      await setUp(engine);
-    },
-    close: async () => {
-      tables.stop();
-      rows.stop();
-      await quotas.close();
-      await engine.close();
-    },
-  };
-}
-
-/** Runs an engine's session setup statements (its dialect's). */
-async function setUp(engine: Engine): Promise<void> {
-  for (const statement of engine.dialect.setupStatements()) await engine.execute(statement);
 }

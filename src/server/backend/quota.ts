@@ -15,6 +15,9 @@ export interface QuotaSettings {
   readonly period: QuotaPeriod;
 }
 
+/** No call is limited (a server opened without quota settings: tests, tools). */
+export const NO_QUOTA: QuotaSettings = { keyCalls: 0, anonymousCalls: 0, period: 'day' };
+
 /** Who is counted: a key (by its name) or an anonymous client address. */
 export type QuotaSubject =
   | { readonly kind: 'key'; readonly name: string }

@@ -4,7 +4,7 @@ import type { CallQuotas } from './quota';
 import type { RecordTables } from './tables';
 
 /*
- * One backend per engine (backend/open.ts makes it from the settings): what serves the records, the
+ * One backend per engine (backend/factory.ts makes it from the settings): what serves the records, the
  * catalog's queries, views and usage counts, and the call quotas. Embedded DuckDB keeps all of it in
  * this server (its shared catalog is the engine's own); a ClickHouse cluster keeps it in the cluster that
  * every server on it shares. Callers see only these interfaces, never which engine is behind them.
