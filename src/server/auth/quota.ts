@@ -20,6 +20,12 @@ export {
   subjectId,
 } from '../backend/quota';
 
+/*
+ * The call quotas of a server that counts in this process (an embedded backend's), and the interface's
+ * answers to a spent quota (headers, 429 body). The quota vocabulary, which a cluster's shared quotas
+ * implement too, is backend/quota.ts.
+ */
+
 /** Counts calls in the current period. `now` is injectable so that tests can turn the period. */
 export class CallQuota implements CallQuotas {
   private periodEndsAt = Number.NEGATIVE_INFINITY;
