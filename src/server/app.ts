@@ -17,12 +17,13 @@ import { openAdmission } from './admission/request';
 import { cacheSummary } from './admission/results';
 import { withoutKey } from './auth/credentials';
 import { type AccessOptions, installAccess } from './auth/hooks';
+import { CallQuota } from './auth/quota';
+import { sharedCatalogOf } from './backend/engine-catalog';
 import { BasemapError, openBasemap } from './basemap/archive';
 import { registerBasemapRoutes } from './basemap/routes';
 import { ConfigError } from './config';
 import type { ServerContext, ServerSetup } from './context';
-import { EngineBusyError, QueryCancelledError } from './engine/duckdb';
-import { isEngineUnavailable } from './engine/errors';
+import { EngineBusyError, isEngineUnavailable, QueryCancelledError } from './engine/errors';
 import { ApiError, engineUnavailable, errorBody } from './errors';
 import { sendExplorerPage } from './explorer/page';
 import { ExportSpools, spoolFolder, spoolSummary } from './exports/spools';
@@ -113,6 +114,10 @@ async function openConfiguredBasemap(ctx: ServerContext) {
 export async function buildApp(setup: ServerSetup, access: AccessOptions = {}): Promise<FastifyInstance> {
   const ctx: ServerContext = {
     ...setup,
+    // A server built without its backend's (tests' own servers) keeps the catalog's views in its engine
+    // and counts calls in this process.
+    sharedCatalog: sharedCatalogOf(setup),
+    quotas: setup.quotas ?? new CallQuota(setup.config.quota, access.now),
     exportSpools: new ExportSpools(spoolFolder(setup.config.dataDir), setup.config.exportSpoolBytes),
   };
   const app = Fastify({
@@ -215,7 +220,7 @@ export async function buildApp(setup: ServerSetup, access: AccessOptions = {}): 
         // Control characters in parameters and path segments are refused before anything reads them.
         api.addHook('onRequest', async (req) => checkRequestText(req));
         // Keys, quotas and restricted datasets, before any API route runs.
-        await installAccess(api, ctx, access);
+        await installAccess(api, ctx);
         // Lanes and per-client limits of the request's queries, once the caller is known.
         const admission = new Admission(ctx.config.admission, ctx.catalog);
         api.addHook('onRequest', async (req, reply) => openAdmission(req, reply, admission));

@@ -1,6 +1,6 @@
-import type { CallQuotas } from './auth/quota';
+import type { SharedCatalog } from './backend/catalog';
+import type { CallQuotas } from './backend/quota';
 import type { Catalog } from './catalog/registry';
-import type { SharedCatalog } from './catalog/shared';
 import type { ServerConfig } from './config';
 import type { Engine } from './engine/types';
 import type { ExportSpools } from './exports/spools';
@@ -10,10 +10,10 @@ import type { Logger } from './ingest/logger';
 export interface ServerContext {
   /** The engine of the datasets' records and of the catalog's queries. */
   readonly engine: Engine;
-  /** The catalog's views and usage counts kept in a cluster (ENGINE=clickhouse); in `engine` when unset. */
-  readonly sharedCatalog?: SharedCatalog;
-  /** Call quotas shared with other servers (on a cluster); this process's own counts when unset. */
-  readonly quotas?: CallQuotas;
+  /** The catalog's views and usage counts, where the backend keeps them (backend/catalog.ts). */
+  readonly sharedCatalog: SharedCatalog;
+  /** The call quotas, as the backend counts them (backend/quota.ts). */
+  readonly quotas: CallQuotas;
   readonly catalog: Catalog;
   readonly config: ServerConfig;
   /** Time zones both Node and the SQL engine know. */
@@ -23,5 +23,9 @@ export interface ServerContext {
   readonly exportSpools: ExportSpools;
 }
 
-/** What the app is built from: the routes' context but what the app makes itself. */
-export type ServerSetup = Omit<ServerContext, 'exportSpools'>;
+/**
+ * What the app is built from: the routes' context but what the app makes itself. Without the backend's
+ * catalog and quotas, the app keeps the catalog's views in `engine` and counts calls in this process.
+ */
+export type ServerSetup = Omit<ServerContext, 'exportSpools' | 'sharedCatalog' | 'quotas'> &
+  Partial<Pick<ServerContext, 'sharedCatalog' | 'quotas'>>;

@@ -2,11 +2,9 @@ import { isValidTimezone } from '../odsql';
 import { buildApp } from './app';
 import { openExploreData } from './catalog/open';
 import { ConfigError, loadConfig } from './config';
-import { ClusterCallQuota } from './engine/clickhouse/quota';
 import type { Engine } from './engine/types';
 import { EXPORT_SCRATCH_DIR } from './exports/scratch';
 import { consoleLog } from './log';
-import { memoryReport } from './memory-report';
 
 /** Time zones usable in requests: known to the SQL engine and to Intl alike. */
 async function knownTimezones(engine: Engine): Promise<Set<string>> {
@@ -32,22 +30,19 @@ async function main(): Promise<void> {
     memoryLimit: config.memoryLimit,
     waitForIngestion: config.ingestBeforeListen,
     engineConfig: config.engine,
+    quota: config.quota,
   });
-  // With ENGINE=clickhouse the records and the catalog are served from the cluster (docs/clickhouse.md).
-  const { engine: local, recordsEngine, sharedCatalog, catalog } = data;
-  const quotas = data.cluster && new ClusterCallQuota(data.cluster, config.quota, log);
-  const engine = recordsEngine ?? local;
-  for (const statement of local.dialect.setupStatements()) await local.execute(statement);
-  if (recordsEngine)
-    for (const statement of recordsEngine.dialect.setupStatements()) await recordsEngine.execute(statement);
+  // The backend the settings name serves the records and the catalog (backend/factory.ts).
+  const { engine: local, backend, catalog } = data;
+  await backend.setUp();
   const timezones = await knownTimezones(local);
   // Ingestion runs on its own engine: the request engine reads the records files and writes export
   // files only (defence in depth behind the compiler).
   await local.lockDown([data.storeDir, EXPORT_SCRATCH_DIR]);
   const app = await buildApp({
-    engine,
-    ...(sharedCatalog ? { sharedCatalog } : {}),
-    ...(quotas ? { quotas } : {}),
+    engine: backend.engine,
+    sharedCatalog: backend.sharedCatalog,
+    quotas: backend.quotas,
     catalog,
     config,
     timezones,
@@ -58,15 +53,11 @@ async function main(): Promise<void> {
     const records = catalog.list().reduce((n, ds) => n + ds.metas.default.records_count, 0);
     return `${catalog.list().length} datasets (${records.toLocaleString('en')} records)`;
   };
-  const from =
-    config.engine.kind === 'clickhouse'
-      ? `ClickHouse cluster ${config.engine.cluster} (${config.engine.urls.join(', ')})`
-      : config.dataDir;
-  log.info(`Serving ${summary()} ${Date.now() - started} ms after start, from ${from}`);
+  log.info(`Serving ${summary()} ${Date.now() - started} ms after start, from ${backend.source}`);
   log.info(`Explorer: ${address}/   Explore API: ${address}/api/explore/v2.1/`);
   void catalog.idle().then(async () => {
     log.info(`catalog up to date: ${summary()}, ${Date.now() - started} ms after start`);
-    log.info(`memory: ${await memoryReport({ requests: local, ingestion: data.ingest })}`);
+    log.info(`memory: ${await data.memoryReport()}`);
     const problems = catalog.problems;
     if (problems.length > 0) {
       // On a cluster the list holds the loads that failed on other servers too, whose messages are in
@@ -84,7 +75,6 @@ async function main(): Promise<void> {
     closing = true;
     log.info(`${signal} received, stopping`);
     await app.close();
-    await quotas?.close();
     await data.close();
     process.exit(0);
   };

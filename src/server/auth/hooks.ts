@@ -6,7 +6,7 @@ import { setCaller } from './access';
 import { presentedKey } from './credentials';
 import { loadKeyRing } from './keys';
 import { openAccessPolicy } from './policy';
-import { CallQuota, type QuotaSubject, quotaExceededBody, resetHeader } from './quota';
+import { type QuotaSubject, quotaExceededBody, resetHeader } from './quota';
 
 /*
  * One hook in front of every API route (installed in the API's scope, app.ts, so it runs for each route
@@ -59,14 +59,10 @@ function unauthorized(reply: FastifyReply, message: string): ApiError {
   return new ApiError('Unauthorized', message);
 }
 
-export async function installAccess(
-  app: FastifyInstance,
-  ctx: ServerContext,
-  options: AccessOptions = {},
-): Promise<void> {
+export async function installAccess(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const keys = await loadKeyRing(ctx.config.dataDir);
-  const policy = await openAccessPolicy(ctx.engine, ctx.catalog, keys, ctx.log, ctx.sharedCatalog);
-  const quota = ctx.quotas ?? new CallQuota(ctx.config.quota, options.now);
+  const policy = await openAccessPolicy(ctx.sharedCatalog, ctx.catalog, keys, ctx.log);
+  const quota = ctx.quotas;
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?', 1)[0] ?? '';

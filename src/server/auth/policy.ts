@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { SharedCatalog } from '../backend/catalog';
 import type { Catalog } from '../catalog/registry';
-import type { SharedCatalog } from '../catalog/shared';
-import type { Engine } from '../engine/types';
 import type { Logger } from '../ingest/logger';
-import { writeAccessViews } from '../storage/access-views';
 import type { Caller } from './access';
 import type { KeyGrant, KeyRing } from './keys';
 
@@ -30,15 +28,13 @@ function viewName(catalog: Catalog, granted: readonly string[]): string {
 }
 
 /**
- * Builds the callers and the catalog views they need. In the engine's own catalog, views left from
- * earlier starts are dropped; in a shared catalog (a cluster), views are created where missing only.
+ * Builds the callers and the catalog views they need, in the backend's catalog (backend/catalog.ts).
  */
 export async function openAccessPolicy(
-  engine: Engine,
+  shared: SharedCatalog,
   catalog: Catalog,
   keys: KeyRing,
   log: Logger,
-  shared?: SharedCatalog,
 ): Promise<AccessPolicy> {
   const isRestricted = (id: string): boolean => catalog.get(id)?.visibility === 'restricted';
   const views = new Map<string, readonly string[]>();
@@ -72,8 +68,7 @@ export async function openAccessPolicy(
   if (restricted > 0) {
     log.info(`access: ${restricted} restricted dataset(s), ${keys.grants.length} API key(s)`);
   }
-  if (shared) for (const [name, ids] of views) await shared.accessView(name, catalog.catalogTable, ids);
-  else await writeAccessViews(engine, catalog.catalogTable, viewPrefix(catalog), views);
+  await shared.accessViews(catalog.catalogTable, viewPrefix(catalog), views);
   return {
     anonymous,
     callerFor: (grant) => byName.get(grant.name) ?? anonymous,

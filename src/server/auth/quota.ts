@@ -1,76 +1,30 @@
+import {
+  type CallQuotas,
+  periodEnd,
+  type QuotaDecision,
+  type QuotaPeriod,
+  type QuotaSettings,
+  type QuotaSubject,
+  subjectId,
+} from '../backend/quota';
+
+export {
+  type CallQuotas,
+  periodEnd,
+  periodStart,
+  QUOTA_PERIODS,
+  type QuotaDecision,
+  type QuotaPeriod,
+  type QuotaSettings,
+  type QuotaSubject,
+  subjectId,
+} from '../backend/quota';
+
 /*
- * Call quotas: a number of calls per period for each key, and for each client address when anonymous.
- * Periods are calendar periods in UTC (a day runs from midnight to midnight), so every client's quota
- * resets at the same announced instant, as `reset_time` says.
+ * The call quotas of a server that counts in this process (an embedded backend's), and the interface's
+ * answers to a spent quota (headers, 429 body). The quota vocabulary, which a cluster's shared quotas
+ * implement too, is backend/quota.ts.
  */
-
-export const QUOTA_PERIODS = ['minute', 'hour', 'day'] as const;
-export type QuotaPeriod = (typeof QUOTA_PERIODS)[number];
-
-export interface QuotaSettings {
-  /** Calls per period for each API key; 0 for no limit. */
-  readonly keyCalls: number;
-  /** Calls per period for each anonymous client address; 0 for no limit. */
-  readonly anonymousCalls: number;
-  readonly period: QuotaPeriod;
-}
-
-/** Who is counted: a key (by its name) or an anonymous client address. */
-export type QuotaSubject =
-  | { readonly kind: 'key'; readonly name: string }
-  | { readonly kind: 'anonymous'; readonly address: string };
-
-export interface QuotaDecision {
-  readonly allowed: boolean;
-  readonly limit: number;
-  /** Calls left in the period after this one. */
-  readonly remaining: number;
-  /** When the period ends, in milliseconds since the epoch. */
-  readonly resetAt: number;
-}
-
-/** The end of the period holding `now` (the start of the next one). */
-export function periodEnd(now: number, period: QuotaPeriod): number {
-  const d = new Date(now);
-  switch (period) {
-    case 'minute':
-      return Date.UTC(
-        d.getUTCFullYear(),
-        d.getUTCMonth(),
-        d.getUTCDate(),
-        d.getUTCHours(),
-        d.getUTCMinutes() + 1,
-      );
-    case 'hour':
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours() + 1);
-    case 'day':
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
-  }
-}
-
-/** The start of the period holding `now` (periods are fixed lengths of UTC time). */
-export function periodStart(now: number, period: QuotaPeriod): number {
-  const length = { minute: 60_000, hour: 3_600_000, day: 86_400_000 }[period];
-  return periodEnd(now, period) - length;
-}
-
-/** Who a subject's calls are counted under. */
-export function subjectId(subject: QuotaSubject): string {
-  return subject.kind === 'key' ? `key:${subject.name}` : `ip:${subject.address}`;
-}
-
-/**
- * The call quotas a server enforces: `CallQuota` counts in this process; a cluster's counts are shared
- * by every server on it (engine/clickhouse/quota.ts).
- */
-export interface CallQuotas {
-  readonly enabled: boolean;
-  readonly now: () => number;
-  /** Counts one call of a subject, or refuses it when its quota is spent (refused calls are not counted). */
-  take(subject: QuotaSubject): QuotaDecision | undefined | Promise<QuotaDecision | undefined>;
-  /** Writes what is not written yet (the server stops). */
-  close?(): Promise<void>;
-}
 
 /** Counts calls in the current period. `now` is injectable so that tests can turn the period. */
 export class CallQuota implements CallQuotas {
@@ -109,6 +63,9 @@ export class CallQuota implements CallQuotas {
     this.counts.set(id, used + 1);
     return { allowed: true, limit, remaining: limit - used - 1, resetAt: this.periodEndsAt };
   }
+
+  /** Nothing to write: the counts live in this process only. */
+  async close(): Promise<void> {}
 }
 
 /** `2021-01-26T00:00:00Z`: the reset time as the interface writes it (no milliseconds). */

@@ -1,5 +1,5 @@
 import type { DatasetSchema } from '../../odsql';
-import type { PublishedRow } from '../engine/clickhouse/catalog-table';
+import type { PublishedRow } from '../backend/catalog';
 import type { CatalogProblem, LiveCatalog } from './registry';
 import type { Attachment, Dataset, DatasetTranslations, FieldDescriptor } from './types';
 

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { Lang } from '../../odsql';
 import { catalogTableFor } from '../auth/access';
 import type { ServerContext } from '../context';
-import { writeLanguageView } from '../storage/language-views';
 
 /*
  * The catalog a request's queries run on: the caller's (auth/access.ts, restricted datasets it may not
@@ -31,10 +30,7 @@ export async function languageView(
   }
   let creating = views.get(view);
   if (!creating) {
-    const shared = ctx.sharedCatalog;
-    creating = shared
-      ? shared.languageView(view, table, lang)
-      : writeLanguageView(ctx.engine, view, table, lang);
+    creating = ctx.sharedCatalog.languageView(view, table, lang);
     views.set(view, creating);
     // A failed creation is tried again by the next request.
     creating.catch(() => views.delete(view));

@@ -1,5 +1,5 @@
 /*
- * The server runs two DuckDB instances (catalog/open.ts): the request engine and the ingestion engine.
+ * The server runs two DuckDB instances (backend/open.ts): the request engine and the ingestion engine.
  * Each has its own buffer pool, so DUCKDB_MEMORY_LIMIT is split between them: together they never hold
  * more than the setting. Half each: requests need room for sorts, facets and exports while a dataset
  * ingests, and ingestion's aggregates and writes spill beyond their share (larger sources are counted in

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import type { CatalogSink } from '../backend/catalog';
 import type { Engine } from '../engine/types';
 import { errorSummary } from '../ingest/ingest';
 import type { Logger } from '../ingest/logger';
@@ -30,10 +31,7 @@ import type { Dataset } from './types';
  * Where else the catalog's rows go once the catalog table is rebuilt: a cluster's catalog, shared by
  * the servers of the cluster (engine/clickhouse/shared-catalog.ts).
  */
-export interface CatalogSink {
-  /** Publishes the rows of `entries`; `save` writes the catalog table just rebuilt to a Parquet file. */
-  publish(entries: readonly CatalogTableEntry[], save: (file: string) => Promise<void>): Promise<void>;
-}
+export type { CatalogSink } from '../backend/catalog';
 
 /** A dataset as served. */
 export interface ServedDataset {

@@ -1,9 +1,6 @@
-/** Where ingestion and the catalog report progress and problems. A pino or Fastify logger fits. */
-export interface Logger {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
+import type { Logger } from '../backend/logger';
+
+export type { Logger } from '../backend/logger';
 
 /** A logger that drops everything (tests, tools). */
 export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };

@@ -1,7 +1,7 @@
 import type { CompiledQuery, Geometry, OutputColumn, Position, SqlQuery } from '../../odsql';
 import { bboxPolygon, convexHull } from '../../odsql';
 import { admissionOf } from '../admission/request';
-import { QueryCancelledError } from '../engine/duckdb';
+import { QueryCancelledError } from '../engine/errors';
 import type { Engine, Row } from '../engine/types';
 import { ApiError, engineFailure } from '../errors';
 import { checkOutputNames, codePoint } from '../http/text';

@@ -10,7 +10,18 @@ import {
   searchSqlExpression,
 } from '../../layout/columns';
 import { sqlString } from '../../layout/sql';
-import type { DatasetSchema, FieldSchema, Lang } from '../../odsql';
+import type { FieldSchema, Lang } from '../../odsql';
+import type { CatalogTableEntry } from '../backend/catalog';
+import {
+  CATALOG_SCHEMA,
+  CATALOG_TABLE,
+  DIGEST_COLUMN,
+  LANG_COLUMN,
+  LANGUAGES_COLUMN,
+  RESTRICTED_COLUMN,
+  SCHEMA_COLUMN,
+  TRANSLATIONS_COLUMN,
+} from '../backend/catalog-layout';
 import { datasetIn, translatedLanguages } from '../catalog/localize';
 import type { Dataset } from '../catalog/types';
 import type { Engine } from '../engine/types';
@@ -27,56 +38,20 @@ import type { Engine } from '../engine/types';
  * asked, with the same statements as before; every row of a dataset keeps its position and restriction.
  */
 
-export const CATALOG_TABLE = '__catalog';
-/** Technical column: the dataset is restricted (auth/policy keeps such rows from callers without a grant). */
-export const RESTRICTED_COLUMN = '__restricted';
-/**
- * Technical columns for a cluster's catalog (engine/clickhouse/catalog-table.ts): the stored schema of
- * the dataset's records (JSON), so that a server whose data folder lacks the dataset can serve it, and a
- * digest of the row, so that a server publishes and reads again only the rows that changed.
- */
-export const SCHEMA_COLUMN = '__schema';
-export const DIGEST_COLUMN = '__digest';
-/** Technical columns of the languages: the row's language ('' untranslated), the dataset's translations. */
-export const LANG_COLUMN = '__lang';
-export const LANGUAGES_COLUMN = '__languages';
-/** The dataset's translations (JSON, on its untranslated row), from which a cluster's server rebuilds it. */
-export const TRANSLATIONS_COLUMN = '__translations';
+export type { CatalogTableEntry } from '../backend/catalog';
+export {
+  CATALOG_SCHEMA,
+  CATALOG_TABLE,
+  DIGEST_COLUMN,
+  LANG_COLUMN,
+  LANGUAGES_COLUMN,
+  RESTRICTED_COLUMN,
+  SCHEMA_COLUMN,
+  TRANSLATIONS_COLUMN,
+} from '../backend/catalog-layout';
+
 /** Key of a row's JSON holding the untranslated text a translated row is searched on as well. */
 const ALSO_SEARCHED = '__also_searched';
-
-/** A served dataset and the schema of its stored records. */
-export interface CatalogTableEntry {
-  readonly dataset: Dataset;
-  readonly schema: DatasetSchema;
-}
-
-export const CATALOG_SCHEMA: DatasetSchema = {
-  fields: [
-    { name: 'dataset_id', type: 'text' },
-    { name: 'dataset_uid', type: 'text' },
-    { name: 'title', type: 'text' },
-    { name: 'description', type: 'text' },
-    { name: 'theme', type: 'text', multivalued: true },
-    { name: 'keyword', type: 'text', multivalued: true },
-    { name: 'publisher', type: 'text' },
-    { name: 'license', type: 'text' },
-    { name: 'license_url', type: 'text' },
-    { name: 'language', type: 'text' },
-    { name: 'timezone', type: 'text' },
-    { name: 'references', type: 'text' },
-    { name: 'modified', type: 'datetime' },
-    { name: 'data_processed', type: 'datetime' },
-    { name: 'metadata_processed', type: 'datetime' },
-    { name: 'records_count', type: 'int' },
-    { name: 'features', type: 'text', multivalued: true },
-    { name: 'has_records', type: 'boolean' },
-    { name: 'data_visible', type: 'boolean' },
-    { name: 'metas', type: 'json' },
-    { name: 'fields', type: 'json' },
-    { name: 'attachments', type: 'json' },
-  ],
-};
 
 /** Fields whose text feeds the catalog's full-text column. */
 const SEARCHED = ['title', 'description', 'keyword', 'theme', 'publisher', 'dataset_id'];

@@ -2,7 +2,7 @@ import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { bindParams } from '../../layout/duckdb-bind';
 import { sqlString } from '../../layout/sql';
 import { duckdbDialect, type SqlQuery } from '../../odsql';
-import { plainValueConverter, runStatement } from '../engine/duckdb-values';
+import { plainValueConverter, runStatement } from '../engine/duckdb/values';
 import type { Engine, Row } from '../engine/types';
 
 /*

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DatasetUsage, UsageCountStore } from '../backend/catalog';
 import { absorbLeftovers, type Counts, parseCountsFile } from './leftover-counts';
+
+export type { DatasetUsage, UsageCountStore } from '../backend/catalog';
 
 /*
  * Usage counts per dataset (downloads and API calls), kept in the data folder so that they survive
@@ -11,24 +14,6 @@ import { absorbLeftovers, type Counts, parseCountsFile } from './leftover-counts
  * A start folds the files of processes that are gone into its own (leftover-counts.ts), so the folder
  * holds one file per running process, not one per start.
  */
-
-export interface DatasetUsage {
-  readonly downloads: number;
-  readonly api_calls: number;
-}
-
-/** Where usage counts are kept: the data folder (below) or a cluster (engine/clickhouse/usage.ts). */
-export interface UsageCountStore {
-  /** Changes whenever the totals move. */
-  readonly version: number;
-  add(datasetId: string, kind: keyof DatasetUsage): void;
-  /** Totals of one dataset over every process. */
-  get(datasetId: string): DatasetUsage;
-  /** Totals of every dataset counted. */
-  all(): Map<string, DatasetUsage>;
-  /** Writes this process's counts (on shutdown). */
-  close(): void | Promise<void>;
-}
 
 /** How often counts are written out and other processes' files read again. */
 const SYNC_MS = 2000;

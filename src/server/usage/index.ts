@@ -1,10 +1,8 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DatasetSchema } from '../../odsql';
+import type { DatasetUsage, SharedCatalog, SharedUsageCounts } from '../backend/catalog';
+import { sharedCatalogOf } from '../backend/engine-catalog';
 import type { ServerContext } from '../context';
-import { errorSummary } from '../ingest/ingest';
-import { writeUsageTable, writeUsageView } from '../storage/usage-table';
-import { type DatasetUsage, type UsageCountStore, UsageCounts } from './counts';
 
 /*
  * Dataset usage as the interface shows it: the `explore` metadata (download_count, api_call_count,
@@ -27,9 +25,6 @@ export function popularity(u: DatasetUsage): number {
   return 5 * u.downloads + u.api_calls;
 }
 
-/** Rewrites of the counts' table are at least this far apart (each one ends the catalog's cached results). */
-const TABLE_REFRESH_MS = 500;
-
 /** The catalog with the usage fields, as one request reads it. */
 export interface CatalogView {
   readonly table: string;
@@ -49,23 +44,18 @@ const NO_USAGE: DatasetUsage = { downloads: 0, api_calls: 0 };
 const FIELDS = [USAGE_FIELDS[0]!, USAGE_FIELDS[1]!, USAGE_FIELDS[2]!] as const;
 
 /**
- * Where the counts are kept: with a shared catalog (a cluster), in the cluster, where the catalog's usage
- * view reads them at each query; otherwise in the data folder, copied into the engine's usage table.
+ * The usage counts of the catalog's backend (backend/catalog.ts): the request engine's own, or a
+ * cluster's that every server on it adds to.
  */
 export class Usage {
-  readonly counts: UsageCountStore;
-  /** Counts version and totals the table holds (-1: not written yet). */
-  private tableVersion = -1;
-  private tableCounts: ReadonlyMap<string, DatasetUsage> = new Map();
-  private tableWritten = 0;
-  /** The rewrite in progress, or the timer of the next one. */
-  private writing: Promise<void> | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  readonly counts: SharedUsageCounts;
+  private readonly catalog: SharedCatalog;
   /** Creation of each catalog view with the usage fields. */
   private readonly views = new Map<string, Promise<void>>();
 
   constructor(private readonly ctx: ServerContext) {
-    this.counts = ctx.sharedCatalog?.usage ?? new UsageCounts(join(ctx.config.dataDir, 'usage'));
+    this.catalog = sharedCatalogOf(ctx);
+    this.counts = this.catalog.usage;
   }
 
   /** The live counts of a dataset. */
@@ -73,70 +63,33 @@ export class Usage {
     return exploreOf(this.counts.get(datasetId));
   }
 
-  /** Counts one download or API call; the counts' table follows within TABLE_REFRESH_MS. */
+  /** Counts one download or API call. */
   add(datasetId: string, kind: keyof DatasetUsage): void {
     this.counts.add(datasetId, kind);
-    this.schedule();
   }
 
   /**
-   * The catalog table (as the caller sees it) with the usage fields added, and its schema: a view
-   * joining the counts' table. That table is rewritten in the background after the counts move: a
-   * catalog request waits only for its first write (the view needs it) and its own view's creation,
-   * never for a rewrite (several a second under load), and reads the counts as of the last one.
-   * In a shared catalog the view sums the cluster's counts at each query; the list shows the counts as
-   * last read from the cluster, which the sort used unless another server wrote its counts in between
-   * (this server's counts not written yet are in neither).
+   * The catalog table (as the caller sees it) with the usage fields added, and its schema. A catalog
+   * request waits only for its own view's creation (and, on the engine's own catalog, the counts'
+   * table's first write), never for a rewrite of the counts (several a second under load): the list
+   * shows the counts the view read, as of their last write.
    */
   async catalogView(table: string): Promise<CatalogView> {
-    const shared = this.ctx.sharedCatalog;
-    if (!shared && this.tableVersion === -1) {
-      this.schedule();
-      await this.writing;
-    }
     const view = `${table}__explore`;
     let creating = this.views.get(view);
     if (!creating) {
-      creating = shared
-        ? shared.usageView(view, table, FIELDS)
-        : writeUsageView(this.ctx.engine, view, table, FIELDS);
+      creating = this.catalog.usageView(view, table, FIELDS);
       this.views.set(view, creating);
       // A failed creation is tried again by the next request.
       creating.catch(() => this.views.delete(view));
     }
     await creating;
-    const counts = shared ? await shared.usage.written() : this.tableCounts;
+    const counts = await this.counts.written();
     return {
       table: view,
       schema: this.catalogSchema(),
       explore: (datasetId) => exploreOf(counts.get(datasetId) ?? NO_USAGE),
     };
-  }
-
-  /** Rewrites the counts' table now, or once TABLE_REFRESH_MS has passed since the last rewrite. */
-  private schedule(): void {
-    // A shared catalog's view reads the counts where they are kept.
-    if (this.ctx.sharedCatalog) return;
-    if (this.writing || this.timer || this.tableVersion === this.counts.version) return;
-    const wait = Math.max(0, this.tableWritten + TABLE_REFRESH_MS - Date.now());
-    const write = (): void => {
-      this.timer = undefined;
-      this.tableWritten = Date.now();
-      this.writing = this.writeTable()
-        .catch((error: unknown) => {
-          this.ctx.log.warn(`usage counts table not written: ${errorSummary(error)}`);
-        })
-        .finally(() => {
-          this.writing = undefined;
-          // Counts that moved during the rewrite.
-          if (this.tableVersion !== -1) this.schedule();
-        });
-    };
-    if (wait === 0 || this.tableVersion === -1) write();
-    else {
-      this.timer = setTimeout(write, wait);
-      this.timer.unref();
-    }
   }
 
   catalogSchema(): DatasetSchema {
@@ -152,21 +105,8 @@ export class Usage {
     };
   }
 
-  private async writeTable(): Promise<void> {
-    const version = this.counts.version;
-    const all = this.counts.all();
-    await writeUsageTable(
-      this.ctx.engine,
-      [...all].map(([datasetId, u]) => ({ datasetId, downloads: u.downloads, apiCalls: u.api_calls })),
-    );
-    this.tableVersion = version;
-    this.tableCounts = all;
-  }
-
-  /** Stops rewriting the counts' table and writes the counts (the server closes). */
+  /** Writes the counts not written yet (the server closes). */
   async close(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
     await this.counts.close();
   }
 }

@@ -3,6 +3,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { POSITION_COLUMN, quoteIdent as quoteDuckIdent, RECORD_ID_COLUMN } from '../../../layout/columns';
 import { sqlString } from '../../../layout/sql';
 import { LANGS, type Lang } from '../../../odsql';
+import type { PublishedRow } from '../../backend/catalog';
 import {
   CATALOG_SCHEMA,
   DIGEST_COLUMN,
@@ -11,7 +12,7 @@ import {
   RESTRICTED_COLUMN,
   SCHEMA_COLUMN,
   TRANSLATIONS_COLUMN,
-} from '../../storage/catalog-table';
+} from '../../backend/catalog-layout';
 import { readableOf } from './body';
 import { type ClickHouseColumn, clickhouseColumns, columnDefinitions } from './columns';
 import { CH, chLiteral, quoteIdentifier, quoteString } from './literal';
@@ -202,22 +203,7 @@ export async function catalogDigests(target: ClickHouseTarget): Promise<Map<stri
   return new Map(result.rows.map((r) => [String(r[0]), String(r[1])]));
 }
 
-/** A catalog row as a server rebuilds a dataset from it (the JSON columns as text). */
-export interface PublishedRow {
-  readonly datasetId: string;
-  readonly digest: string;
-  readonly uid: string;
-  readonly restricted: boolean;
-  readonly hasRecords: boolean;
-  readonly dataVisible: boolean;
-  readonly features: readonly string[];
-  readonly metas: string;
-  readonly fields: string;
-  readonly attachments: string;
-  readonly schema: string;
-  /** The dataset's translations (JSON). */
-  readonly translations: string;
-}
+export type { PublishedRow } from '../../backend/catalog';
 
 /** The latest rows of the given datasets. */
 export async function catalogRows(target: ClickHouseTarget, ids: readonly string[]): Promise<PublishedRow[]> {

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import type { Logger } from '../../ingest/logger';
-import type { RecordTables, TableVersion } from '../../storage/views';
+import type { Logger } from '../../backend/logger';
+import type { RecordTables, TableVersion } from '../../backend/tables';
 import { ingestVersion, versionTable } from './ingest';
 import { ClusterReachability } from './reachability';
 import { Refresher } from './refresher';
@@ -80,6 +80,9 @@ export class ClickHouseLiveTables implements RecordTables {
   register(table: string, file: string, version: TableVersion): void {
     this.registered.set(table, { file, version });
   }
+
+  /** Every version is loaded when swapped in, whatever the catalog's size: the cluster serves it at once. */
+  createOnDemand(): void {}
 
   /** Loads every registered version the cluster does not serve yet (a new cluster, an older one). */
   async createAll(): Promise<void> {

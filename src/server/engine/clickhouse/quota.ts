@@ -1,3 +1,4 @@
+import type { Logger } from '../../backend/logger';
 import {
   type CallQuotas,
   periodEnd,
@@ -6,8 +7,7 @@ import {
   type QuotaSettings,
   type QuotaSubject,
   subjectId,
-} from '../../auth/quota';
-import type { Logger } from '../../ingest/logger';
+} from '../../backend/quota';
 import { isEngineUnavailable } from '../errors';
 import { addCalls, callsOf } from './state';
 import type { ClickHouseTarget } from './target';

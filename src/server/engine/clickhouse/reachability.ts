@@ -1,4 +1,4 @@
-import type { Logger } from '../../ingest/logger';
+import type { Logger } from '../../backend/logger';
 import { EngineUnavailableError, isEngineUnavailable } from '../errors';
 
 /*

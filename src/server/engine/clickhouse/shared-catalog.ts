@@ -1,11 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Lang } from '../../../odsql';
-import type { CatalogSink } from '../../catalog/publish';
-import type { SharedCatalog } from '../../catalog/shared';
-import { exportScratchDir } from '../../exports/scratch';
-import type { Logger } from '../../ingest/logger';
-import { type CatalogTableEntry, catalogRowDigest } from '../../storage/catalog-table';
+import type { CatalogSink, CatalogTableEntry, SharedCatalog } from '../../backend/catalog';
+import type { Logger } from '../../backend/logger';
 import {
   catalogDigests,
   catalogNames,
@@ -36,6 +33,14 @@ const REFRESH_MS = 1_000;
 /** A publication that failed (the cluster unreachable) is tried again this much later. */
 const RETRY_MS = 5_000;
 
+/** What publishing needs of the server's catalog table (storage/catalog-table.ts, exports/scratch.ts). */
+export interface CatalogRowFiles {
+  /** The digest of a dataset's catalog rows: it moves whenever anything they hold does. */
+  digest(entry: CatalogTableEntry): string;
+  /** A new private folder the request engine may write the catalog table's Parquet file into. */
+  scratchDir(): Promise<string>;
+}
+
 export class ClickHouseCatalogRows implements CatalogSink {
   private rows: ReadonlyMap<string, PublishedRow> = new Map();
   private failed: ReadonlyMap<string, string> = new Map();
@@ -54,6 +59,7 @@ export class ClickHouseCatalogRows implements CatalogSink {
   constructor(
     readonly target: ClickHouseTarget,
     private readonly log: Logger,
+    private readonly files: CatalogRowFiles,
     /** Shared with the server's other cluster jobs, so that an outage is logged once. */
     private readonly reachability = new ClusterReachability(log),
   ) {
@@ -148,7 +154,7 @@ export class ClickHouseCatalogRows implements CatalogSink {
     entries: readonly CatalogTableEntry[],
     save: (file: string) => Promise<void>,
   ): Promise<void> {
-    const digests = new Map(entries.map((e) => [e.dataset.dataset_id, catalogRowDigest(e)]));
+    const digests = new Map(entries.map((e) => [e.dataset.dataset_id, this.files.digest(e)]));
     if (!this.published) {
       // At start, rows the cluster holds as this server would write them are not written again.
       const cluster = await catalogDigests(this.target);
@@ -158,7 +164,7 @@ export class ClickHouseCatalogRows implements CatalogSink {
     const changed = [...digests].filter(([id, digest]) => published.get(id) !== digest).map(([id]) => id);
     const removed = [...published.keys()].filter((id) => !digests.has(id));
     if (changed.length === 0 && removed.length === 0) return;
-    const dir = await exportScratchDir();
+    const dir = await this.files.scratchDir();
     try {
       const file = join(dir, 'catalog.parquet');
       if (changed.length > 0) await save(file);
@@ -187,8 +193,13 @@ export class ClickHouseSharedCatalog implements SharedCatalog {
     this.usage = new ClusterUsageCounts(target, log, reachability);
   }
 
-  accessView(name: string, table: string, granted: readonly string[]): Promise<void> {
-    return ensureAccessView(this.target, name, table, granted);
+  /** Creates the views where missing; none is dropped, since another server may read it. */
+  async accessViews(
+    table: string,
+    _prefix: string,
+    views: ReadonlyMap<string, readonly string[]>,
+  ): Promise<void> {
+    for (const [name, granted] of views) await ensureAccessView(this.target, name, table, granted);
   }
 
   languageView(view: string, table: string, lang: Lang | undefined): Promise<void> {

@@ -1,6 +1,5 @@
-import type { SharedUsageCounts } from '../../catalog/shared';
-import type { Logger } from '../../ingest/logger';
-import type { DatasetUsage } from '../../usage/counts';
+import type { DatasetUsage, SharedUsageCounts } from '../../backend/catalog';
+import type { Logger } from '../../backend/logger';
 import { ClusterReachability } from './reachability';
 import { addUsage, type UsageCount, usageTotals } from './state';
 import type { ClickHouseTarget } from './target';

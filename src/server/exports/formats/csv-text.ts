@@ -4,8 +4,8 @@ import type { CsvOptions } from '../params';
 import type { ExportColumn, ExportContext } from '../types';
 
 /*
- * What every CSV writer of an export shares (DuckDB's COPY, the rows writer, the records writer): the
- * header, the dialect's defaults and the quoting rules, so that the three write the same bytes.
+ * The cells of CSV exports and their dialect's defaults, which every path to the CSV writer
+ * (csv-writer.ts) and DuckDB's COPY share, so that they write the same bytes.
  */
 
 export const BOM = '\uFEFF';
@@ -58,7 +58,8 @@ export function cellText(column: ExportColumn, value: unknown, listSeparator: st
 }
 
 /**
- * csv-stringify's options for a CSV dialect, quoting as DuckDB's COPY does (measured, csv-rows.test.ts):
+ * csv-stringify's options for a CSV dialect, quoting as DuckDB's COPY does (measured, rows-paths.test.ts):
+ * the reference the export's CSV writer (csv-writer.ts) is checked against (raw/csv.test.ts),
  * a cell holding the delimiter, a quote, a line break or `#`, and an empty text (`""`, so that it differs
  * from no value, written as nothing even with `quote_all`).
  */

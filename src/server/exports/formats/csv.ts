@@ -1,19 +1,19 @@
-import { stringify } from 'csv-stringify/sync';
 import type { CompiledQuery, ExportSql, SqlQuery } from '../../../odsql';
 import { engineWritable } from '../../../odsql';
 import { copyStream } from '../copy-stream';
 import { engineFileWriter } from '../engine-writer';
 import type { EngineExport, ExportContext } from '../types';
-import { BOM, cellText, DEFAULT_CSV, headers, stringifyOptions } from './csv-text';
+import { cellText, DEFAULT_CSV, headers } from './csv-text';
+import { type CsvWriter, csvCopyOptions, csvWriter } from './csv-writer';
 import { doubleText } from './json-cells';
 import { rowsCsv } from './rows-csv';
 
 export { cellText, headers };
 
 async function* writeCsv(context: ExportContext) {
-  const { listSeparator, withBom } = context.csv ?? DEFAULT_CSV;
-  const options = stringifyOptions(context.csv);
-  yield `${withBom ? BOM : ''}${stringify([headers(context)], options)}`;
+  const { listSeparator } = context.csv ?? DEFAULT_CSV;
+  const writer = csvWriter(context);
+  yield writer.head;
   for await (const batch of context.records) {
     const rows = batch.map((r) =>
       context.columns.map((c) => {
@@ -32,50 +32,39 @@ async function* writeCsv(context: ExportContext) {
         return cellText(c, value, listSeparator);
       }),
     );
-    if (rows.length > 0) yield stringify(rows, options);
+    if (rows.length > 0) yield writer.lines(rows);
   }
 }
 
-/** The header line of a CSV export, quoted as the rows are. */
-export function csvHeader(context: Pick<ExportContext, 'columns' | 'useLabels' | 'csv'>): string {
-  return stringify([headers(context)], stringifyOptions(context.csv));
-}
-
 /**
- * The query and COPY options that write an export's CSV rows. The header is not the engine's: names
- * and labels stay out of SQL, and `csvHeader` writes them.
+ * The query and COPY options that write an export's CSV rows, as the CSV writer writes them
+ * (csv-writer.ts); its `head` goes before them.
  */
 export function csvCopy(
   sql: ExportSql,
   compiled: CompiledQuery,
   context: Pick<ExportContext, 'columns' | 'useLabels' | 'csv'>,
-): { query: SqlQuery; options: string; header: string } {
-  const { delimiter, listSeparator, quoteAll } = context.csv ?? DEFAULT_CSV;
+): { query: SqlQuery; options: string } {
+  const csv = context.csv ?? DEFAULT_CSV;
   const query = sql.cellsQuery(compiled, context.columns, (refs, bind) => {
-    const separator = bind(listSeparator);
+    const separator = bind(csv.listSeparator);
     return context.columns.map((c, i) => sql.textCell(c, refs.values[i]!, separator));
   });
-  // The delimiter is one of four fixed characters (checked in params.ts), never request text.
-  const options = [
-    'FORMAT csv',
-    'HEADER false',
-    `DELIMITER '${delimiter}'`,
-    `QUOTE '"'`,
-    `ESCAPE '"'`,
-    `NEW_LINE '\r\n'`,
-    ...(quoteAll ? ['FORCE_QUOTE *'] : []),
-  ].join(', ');
-  return { query, options, header: csvHeader(context) };
+  return { query, options: csvCopyOptions(csv) };
 }
 
 /** `COPY … (FORMAT csv)` into a pipe: see copy-stream.ts for why. */
-async function* copyCsv(plan: EngineExport, writer: NonNullable<ReturnType<typeof engineFileWriter>>) {
-  const { query, options, header } = csvCopy(writer.sql, plan.compiled, plan.context);
+async function* copyCsv(
+  plan: EngineExport,
+  file: NonNullable<ReturnType<typeof engineFileWriter>>,
+  writer: CsvWriter,
+) {
+  const { query, options } = csvCopy(file.sql, plan.compiled, plan.context);
   // The BOM and header go out with the first rows (or once the copy ends without any), so that a
   // failure before them is still a JSON error.
-  const head = Buffer.from(`${(plan.context.csv ?? DEFAULT_CSV).withBom ? BOM : ''}${header}`);
+  const head = Buffer.from(writer.head);
   let first = true;
-  for await (const chunk of copyStream(writer.copy, query, options, plan.context.signal)) {
+  for await (const chunk of copyStream(file.copy, query, options, plan.context.signal)) {
     yield first ? Buffer.concat([head, chunk]) : chunk;
     first = false;
   }
@@ -84,10 +73,9 @@ async function* copyCsv(plan: EngineExport, writer: NonNullable<ReturnType<typeo
 
 /** The engine's own writer when it has one (DuckDB's COPY), else cells from the streamed rows. */
 function engineCsv(plan: EngineExport) {
-  const writer = engineFileWriter(plan);
-  if (writer) return copyCsv(plan, writer);
-  const { withBom } = plan.context.csv ?? DEFAULT_CSV;
-  return rowsCsv(plan, `${withBom ? BOM : ''}${csvHeader(plan.context)}`);
+  const writer = csvWriter(plan.context);
+  const file = engineFileWriter(plan);
+  return file ? copyCsv(plan, file, writer) : rowsCsv(plan, writer);
 }
 
 const hasGeo = (context: Pick<ExportContext, 'columns'>): boolean =>

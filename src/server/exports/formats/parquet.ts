@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CompiledQuery, ExportSql, SqlQuery } from '../../../odsql';
 import { duckdbExportSql, engineWritable } from '../../../odsql';
-import { writeRowsFile } from '../../engine/duckdb-file';
+import { writeRowsFile } from '../../engine/duckdb/file';
 import { ApiError } from '../../errors';
 import { engineFileWriter } from '../engine-writer';
 import { renderedRows } from '../raw/rows';

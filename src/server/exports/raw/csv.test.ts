@@ -3,9 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RawValueKind } from '../../../odsql';
 import { stringifyOptions } from '../formats/csv-text';
+import { csvLine } from '../formats/csv-writer';
 import { cellOfJson } from '../formats/json-cells';
 import type { ExportColumn } from '../types';
-import { csvLine, rawCsvCell } from './csv';
+import { rawCsvCell } from './csv';
 import { rawRenderer } from './render';
 
 const text = fc.oneof(

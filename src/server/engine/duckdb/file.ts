@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import type { SqlQuery } from '../../odsql';
-import { runStatement } from './duckdb-values';
-import { QueryCancelledError } from './errors';
-import type { Row } from './types';
+import type { SqlQuery } from '../../../odsql';
+import { QueryCancelledError } from '../errors';
+import type { Row } from '../types';
+import { runStatement } from './values';
 
 export interface RowsFile {
   /** A folder of this file's own: the database and its spills go there. */

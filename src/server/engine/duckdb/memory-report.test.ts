@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openDuckDBEngine } from './engine/duckdb';
-import { duckdbMemory } from './engine/duckdb-memory';
+import { openDuckDBEngine } from './engine';
+import { duckdbMemory } from './memory';
 import { memoryReport } from './memory-report';
 
 describe('memory report', () => {

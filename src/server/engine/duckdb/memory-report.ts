@@ -1,5 +1,5 @@
-import { duckdbMemory } from './engine/duckdb-memory';
-import type { Engine } from './engine/types';
+import type { Engine } from '../types';
+import { duckdbMemory } from './memory';
 
 /*
  * Where the server's resident memory goes, as one log line: the JavaScript heap (the served datasets'

@@ -1,12 +1,12 @@
 import { type DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
-import { bindParams } from '../../layout/duckdb-bind';
-import { duckdbDialect, type SqlQuery } from '../../odsql';
-import { plainValueConverter, runStatement } from './duckdb-values';
-import { EngineBusyError, EngineError, engineErrorKind, QueryCancelledError } from './errors';
-import { ConnectionLanes, type LaneSizes } from './lanes';
-import { type Engine, type EngineCopy, LANES, type Lane, type QueryOptions, type Row } from './types';
+import { bindParams } from '../../../layout/duckdb-bind';
+import { duckdbDialect, type SqlQuery } from '../../../odsql';
+import { EngineBusyError, EngineError, engineErrorKind, QueryCancelledError } from '../errors';
+import { ConnectionLanes, type LaneSizes } from '../lanes';
+import { type Engine, type EngineCopy, LANES, type Lane, type QueryOptions, type Row } from '../types';
+import { plainValueConverter, runStatement } from './values';
 
-export type { EngineErrorKind } from './errors';
+export type { EngineErrorKind } from '../errors';
 export { EngineBusyError, EngineError, engineErrorKind, QueryCancelledError };
 
 function toEngineError(error: unknown, signal: AbortSignal | undefined): EngineError {

@@ -26,8 +26,8 @@ import {
   stringFromValue,
   unsupportedConverter,
 } from '@duckdb/node-api';
-import { bindParams } from '../../layout/duckdb-bind';
-import type { SqlParam } from '../../odsql';
+import { bindParams } from '../../../layout/duckdb-bind';
+import type { SqlParam } from '../../../odsql';
 
 /*
  * Conversion between DuckDB values and plain JavaScript, in both directions: results must be JSON-ready

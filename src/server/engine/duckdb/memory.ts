@@ -1,4 +1,4 @@
-import type { Engine } from './types';
+import type { Engine } from '../types';
 
 export interface EngineMemory {
   /** Bytes DuckDB holds in memory, and bytes it spilled to its temporary folder. */
