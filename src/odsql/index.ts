@@ -7,13 +7,12 @@ export { clickhouseDialect } from './compile/dialects/clickhouse';
 export { levenshteinAtMost } from './compile/dialects/clickhouse-fuzzy';
 export { duckdbDialect } from './compile/dialects/duckdb';
 export { duckdbExportSql } from './compile/dialects/duckdb-exports';
-export {
-  type Bind,
-  type ExportCellColumn,
-  type ExportRowColumn,
-  type ExportSql,
-  engineWritable,
-  type RowRefs,
+export type {
+  Bind,
+  ExportCellColumn,
+  ExportRowColumn,
+  ExportSql,
+  RowRefs,
 } from './compile/export-sql';
 export type { CalendarDay, FacetFilterInput, FacetMatch, FilterFacet } from './compile/facet-filters';
 export {
@@ -23,6 +22,7 @@ export {
   type OutputColumn,
   type RecordsQuery,
 } from './compile/query';
+export { engineWritable } from './compile/query-types';
 export type { RawRecords, RawValueKind } from './compile/raw-records';
 export { sortRangesQuery, withSortRangesRow } from './compile/sort-ranges';
 export { compactParams, type SqlParam, type SqlQuery } from './compile/sql';

@@ -1,11 +1,11 @@
 import type { ApiVersion } from '../../api/version';
+import type { SqlQuery } from '../../layout/sql';
 import type { ValueType } from '../functions';
 import type { NormalizedShape } from '../geo/types';
 import type { FieldType } from '../schema';
 import type { DateFormatPart } from '../time/date-format';
 import type { IntervalUnit } from '../vocabulary';
 import type { ExportSql } from './export-sql';
-import type { SqlQuery } from './sql';
 
 /*
  * The dialect seam: the SQL of one engine for the pieces the compiler assembles. The compiler calls a

@@ -1,6 +1,5 @@
+import type { SqlParam, SqlQuery } from '../../layout/sql';
 import type { FieldType } from '../schema';
-import type { CompiledQuery } from './query-types';
-import type { SqlParam, SqlQuery } from './sql';
 
 /*
  * SQL that turns a compiled query's outputs (one JSON text per column) into an export's CSV cells, JSON
@@ -32,6 +31,12 @@ export interface RowRefs {
   readonly timestamp?: string;
 }
 
+/** What the export SQL reads of a compiled query (`CompiledQuery` has it): its kind and its page. */
+export interface ExportedQuery {
+  readonly kind: 'records' | 'aggregate' | 'groups';
+  readonly page: SqlQuery;
+}
+
 export interface ExportSql {
   /**
    * A query over the export's compiled query whose outputs `build` writes from the compiled outputs
@@ -40,7 +45,7 @@ export interface ExportSql {
    * themselves (CSV header, JSON keys bound as values, Parquet columns named through a bound structure).
    */
   cellsQuery(
-    compiled: CompiledQuery,
+    compiled: ExportedQuery,
     columns: readonly unknown[],
     build: (refs: RowRefs, bind: Bind) => readonly string[],
   ): SqlQuery;
@@ -60,12 +65,4 @@ export interface ExportSql {
     refs: RowRefs,
     bind: Bind,
   ): string;
-}
-
-/**
- * Whether the engine can write the file alone: not when a column is finished in JavaScript after the
- * query (the envelope and bbox aggregations).
- */
-export function engineWritable(compiled: CompiledQuery): boolean {
-  return compiled.columns.every((c) => c.post === undefined);
 }

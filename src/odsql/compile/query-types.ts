@@ -65,3 +65,11 @@ export interface QueryParts {
   json(c: Column, ref: string): string;
   limitSql(): string;
 }
+
+/**
+ * Whether the engine can write the file alone: not when a column is finished in JavaScript after the
+ * query (the envelope and bbox aggregations).
+ */
+export function engineWritable(compiled: CompiledQuery): boolean {
+  return compiled.columns.every((c) => c.post === undefined);
+}

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { FieldSpec, GeoPointSpec } from '../../layout/fields';
 import { FIELD_TYPES, type FieldType } from '../../odsql';
-import type { FacetSort, FieldAnnotations } from '../catalog/types';
+import { type FacetSort, type FieldAnnotations, VISIBILITIES, type Visibility } from '../catalog/types';
 import { DescriptorError } from './descriptor-error';
 import { SOURCE_ENCODINGS, type SourceEncoding, sourceEncoding } from './encoding';
 import { type DescriptorTranslations, parseTranslations, type TranslationsJson } from './translations';
@@ -59,10 +59,6 @@ export interface DescriptorMetas {
   readonly modified?: string;
   readonly update_frequency?: string;
 }
-
-/** `domain`: anyone may read the dataset; `restricted`: only callers whose API key grants it. */
-export const VISIBILITIES = ['domain', 'restricted'] as const;
-export type Visibility = (typeof VISIBILITIES)[number];
 
 export interface DatasetDescriptor {
   readonly dataset_id: string;

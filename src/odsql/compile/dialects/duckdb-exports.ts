@@ -1,5 +1,11 @@
-import type { Bind, ExportCellColumn, ExportRowColumn, ExportSql, RowRefs } from '../export-sql';
-import type { CompiledQuery } from '../query-types';
+import type {
+  Bind,
+  ExportCellColumn,
+  ExportedQuery,
+  ExportRowColumn,
+  ExportSql,
+  RowRefs,
+} from '../export-sql';
 import { compactParams, type SqlParam, type SqlQuery } from '../sql';
 
 /*
@@ -17,7 +23,7 @@ import { compactParams, type SqlParam, type SqlQuery } from '../sql';
  * Parquet columns named through a bound structure, see parquet.ts).
  */
 function cellsQuery(
-  compiled: CompiledQuery,
+  compiled: ExportedQuery,
   columns: readonly unknown[],
   build: (refs: RowRefs, bind: Bind) => readonly string[],
 ): SqlQuery {
