@@ -10,6 +10,7 @@ export { duckdbExportSql } from './compile/dialects/duckdb-exports';
 export type {
   Bind,
   ExportCellColumn,
+  ExportedQuery,
   ExportRowColumn,
   ExportSql,
   RowRefs,
@@ -22,7 +23,7 @@ export {
   type OutputColumn,
   type RecordsQuery,
 } from './compile/query';
-export { engineWritable } from './compile/query-types';
+export { type CompiledSql, engineWritable, type QueryReads } from './compile/query-types';
 export type { RawRecords, RawValueKind } from './compile/raw-records';
 export { sortRangesQuery, withSortRangesRow } from './compile/sort-ranges';
 export { compactParams, type SqlParam, type SqlQuery } from './compile/sql';

@@ -12,10 +12,10 @@ import { facetFilterConditions, facetMatchSql } from './facet-filters';
 import { compileGroups } from './groups';
 import { probeSpans } from './page-probes';
 import { compileCondition } from './predicates';
-import type { CompiledQuery, CompileResult, QueryParts, RecordsQuery } from './query-types';
+import type { CompiledQuery, CompiledSql, CompileResult, QueryParts, RecordsQuery } from './query-types';
 import { rawRecords } from './raw-records';
 import { recordSort, singleKeySort } from './record-sorts';
-import { compactParams, type SqlQuery } from './sql';
+import { compactParams, type SqlParam } from './sql';
 import { POSITION_COLUMN, quoteIdent, RECORD_ID_COLUMN, RECORD_SIZE_COLUMN } from './storage';
 import { compileValue } from './values';
 
@@ -103,7 +103,11 @@ export class QueryCompiler implements QueryParts {
     const count =
       conditions.length === 0 && this.schema.records !== undefined
         ? this.schema.records
-        : compactParams(`SELECT count(*) FROM ${table}${whereSql}`, this.params.values.slice());
+        : this.statement(
+            `SELECT count(*) FROM ${table}${whereSql}`,
+            whereSql !== '',
+            this.params.values.slice(),
+          );
 
     if (groupBy) return compileGroups(this, table, whereSql, select, groupBy.items, orderBy?.items ?? []);
     const selectScope = this.scope('select', q.select ?? '');
@@ -200,19 +204,25 @@ export class QueryCompiler implements QueryParts {
     table: string,
     whereSql: string,
     columns: readonly Column[],
-    count: SqlQuery | number,
+    count: CompiledSql | number,
   ): CompiledQuery {
     const inner = columns.map((c, i) => `${c.value.sql} AS "__c${i}"`).join(', ');
     const outer = columns.map((c, i) => this.json(c, `"__c${i}"`)).join(', ');
     return {
       kind: 'aggregate',
-      page: compactParams(
+      page: this.statement(
         `SELECT ${outer} FROM (SELECT ${inner} FROM ${table}${whereSql}) AS agg`,
-        this.params.values,
+        // An aggregation reads every record it aggregates.
+        true,
       ),
       count,
       columns: columns.map(outputColumn),
     };
+  }
+
+  statement(sql: string, scans: boolean, values: readonly SqlParam[] = this.params.values): CompiledSql {
+    const reads = { tables: [this.query.table], scans, matchesText: this.params.matchesText };
+    return { ...compactParams(sql, values), reads };
   }
 
   json(c: Column, ref: string): string {
@@ -227,7 +237,7 @@ export class QueryCompiler implements QueryParts {
     columns: readonly Column[],
     orderItems: readonly OrderByItem[],
     select: SelectClause | undefined,
-    count: SqlQuery | number,
+    count: CompiledSql | number,
   ): CompiledQuery {
     const scope = this.scope('order_by', this.query.orderBy ?? '');
     const sorts = orderItems.map((item) =>
@@ -268,7 +278,7 @@ export class QueryCompiler implements QueryParts {
         : `SELECT ${outer.join(', ')} FROM ${table}${whereSql}${this.limitSql()}`;
       return {
         kind: 'records',
-        page: compactParams(page, this.params.values),
+        page: this.statement(page, deep || whereSql !== ''),
         count,
         columns: columns.map(outputColumn),
       };
@@ -310,11 +320,9 @@ export class QueryCompiler implements QueryParts {
             version: this.options.version,
           })
         : undefined;
-    const pageOf = (innerSql: string): SqlQuery =>
-      compactParams(
-        `SELECT ${outer.join(', ')} FROM (${innerSql}) AS page ORDER BY ${order}`,
-        this.params.values,
-      );
+    // Sorted, or read by a range of positions: a scan either way.
+    const pageOf = (innerSql: string): CompiledSql =>
+      this.statement(`SELECT ${outer.join(', ')} FROM (${innerSql}) AS page ORDER BY ${order}`, true);
     const records = this.schema.records;
     const spans =
       sorts.length === 0 && whereSql !== '' && limit !== undefined && limit > 0 && records !== undefined

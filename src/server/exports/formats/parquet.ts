@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CompiledQuery, ExportSql, SqlQuery } from '../../../odsql';
+import type { ExportedQuery, ExportSql, SqlQuery } from '../../../odsql';
 import { duckdbExportSql, engineWritable } from '../../../odsql';
 import { writeRowsFile } from '../../engine/duckdb-file';
 import { ApiError } from '../../errors';
@@ -18,7 +18,7 @@ import { headers } from './csv-text';
  */
 export function parquetQuery(
   sql: ExportSql,
-  compiled: CompiledQuery,
+  compiled: ExportedQuery,
   context: Pick<ExportContext, 'columns' | 'useLabels'>,
 ): SqlQuery {
   const names = headers(context);
@@ -47,12 +47,7 @@ async function writeParquet(plan: EngineExport, file: string, dir: string): Prom
     rows: renderedRows(plan.engine, plan.compiled, signal),
     columns,
     // The stored texts stand for the compiled outputs: a query whose rows are the JSON values only.
-    query: (source) =>
-      parquetQuery(
-        duckdbExportSql,
-        { kind: 'aggregate', page: source, columns: plan.compiled.columns },
-        plan.context,
-      ),
+    query: (source) => parquetQuery(duckdbExportSql, { kind: 'aggregate', page: source }, plan.context),
     target: file,
     options,
     signal,
