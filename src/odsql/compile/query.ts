@@ -16,7 +16,7 @@ import type { CompiledQuery, CompiledSql, CompileResult, QueryParts, RecordsQuer
 import { rawRecords } from './raw-records';
 import { recordSort, singleKeySort } from './record-sorts';
 import { compactParams, type SqlParam } from './sql';
-import { POSITION_COLUMN, quoteIdent, RECORD_ID_COLUMN, RECORD_SIZE_COLUMN } from './storage';
+import { POSITION_COLUMN, RECORD_ID_COLUMN, RECORD_SIZE_COLUMN } from './storage';
 import { compileValue } from './values';
 
 export type { OutputColumn } from './columns';
@@ -98,7 +98,7 @@ export class QueryCompiler implements QueryParts {
     );
     conditions.push(...this.requestConditions());
     const whereSql = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
-    const table = quoteIdent(q.table);
+    const table = this.ident(q.table);
     // Without a filter the total is the number of records, when the schema knows it.
     const count =
       conditions.length === 0 && this.schema.records !== undefined
@@ -137,12 +137,12 @@ export class QueryCompiler implements QueryParts {
     this.compiling = { clause: 'refine', source: '' };
     const conditions = facetFilterConditions(q.filters ?? [], this.params);
     if (q.withValueIn !== undefined) {
-      conditions.push(`${this.params.dialect.quoteIdent(q.withValueIn)} IS NOT NULL`);
+      conditions.push(`${this.ident(q.withValueIn)} IS NOT NULL`);
     }
     if (q.anyOf !== undefined && q.anyOf.length > 0)
       conditions.push(`(${q.anyOf.map((m) => facetMatchSql(m, this.params)).join(' OR ')})`);
     if (q.recordId !== undefined)
-      conditions.push(`${quoteIdent(RECORD_ID_COLUMN)} = ${this.params.text(q.recordId)}`);
+      conditions.push(`${this.ident(RECORD_ID_COLUMN)} = ${this.params.text(q.recordId)}`);
     return conditions;
   }
 
@@ -225,6 +225,11 @@ export class QueryCompiler implements QueryParts {
     return { ...compactParams(sql, values), reads };
   }
 
+  /** An identifier quoted by the query's dialect. */
+  private ident(name: string): string {
+    return this.params.dialect.quoteIdent(name);
+  }
+
   json(c: Column, ref: string): string {
     return this.params.dialect.jsonValue({ ...c.value, sql: ref }, this.params, this.options.version, c.role);
   }
@@ -254,9 +259,9 @@ export class QueryCompiler implements QueryParts {
       orderItems.length === 1 ? singleKeySort(orderItems[0]!, select, this.schema, this.params) : undefined;
     if (single) sorts.splice(0, 1, single);
     const technical = this.params.dialect.technicalColumns(
-      quoteIdent(RECORD_ID_COLUMN),
-      quoteIdent(this.params.dialect.timestampColumn),
-      quoteIdent(RECORD_SIZE_COLUMN),
+      this.ident(RECORD_ID_COLUMN),
+      this.ident(this.params.dialect.timestampColumn),
+      this.ident(RECORD_SIZE_COLUMN),
     );
     // A deep page of every record starts at its position: positions run from 0 in file order, so the
     // scan skips whole row groups by their `__pos` statistics instead of reading every record before
@@ -286,16 +291,16 @@ export class QueryCompiler implements QueryParts {
     const innerColumns = [
       ...columns.map((c, i) => `${c.value.sql} AS "__c${i}"`),
       ...sorts.map((s, i) => `${s.sql} AS "__s${i}"`),
-      quoteIdent(RECORD_ID_COLUMN),
-      quoteIdent(this.params.dialect.timestampColumn),
-      quoteIdent(RECORD_SIZE_COLUMN),
-      quoteIdent(POSITION_COLUMN),
+      this.ident(RECORD_ID_COLUMN),
+      this.ident(this.params.dialect.timestampColumn),
+      this.ident(RECORD_SIZE_COLUMN),
+      this.ident(POSITION_COLUMN),
     ];
     // Ties are broken by source position, so that pages of a sorted list never overlap. JSON is built
     // in the outer query, for the page's rows only.
     const order = single
       ? '"__s0" ASC'
-      : [...sorts.map((s, i) => `"__s${i}" ${s.direction}`), quoteIdent(POSITION_COLUMN)].join(', ');
+      : [...sorts.map((s, i) => `"__s${i}" ${s.direction}`), this.ident(POSITION_COLUMN)].join(', ');
     const limit = this.query.limit;
     const scan = `SELECT ${innerColumns.join(', ')} FROM ${table}`;
     // Every record, in source order: positions run from 0, so a page is the records of its positions,
@@ -352,12 +357,12 @@ export class QueryCompiler implements QueryParts {
 
   /** A deep page's start: the records from its position on (positions run from 0 in source order). */
   private fromPosition(offset: number): string {
-    return `${quoteIdent(POSITION_COLUMN)} >= ${this.params.number(offset)}`;
+    return `${this.ident(POSITION_COLUMN)} >= ${this.params.number(offset)}`;
   }
 
   /** The records before a position. */
   private belowPosition(position: number): string {
-    return `${quoteIdent(POSITION_COLUMN)} < ${this.params.number(position)}`;
+    return `${this.ident(POSITION_COLUMN)} < ${this.params.number(position)}`;
   }
 
   /** The page's LIMIT alone (a deep page starts at its position instead of an OFFSET). */

@@ -1,3 +1,5 @@
+// DuckDB's identifiers are quoted as its storage layout quotes them: one function for both.
+import { quoteIdent } from '../../../layout/columns';
 import { MAX_SPANS } from '../../time/transitions';
 import type { IntervalUnit } from '../../vocabulary';
 import type {
@@ -12,7 +14,7 @@ import type {
   RenderedValue,
 } from '../dialect';
 import type { SqlQuery } from '../sql';
-import { GEO_SHAPE_TYPE, quoteIdent, RECORD_TIMESTAMP_COLUMN, searchSqlExpression } from '../storage';
+import { GEO_SHAPE_TYPE, RECORD_TIMESTAMP_COLUMN, searchSqlExpression } from '../storage';
 import { duckdbExportSql } from './duckdb-exports';
 import { MACROS } from './duckdb-macros';
 
