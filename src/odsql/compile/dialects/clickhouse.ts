@@ -8,19 +8,13 @@ import {
   type ParamType,
   type RenderedValue,
 } from '../dialect';
+import { civilDate, MS_PER_DAY } from './clickhouse-calendar';
 import {
   addInterval,
-  civilDate,
   datePart,
   fixedUnitMs,
   fromWallClock,
-  inDateTimeRange,
   instantOfWallClock,
-  isoDatetime,
-  isoDatetimeInRange,
-  isoUtcMillis,
-  isoUtcMillisInRange,
-  MS_PER_DAY,
   nativeDatePart,
   offsetOf,
   spanOffset,
@@ -44,6 +38,13 @@ import {
   shapeGeometryType,
   shapeJson,
 } from './clickhouse-geo';
+import {
+  inDateTimeRange,
+  isoDatetime,
+  isoDatetimeInRange,
+  isoUtcMillis,
+  isoUtcMillisInRange,
+} from './clickhouse-instants';
 import { bound, floorDiv, jsonDouble, jsonText, padded, quoted } from './clickhouse-sql';
 
 /*
