@@ -58,6 +58,16 @@ export interface ExportSql {
   flatLine(columns: readonly ExportRowColumn[], refs: RowRefs, bind: Bind): string;
   /** v2.0 JSON line: `{datasetid, recordid, fields, geometry, record_timestamp}`, null fields left out. */
   recordLine(columns: readonly ExportRowColumn[], refs: RowRefs, bind: Bind, datasetId: string): string;
+  /**
+   * The options of the engine's `COPY` writing CSV cells (`cellsQuery` of `textCell`s) with the
+   * service's quoting and CRLF lines, no header (the server writes it). The delimiter is one of the
+   * fixed characters the server accepts, never request text.
+   */
+  csvCopyOptions(csv: { readonly delimiter: string; readonly quoteAll: boolean }): string;
+  /** The options of the engine's `COPY` writing one JSON line a row (`flatLine`), as is. */
+  linesCopyOptions(): string;
+  /** The options of the engine's `COPY` writing a Parquet file (`parquetRow`). */
+  parquetCopyOptions(compression: 'snappy' | 'zstd'): string;
   /** A Parquet export's typed row, its columns named by `names` (the export's headers). */
   parquetRow(
     columns: readonly ExportRowColumn[],

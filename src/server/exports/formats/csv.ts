@@ -56,15 +56,7 @@ export function csvCopy(
     return context.columns.map((c, i) => sql.textCell(c, refs.values[i]!, separator));
   });
   // The delimiter is one of four fixed characters (checked in params.ts), never request text.
-  const options = [
-    'FORMAT csv',
-    'HEADER false',
-    `DELIMITER '${delimiter}'`,
-    `QUOTE '"'`,
-    `ESCAPE '"'`,
-    `NEW_LINE '\r\n'`,
-    ...(quoteAll ? ['FORCE_QUOTE *'] : []),
-  ].join(', ');
+  const options = sql.csvCopyOptions({ delimiter, quoteAll });
   return { query, options, header: csvHeader(context) };
 }
 

@@ -33,9 +33,10 @@ export function parquetQuery(
  * same SQL over them: the same columns, types and values.
  */
 async function writeParquet(plan: EngineExport, file: string, dir: string): Promise<void> {
-  const options = `FORMAT parquet, COMPRESSION ${plan.parquetCompression}`;
   const { signal } = plan.context;
   const writer = engineFileWriter(plan);
+  // Without the engine's writer, a DuckDB of the export's own writes the file (below).
+  const options = (writer?.sql ?? duckdbExportSql).parquetCopyOptions(plan.parquetCompression);
   if (writer) {
     await writer.copy(parquetQuery(writer.sql, plan.compiled, plan.context), file, options, { signal });
     return;
