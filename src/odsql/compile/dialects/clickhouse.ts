@@ -45,7 +45,7 @@ import {
   isoUtcMillis,
   isoUtcMillisInRange,
 } from './clickhouse-instants';
-import { bound, floorDiv, jsonDouble, jsonText, padded, quoted } from './clickhouse-sql';
+import { bound, floorDiv, jsonDouble, jsonText, padded, quoted, quoteIdentifier } from './clickhouse-sql';
 
 /*
  * ClickHouse's dialect (written for 18.16, in SQL that current releases accept too), over the ClickHouse
@@ -163,7 +163,7 @@ export const clickhouseDialect: Dialect = {
   maxOffsetSpans: MAX_SPANS,
 
   param: (index, type) => `{$${index}:${PARAM_TYPES[type]}}`,
-  quoteIdent: (name) => `"${name.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
+  quoteIdent: quoteIdentifier,
   cast: (expr, type) => CASTS[type](expr),
   // Dates and instants are read from their exact numbers (`f@days`, `f@ms`).
   fieldValue(column, type) {

@@ -6,6 +6,8 @@
  * Identifiers go through `quoteIdentifier`, after the caller has found them in the dataset's schema.
  */
 
+import { clickhouseDialect } from '../../../odsql';
+
 /** ClickHouse types a literal can have. `DateTime` carries the time zone its value is shown in. */
 export type ChType =
   | { readonly kind: 'String' }
@@ -68,11 +70,14 @@ export function quoteString(text: string): string {
 
 /**
  * A checked identifier (a column or table name already found in the schema or built by our code),
- * back-quoted with the same escapes as strings, so any name reads back as itself.
+ * quoted as the dialect quotes it (its one quoting function); names without a UTF-8 form, or empty,
+ * are refused like literals.
  */
 export function quoteIdentifier(name: string): string {
   if (name === '') throw new LiteralError('An identifier cannot be empty');
-  return `\`${quoteString(name).slice(1, -1).replaceAll('`', '\\`')}\``;
+  if (LONE_SURROGATE.test(name))
+    throw new LiteralError('Text with a lone surrogate cannot be sent to ClickHouse');
+  return clickhouseDialect.quoteIdent(name);
 }
 
 /** IANA names only (letters, digits, `/`, `_`, `+`, `-`): a time zone is written as a string literal too. */
