@@ -5,6 +5,8 @@ export type { Dialect } from './compile/dialect';
 export { clickhouseDialect } from './compile/dialects/clickhouse';
 /** The ClickHouse dialect's test of fuzzy search() terms, checked on its own against a reference distance. */
 export { levenshteinAtMost } from './compile/dialects/clickhouse-fuzzy';
+/** The ClickHouse dialect's texts of dates and instants, for the values the server renders (raw exports). */
+export { dateText, isoDatetime, isoUtcMillis } from './compile/dialects/clickhouse-instant-texts';
 export { duckdbDialect } from './compile/dialects/duckdb';
 export { duckdbExportSql } from './compile/dialects/duckdb-exports';
 export type {
