@@ -299,6 +299,17 @@ export interface Dialect {
     bind: Binder,
   ): string;
 
+  // ---- Statements the server writes (trusted text, never a request's) -------------------------------
+  /** A text literal of trusted text (dataset ids, language codes): request values are bound instead. */
+  textLiteral(text: string): string;
+  /** DDL making the view `view` (quoted) show `query`: replaced where the engine can, else created if missing. */
+  createView(view: string, query: string): string;
+  /**
+   * The catalog rows one caller sees (auth/policy): the public rows of the catalog `catalog` (quoted)
+   * and the rows of the datasets `granted` (their ids).
+   */
+  accessViewQuery(catalog: string, granted: readonly string[]): string;
+
   // ---- The database --------------------------------------------------------------------------------
   /** Statements that prepare a database for compiled queries (idempotent). */
   setupStatements(): string[];

@@ -6,6 +6,7 @@ import {
   RECORD_ID_COLUMN,
   RECORD_SIZE_COLUMN,
   RECORD_TIMESTAMP_COLUMN,
+  RESTRICTED_COLUMN,
   SEARCH_COLUMN,
   searchSqlExpression,
 } from '../../layout/columns';
@@ -28,8 +29,7 @@ import type { Engine } from '../engine/types';
  */
 
 export const CATALOG_TABLE = '__catalog';
-/** Technical column: the dataset is restricted (auth/policy keeps such rows from callers without a grant). */
-export const RESTRICTED_COLUMN = '__restricted';
+export { RESTRICTED_COLUMN } from '../../layout/columns';
 /**
  * Technical columns for a cluster's catalog (engine/clickhouse/catalog-table.ts): the stored schema of
  * the dataset's records (JSON), so that a server whose data folder lacks the dataset can serve it, and a

@@ -1,3 +1,4 @@
+import { RECORD_ID_COLUMN, RESTRICTED_COLUMN } from '../../../layout/columns';
 import { MAX_SPANS } from '../../time/transitions';
 import { offsetAt } from '../../time/zones';
 import {
@@ -45,7 +46,16 @@ import {
   isoUtcMillis,
   isoUtcMillisInRange,
 } from './clickhouse-instants';
-import { bound, floorDiv, jsonDouble, jsonText, padded, quoted, quoteIdentifier } from './clickhouse-sql';
+import {
+  bound,
+  floorDiv,
+  jsonDouble,
+  jsonText,
+  padded,
+  quoted,
+  quoteIdentifier,
+  quoteText,
+} from './clickhouse-sql';
 
 /*
  * ClickHouse's dialect (written for 18.16, in SQL that current releases accept too), over the ClickHouse
@@ -269,6 +279,16 @@ export const clickhouseDialect: Dialect = {
   geoDistance,
   pointInBox,
   geoRelation,
+
+  textLiteral: quoteText,
+  createView: (view, query) => `CREATE VIEW IF NOT EXISTS ${view} AS ${query}`,
+  accessViewQuery(catalog, granted) {
+    const ids =
+      granted.length > 0
+        ? ` OR ${quoteIdentifier(RECORD_ID_COLUMN)} IN (${granted.map(quoteText).join(', ')})`
+        : '';
+    return `SELECT * FROM ${catalog}\nWHERE ${quoteIdentifier(RESTRICTED_COLUMN)} = 0${ids}`;
+  },
 
   setupStatements: () => [],
   timeZoneNamesQuery: () => unsupported('the list of time zones'),

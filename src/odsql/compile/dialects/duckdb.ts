@@ -1,5 +1,6 @@
 // DuckDB's identifiers are quoted as its storage layout quotes them: one function for both.
-import { quoteIdent } from '../../../layout/columns';
+import { quoteIdent, RECORD_ID_COLUMN, RESTRICTED_COLUMN } from '../../../layout/columns';
+import { sqlString } from '../../../layout/sql';
 import { MAX_SPANS } from '../../time/transitions';
 import type { IntervalUnit } from '../../vocabulary';
 import type {
@@ -285,6 +286,16 @@ export const duckdbDialect: Dialect = {
       : `ods_shape_distance(${geo}, ${lat}, ${lon})`,
   pointInBox,
   geoRelation,
+
+  textLiteral: sqlString,
+  createView: (view, query) => `CREATE OR REPLACE VIEW ${view} AS ${query}`,
+  accessViewQuery(catalog, granted) {
+    const ids =
+      granted.length > 0
+        ? ` OR ${quoteIdent(RECORD_ID_COLUMN)} IN (${granted.map(sqlString).join(', ')})`
+        : '';
+    return `SELECT * FROM ${catalog}\nWHERE NOT ${quoteIdent(RESTRICTED_COLUMN)}${ids}`;
+  },
 
   setupStatements: () => [
     "SET GLOBAL TimeZone = 'UTC'",

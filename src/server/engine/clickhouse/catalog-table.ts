@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { POSITION_COLUMN, quoteIdent as quoteDuckIdent, RECORD_ID_COLUMN } from '../../../layout/columns';
 import { sqlString } from '../../../layout/sql';
-import { LANGS, type Lang } from '../../../odsql';
+import { clickhouseDialect, LANGS, type Lang } from '../../../odsql';
 import {
   CATALOG_SCHEMA,
   DIGEST_COLUMN,
@@ -254,15 +254,11 @@ export async function ensureAccessView(
   base: string,
   granted: readonly string[],
 ): Promise<void> {
-  const ids =
-    granted.length > 0
-      ? ` OR ${quoteIdentifier(RECORD_ID_COLUMN)} IN (${granted.map((id) => chLiteral(id, CH.string)).join(', ')})`
-      : '';
+  const dialect = clickhouseDialect;
   await ensureView(
     target,
     name,
-    `CREATE VIEW IF NOT EXISTS ${qualified(target, name)} AS SELECT * FROM ${qualified(target, base)}
-WHERE ${quoteIdentifier(RESTRICTED_COLUMN)} = 0${ids}`,
+    dialect.createView(qualified(target, name), dialect.accessViewQuery(qualified(target, base), granted)),
   );
 }
 

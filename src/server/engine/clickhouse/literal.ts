@@ -45,27 +45,17 @@ export class LiteralError extends Error {
   }
 }
 
-const HEX = '0123456789abcdef';
 /** With the `u` flag a surrogate pair is one code point, so this matches only unpaired halves. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 /**
- * Text between single quotes that ClickHouse reads back as exactly `text`: backslash and quote are
- * backslash-escaped, control characters (NUL included) and DEL become `\xHH`; everything else is written
- * as UTF-8. A lone surrogate has no UTF-8 form and is refused rather than silently replaced.
+ * Text between single quotes that ClickHouse reads back as exactly `text`, as the dialect writes it
+ * (its `textLiteral`). A lone surrogate has no UTF-8 form and is refused rather than silently replaced.
  */
 export function quoteString(text: string): string {
   if (LONE_SURROGATE.test(text))
     throw new LiteralError('Text with a lone surrogate cannot be sent to ClickHouse');
-  let out = "'";
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (ch === '\\') out += '\\\\';
-    else if (ch === "'") out += "\\'";
-    else if (code < 0x20 || code === 0x7f) out += `\\x${HEX[code >> 4]}${HEX[code & 15]}`;
-    else out += ch;
-  }
-  return `${out}'`;
+  return clickhouseDialect.textLiteral(text);
 }
 
 /**
