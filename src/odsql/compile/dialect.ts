@@ -4,6 +4,7 @@ import type { ValueType } from '../functions';
 import type { NormalizedShape } from '../geo/types';
 import type { FieldType } from '../schema';
 import type { DateFormatPart } from '../time/date-format';
+import type { Lang } from '../time/lang-names';
 import type { IntervalUnit } from '../vocabulary';
 import type { ExportSql } from './export-sql';
 
@@ -309,6 +310,11 @@ export interface Dialect {
    * and the rows of the datasets `granted` (their ids).
    */
   accessViewQuery(catalog: string, granted: readonly string[]): string;
+  /**
+   * The catalog `catalog` (quoted) in one language: each dataset's row in `lang`, or its untranslated
+   * row when it has none; without a language, the untranslated rows.
+   */
+  languageViewQuery(catalog: string, lang: Lang | undefined): string;
 
   // ---- The database --------------------------------------------------------------------------------
   /** Statements that prepare a database for compiled queries (idempotent). */

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   columnType,
+  LANG_COLUMN,
+  LANGUAGES_COLUMN,
   POSITION_COLUMN,
   quoteIdent,
   RECORD_ID_COLUMN,
@@ -37,9 +39,7 @@ export { RESTRICTED_COLUMN } from '../../layout/columns';
  */
 export const SCHEMA_COLUMN = '__schema';
 export const DIGEST_COLUMN = '__digest';
-/** Technical columns of the languages: the row's language ('' untranslated), the dataset's translations. */
-export const LANG_COLUMN = '__lang';
-export const LANGUAGES_COLUMN = '__languages';
+export { LANG_COLUMN, LANGUAGES_COLUMN } from '../../layout/columns';
 /** The dataset's translations (JSON, on its untranslated row), from which a cluster's server rebuilds it. */
 export const TRANSLATIONS_COLUMN = '__translations';
 /** Key of a row's JSON holding the untranslated text a translated row is searched on as well. */

@@ -1,4 +1,4 @@
-import { RECORD_ID_COLUMN, RESTRICTED_COLUMN } from '../../../layout/columns';
+import { LANG_COLUMN, LANGUAGES_COLUMN, RECORD_ID_COLUMN, RESTRICTED_COLUMN } from '../../../layout/columns';
 import { MAX_SPANS } from '../../time/transitions';
 import { offsetAt } from '../../time/zones';
 import {
@@ -288,6 +288,14 @@ export const clickhouseDialect: Dialect = {
         ? ` OR ${quoteIdentifier(RECORD_ID_COLUMN)} IN (${granted.map(quoteText).join(', ')})`
         : '';
     return `SELECT * FROM ${catalog}\nWHERE ${quoteIdentifier(RESTRICTED_COLUMN)} = 0${ids}`;
+  },
+  languageViewQuery(catalog, lang) {
+    const row = quoteIdentifier(LANG_COLUMN);
+    const condition =
+      lang === undefined
+        ? `${row} = ''`
+        : `${row} = ${quoteText(lang)} OR (${row} = '' AND NOT has(${quoteIdentifier(LANGUAGES_COLUMN)}, ${quoteText(lang)}))`;
+    return `SELECT * FROM ${catalog}\nWHERE ${condition}`;
   },
 
   setupStatements: () => [],

@@ -1,5 +1,11 @@
 // DuckDB's identifiers are quoted as its storage layout quotes them: one function for both.
-import { quoteIdent, RECORD_ID_COLUMN, RESTRICTED_COLUMN } from '../../../layout/columns';
+import {
+  LANG_COLUMN,
+  LANGUAGES_COLUMN,
+  quoteIdent,
+  RECORD_ID_COLUMN,
+  RESTRICTED_COLUMN,
+} from '../../../layout/columns';
 import { sqlString } from '../../../layout/sql';
 import { MAX_SPANS } from '../../time/transitions';
 import type { IntervalUnit } from '../../vocabulary';
@@ -295,6 +301,12 @@ export const duckdbDialect: Dialect = {
         ? ` OR ${quoteIdent(RECORD_ID_COLUMN)} IN (${granted.map(sqlString).join(', ')})`
         : '';
     return `SELECT * FROM ${catalog}\nWHERE NOT ${quoteIdent(RESTRICTED_COLUMN)}${ids}`;
+  },
+  languageViewQuery(catalog, lang) {
+    const row = quoteIdent(LANG_COLUMN);
+    if (lang === undefined) return `SELECT * FROM ${catalog} WHERE ${row} = ''`;
+    const code = sqlString(lang);
+    return `SELECT * FROM ${catalog} WHERE (${row} = ${code} OR (${row} = '' AND NOT list_contains(${quoteIdent(LANGUAGES_COLUMN)}, ${code})))`;
   },
 
   setupStatements: () => [

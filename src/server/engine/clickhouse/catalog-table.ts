@@ -263,7 +263,7 @@ export async function ensureAccessView(
 }
 
 /**
- * A view of the catalog view `base` in `lang` (storage/language-views.ts states the rule), created on
+ * A view of the catalog view `base` in `lang` (the dialect's languageViewQuery), created on
  * every node when missing.
  */
 export async function ensureLanguageView(
@@ -272,16 +272,11 @@ export async function ensureLanguageView(
   base: string,
   lang: Lang | undefined,
 ): Promise<void> {
-  const row = quoteIdentifier(LANG_COLUMN);
-  const condition =
-    lang === undefined
-      ? `${row} = ''`
-      : `${row} = ${chLiteral(lang, CH.string)} OR (${row} = '' AND NOT has(${quoteIdentifier(LANGUAGES_COLUMN)}, ${chLiteral(lang, CH.string)}))`;
+  const dialect = clickhouseDialect;
   await ensureView(
     target,
     name,
-    `CREATE VIEW IF NOT EXISTS ${qualified(target, name)} AS SELECT * FROM ${qualified(target, base)}
-WHERE ${condition}`,
+    dialect.createView(qualified(target, name), dialect.languageViewQuery(qualified(target, base), lang)),
   );
 }
 
