@@ -315,6 +315,18 @@ export interface Dialect {
    * row when it has none; without a language, the untranslated rows.
    */
   languageViewQuery(catalog: string, lang: Lang | undefined): string;
+  /**
+   * The catalog `catalog` (quoted) with the usage fields `fields` (quoted: download count, API call
+   * count, popularity score = 5 × downloads + API calls) from the engine's usage counts `usage`, in
+   * catalog order. `columns` (quoted): the catalog's columns, for an engine that cannot name them all
+   * at once beside a join.
+   */
+  usageViewQuery(
+    catalog: string,
+    usage: string,
+    fields: readonly [string, string, string],
+    columns: readonly string[],
+  ): string;
 
   // ---- The database --------------------------------------------------------------------------------
   /** Statements that prepare a database for compiled queries (idempotent). */

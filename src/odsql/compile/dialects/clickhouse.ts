@@ -289,6 +289,16 @@ export const clickhouseDialect: Dialect = {
         : '';
     return `SELECT * FROM ${catalog}\nWHERE ${quoteIdentifier(RESTRICTED_COLUMN)} = 0${ids}`;
   },
+  // The usage table logs counts (engine/clickhouse/usage.ts): they are summed at each query.
+  usageViewQuery(catalog, usage, [downloads, calls, score], columns) {
+    const id = quoteIdentifier(RECORD_ID_COLUMN);
+    return `SELECT ${columns.join(', ')},
+  toInt64(usage_downloads) AS ${downloads}, toInt64(usage_calls) AS ${calls},
+  toFloat64(5 * usage_downloads + usage_calls) AS ${score}
+FROM ${catalog}
+ANY LEFT JOIN (SELECT dataset_id AS ${id}, sum(downloads) AS usage_downloads, sum(api_calls) AS usage_calls
+  FROM ${usage} GROUP BY dataset_id) USING ${id}`;
+  },
   languageViewQuery(catalog, lang) {
     const row = quoteIdentifier(LANG_COLUMN);
     const condition =

@@ -2,6 +2,7 @@
 import {
   LANG_COLUMN,
   LANGUAGES_COLUMN,
+  POSITION_COLUMN,
   quoteIdent,
   RECORD_ID_COLUMN,
   RESTRICTED_COLUMN,
@@ -302,6 +303,13 @@ export const duckdbDialect: Dialect = {
         : '';
     return `SELECT * FROM ${catalog}\nWHERE NOT ${quoteIdent(RESTRICTED_COLUMN)}${ids}`;
   },
+  // The usage table holds one row of running counts a dataset (server/storage/usage-table.ts).
+  usageViewQuery: (catalog, usage, [downloads, calls, score]) => `SELECT c.*,
+  CAST(coalesce(u.download_count, 0) AS BIGINT) AS ${downloads},
+  CAST(coalesce(u.api_call_count, 0) AS BIGINT) AS ${calls},
+  CAST(coalesce(5 * u.download_count + u.api_call_count, 0) AS DOUBLE) AS ${score}
+FROM ${catalog} c LEFT JOIN ${usage} u ON u.dataset_id = c.dataset_id
+ORDER BY c.${quoteIdent(POSITION_COLUMN)}`,
   languageViewQuery(catalog, lang) {
     const row = quoteIdent(LANG_COLUMN);
     if (lang === undefined) return `SELECT * FROM ${catalog} WHERE ${row} = ''`;

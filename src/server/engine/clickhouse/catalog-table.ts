@@ -291,17 +291,14 @@ export async function ensureUsageView(
   usageTable: string,
   fields: readonly [string, string, string],
 ): Promise<void> {
-  const columns = [...servedColumns().map((c) => c.name), POSITION_COLUMN].map(quoteIdentifier).join(', ');
-  const [downloads, calls, score] = fields.map(quoteIdentifier);
-  const id = quoteIdentifier(RECORD_ID_COLUMN);
-  await ensureView(
-    target,
-    view,
-    `CREATE VIEW IF NOT EXISTS ${qualified(target, view)} AS SELECT ${columns},
-  toInt64(usage_downloads) AS ${downloads}, toInt64(usage_calls) AS ${calls},
-  toFloat64(5 * usage_downloads + usage_calls) AS ${score}
-FROM ${qualified(target, table)}
-ANY LEFT JOIN (SELECT dataset_id AS ${id}, sum(downloads) AS usage_downloads, sum(api_calls) AS usage_calls
-  FROM ${qualified(target, usageTable)} GROUP BY dataset_id) USING ${id}`,
+  const dialect = clickhouseDialect;
+  const q = (name: string) => dialect.quoteIdent(name);
+  const columns = [...servedColumns().map((c) => c.name), POSITION_COLUMN].map(q);
+  const query = dialect.usageViewQuery(
+    qualified(target, table),
+    qualified(target, usageTable),
+    [q(fields[0]), q(fields[1]), q(fields[2])],
+    columns,
   );
+  await ensureView(target, view, dialect.createView(qualified(target, view), query));
 }
