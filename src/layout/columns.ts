@@ -54,6 +54,11 @@ export const RECORD_SIZE_COLUMN = '__size';
 export const SEARCH_COLUMN = '__search';
 /** Position of the record in its source (BIGINT, from 0): the default order of records. */
 export const POSITION_COLUMN = '__pos';
+/** Catalog column: the dataset is restricted (auth/policy keeps such rows from callers without a grant). */
+export const RESTRICTED_COLUMN = '__restricted';
+/** Catalog columns of the languages: the row's language ('' untranslated), the dataset's translations. */
+export const LANG_COLUMN = '__lang';
+export const LANGUAGES_COLUMN = '__languages';
 
 export const GEO_SHAPE_TYPE =
   'STRUCT(geojson VARCHAR, minx DOUBLE, miny DOUBLE, maxx DOUBLE, maxy DOUBLE, pts DOUBLE[][], lines DOUBLE[][][], areas DOUBLE[][][][])';

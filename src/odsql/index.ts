@@ -5,15 +5,17 @@ export type { Dialect } from './compile/dialect';
 export { clickhouseDialect } from './compile/dialects/clickhouse';
 /** The ClickHouse dialect's test of fuzzy search() terms, checked on its own against a reference distance. */
 export { levenshteinAtMost } from './compile/dialects/clickhouse-fuzzy';
+/** The ClickHouse dialect's texts of dates and instants, for the values the server renders (raw exports). */
+export { dateText, isoDatetime, isoUtcMillis } from './compile/dialects/clickhouse-instant-texts';
 export { duckdbDialect } from './compile/dialects/duckdb';
 export { duckdbExportSql } from './compile/dialects/duckdb-exports';
-export {
-  type Bind,
-  type ExportCellColumn,
-  type ExportRowColumn,
-  type ExportSql,
-  engineWritable,
-  type RowRefs,
+export type {
+  Bind,
+  ExportCellColumn,
+  ExportedQuery,
+  ExportRowColumn,
+  ExportSql,
+  RowRefs,
 } from './compile/export-sql';
 export type { CalendarDay, FacetFilterInput, FacetMatch, FilterFacet } from './compile/facet-filters';
 export {
@@ -23,6 +25,7 @@ export {
   type OutputColumn,
   type RecordsQuery,
 } from './compile/query';
+export { type CompiledSql, engineWritable, type QueryReads } from './compile/query-types';
 export type { RawRecords, RawValueKind } from './compile/raw-records';
 export { sortRangesQuery, withSortRangesRow } from './compile/sort-ranges';
 export { compactParams, type SqlParam, type SqlQuery } from './compile/sql';

@@ -90,6 +90,8 @@ export type PostProcess = 'envelope' | 'bbox';
 /** Parameters of one whole query, shared by all its clauses. */
 export class ParamList {
   readonly values: SqlParam[] = [];
+  /** Text computed for each record is matched (see QueryReads.matchesText). */
+  matchesText = false;
   private tzIndex = 0;
 
   constructor(readonly options: CompileOptions) {}

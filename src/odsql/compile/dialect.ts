@@ -1,11 +1,12 @@
 import type { ApiVersion } from '../../api/version';
+import type { SqlQuery } from '../../layout/sql';
 import type { ValueType } from '../functions';
 import type { NormalizedShape } from '../geo/types';
 import type { FieldType } from '../schema';
 import type { DateFormatPart } from '../time/date-format';
+import type { Lang } from '../time/lang-names';
 import type { IntervalUnit } from '../vocabulary';
 import type { ExportSql } from './export-sql';
-import type { SqlQuery } from './sql';
 
 /*
  * The dialect seam: the SQL of one engine for the pieces the compiler assembles. The compiler calls a
@@ -297,6 +298,34 @@ export interface Dialect {
     relation: 'intersects' | 'within',
     literal: GeometryLiteral,
     bind: Binder,
+  ): string;
+
+  // ---- Statements the server writes (trusted text, never a request's) -------------------------------
+  /** A text literal of trusted text (dataset ids, language codes): request values are bound instead. */
+  textLiteral(text: string): string;
+  /** DDL making the view `view` (quoted) show `query`: replaced where the engine can, else created if missing. */
+  createView(view: string, query: string): string;
+  /**
+   * The catalog rows one caller sees (auth/policy): the public rows of the catalog `catalog` (quoted)
+   * and the rows of the datasets `granted` (their ids).
+   */
+  accessViewQuery(catalog: string, granted: readonly string[]): string;
+  /**
+   * The catalog `catalog` (quoted) in one language: each dataset's row in `lang`, or its untranslated
+   * row when it has none; without a language, the untranslated rows.
+   */
+  languageViewQuery(catalog: string, lang: Lang | undefined): string;
+  /**
+   * The catalog `catalog` (quoted) with the usage fields `fields` (quoted: download count, API call
+   * count, popularity score = 5 × downloads + API calls) from the engine's usage counts `usage`, in
+   * catalog order. `columns` (quoted): the catalog's columns, for an engine that cannot name them all
+   * at once beside a join.
+   */
+  usageViewQuery(
+    catalog: string,
+    usage: string,
+    fields: readonly [string, string, string],
+    columns: readonly string[],
   ): string;
 
   // ---- The database --------------------------------------------------------------------------------

@@ -169,4 +169,32 @@ describe('the DuckDB SQL of the compiler', () => {
   it('sort ranges', () => {
     expect(sortRangesQuery('t', FIXTURE_SCHEMA, duckdbDialect)).toMatchSnapshot();
   });
+
+  // The statements the server wrote itself before the dialect owned them, as it wrote them.
+  it('catalog views (access, language, usage) and export COPY options', () => {
+    const d = duckdbDialect;
+    expect(d.createView(d.quoteIdent('v'), d.accessViewQuery(d.quoteIdent('__catalog'), ['a', "b'c"]))).toBe(
+      `CREATE OR REPLACE VIEW "v" AS SELECT * FROM "__catalog"\nWHERE NOT "__restricted" OR "__id" IN ('a', 'b''c')`,
+    );
+    expect(d.accessViewQuery('"c"', [])).toBe('SELECT * FROM "c"\nWHERE NOT "__restricted"');
+    expect(d.createView('"v"', d.languageViewQuery('"t"', 'fr'))).toBe(
+      `CREATE OR REPLACE VIEW "v" AS SELECT * FROM "t" WHERE ("__lang" = 'fr' OR ("__lang" = '' AND NOT list_contains("__languages", 'fr')))`,
+    );
+    expect(d.languageViewQuery('"t"', undefined)).toBe(`SELECT * FROM "t" WHERE "__lang" = ''`);
+    expect(d.createView('"v"', d.usageViewQuery('"t"', '__usage', ['"d"', '"a"', '"s"'], []))).toBe(
+      `CREATE OR REPLACE VIEW "v" AS SELECT c.*,
+  CAST(coalesce(u.download_count, 0) AS BIGINT) AS "d",
+  CAST(coalesce(u.api_call_count, 0) AS BIGINT) AS "a",
+  CAST(coalesce(5 * u.download_count + u.api_call_count, 0) AS DOUBLE) AS "s"
+FROM "t" c LEFT JOIN __usage u ON u.dataset_id = c.dataset_id
+ORDER BY c."__pos"`,
+    );
+    expect(duckdbExportSql.csvCopyOptions({ delimiter: ';', quoteAll: true })).toBe(
+      `FORMAT csv, HEADER false, DELIMITER ';', QUOTE '"', ESCAPE '"', NEW_LINE '\r\n', FORCE_QUOTE *`,
+    );
+    expect(duckdbExportSql.linesCopyOptions()).toBe(
+      `FORMAT csv, HEADER false, QUOTE '', ESCAPE '', DELIMITER '\t', NEW_LINE '\n'`,
+    );
+    expect(duckdbExportSql.parquetCopyOptions('zstd')).toBe('FORMAT parquet, COMPRESSION zstd');
+  });
 });

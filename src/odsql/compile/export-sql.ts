@@ -1,6 +1,5 @@
+import type { SqlParam, SqlQuery } from '../../layout/sql';
 import type { FieldType } from '../schema';
-import type { CompiledQuery } from './query-types';
-import type { SqlParam, SqlQuery } from './sql';
 
 /*
  * SQL that turns a compiled query's outputs (one JSON text per column) into an export's CSV cells, JSON
@@ -32,6 +31,12 @@ export interface RowRefs {
   readonly timestamp?: string;
 }
 
+/** What the export SQL reads of a compiled query (`CompiledQuery` has it): its kind and its page. */
+export interface ExportedQuery {
+  readonly kind: 'records' | 'aggregate' | 'groups';
+  readonly page: SqlQuery;
+}
+
 export interface ExportSql {
   /**
    * A query over the export's compiled query whose outputs `build` writes from the compiled outputs
@@ -40,7 +45,7 @@ export interface ExportSql {
    * themselves (CSV header, JSON keys bound as values, Parquet columns named through a bound structure).
    */
   cellsQuery(
-    compiled: CompiledQuery,
+    compiled: ExportedQuery,
     columns: readonly unknown[],
     build: (refs: RowRefs, bind: Bind) => readonly string[],
   ): SqlQuery;
@@ -53,6 +58,16 @@ export interface ExportSql {
   flatLine(columns: readonly ExportRowColumn[], refs: RowRefs, bind: Bind): string;
   /** v2.0 JSON line: `{datasetid, recordid, fields, geometry, record_timestamp}`, null fields left out. */
   recordLine(columns: readonly ExportRowColumn[], refs: RowRefs, bind: Bind, datasetId: string): string;
+  /**
+   * The options of the engine's `COPY` writing CSV cells (`cellsQuery` of `textCell`s) with the
+   * service's quoting and CRLF lines, no header (the server writes it). The delimiter is one of the
+   * fixed characters the server accepts, never request text.
+   */
+  csvCopyOptions(csv: { readonly delimiter: string; readonly quoteAll: boolean }): string;
+  /** The options of the engine's `COPY` writing one JSON line a row (`flatLine`), as is. */
+  linesCopyOptions(): string;
+  /** The options of the engine's `COPY` writing a Parquet file (`parquetRow`). */
+  parquetCopyOptions(compression: 'snappy' | 'zstd'): string;
   /** A Parquet export's typed row, its columns named by `names` (the export's headers). */
   parquetRow(
     columns: readonly ExportRowColumn[],
@@ -60,12 +75,4 @@ export interface ExportSql {
     refs: RowRefs,
     bind: Bind,
   ): string;
-}
-
-/**
- * Whether the engine can write the file alone: not when a column is finished in JavaScript after the
- * query (the envelope and bbox aggregations).
- */
-export function engineWritable(compiled: CompiledQuery): boolean {
-  return compiled.columns.every((c) => c.post === undefined);
 }

@@ -9,7 +9,6 @@ import {
 } from './columns';
 import { compileGroupKey, type GroupKey } from './grouping';
 import type { CompiledQuery, QueryParts } from './query-types';
-import { compactParams } from './sql';
 import { compileValue } from './values';
 
 /*
@@ -81,7 +80,7 @@ export function compileGroups(
   const outer = columns.map((c, i) => qc.json(c, `"__c${i}"`)).join(', ');
   return {
     kind: 'groups',
-    page: compactParams(`SELECT ${outer} FROM (${grouped}) AS page ORDER BY ${outerOrder}`, qc.params.values),
+    page: qc.statement(`SELECT ${outer} FROM (${grouped}) AS page ORDER BY ${outerOrder}`, true),
     columns: columns.map(outputColumn),
   };
 }

@@ -14,8 +14,7 @@ import {
 } from './context';
 import { compileGeoFilter } from './geo-predicates';
 import { coerceLiteral, instantOfDateLiteral, wallClockOfDateLiteral } from './literals';
-import { quoteIdent, SEARCH_COLUMN } from './storage';
-import { compileLike, compileTextFilter, matchTerms } from './text-search';
+import { compileLike, compileTextFilter, matchTerms, searchColumnTokens } from './text-search';
 import { compileValue } from './values';
 
 function safe(sql: string, aggregate = false): Condition {
@@ -41,7 +40,7 @@ export function compileCondition(e: Expr, scope: Scope): Condition {
     case 'boolean':
       return { sql: e.value ? scope.dialect.true : scope.dialect.false, aggregate: false };
     case 'fulltext':
-      return matchTerms(quoteIdent(SEARCH_COLUMN), e.text, 'exact', scope);
+      return matchTerms(searchColumnTokens(scope), e.text, 'exact', scope);
     case 'compare':
       return compileCompare(e.op, e.left, e.right, e, scope);
     case 'like':

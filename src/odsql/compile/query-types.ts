@@ -28,14 +28,35 @@ export interface RecordsQuery {
 }
 
 /**
+ * What one compiled statement reads and how it works, for the server's admission: it classes and
+ * shares queries by this, never by reading their SQL back (admission/cost.ts, results.ts).
+ */
+export interface QueryReads {
+  /** The tables it reads, as the server named them (`RecordsQuery.table`). */
+  readonly tables: readonly string[];
+  /** It filters (positions included), sorts or groups: it reads more than the first rows of a table. */
+  readonly scans: boolean;
+  /**
+   * It matches text computed for each record: the tokens of named fields (`search(f, …)`, `suggest`,
+   * `like`), not the search column written at ingestion.
+   */
+  readonly matchesText: boolean;
+}
+
+/** A compiled statement: its SQL and bound values, and what it reads. */
+export interface CompiledSql extends SqlQuery {
+  readonly reads: QueryReads;
+}
+
+/**
  * A compiled query. `page` yields one JSON text (or null) per output column; for `records` three more
  * columns follow: the record id, its timestamp (ISO, UTC) and its size. `count` yields total_count.
  */
 export interface CompiledQuery {
   readonly kind: 'records' | 'aggregate' | 'groups';
-  readonly page: SqlQuery;
+  readonly page: CompiledSql;
   /** total_count: a number when known without a query (no filter), else the query counting it. */
-  readonly count?: SqlQuery | number;
+  readonly count?: CompiledSql | number;
   readonly columns: readonly OutputColumn[];
   /** The records' values before rendering, where the dialect leaves rendering to the server (exports). */
   readonly raw?: RawRecords;
@@ -51,7 +72,7 @@ export interface CompiledQuery {
  */
 export interface PageProbes {
   readonly rows: number;
-  readonly pages: readonly SqlQuery[];
+  readonly pages: readonly CompiledSql[];
 }
 
 export type CompileResult = { ok: true; query: CompiledQuery } | { ok: false; diagnostics: Diagnostic[] };
@@ -64,4 +85,14 @@ export interface QueryParts {
   /** The JSON value of an output column read from a column of a subquery. */
   json(c: Column, ref: string): string;
   limitSql(): string;
+  /** A statement of the query: its SQL with the values it uses, and what it reads (`scans`: see QueryReads). */
+  statement(sql: string, scans: boolean): CompiledSql;
+}
+
+/**
+ * Whether the engine can write the file alone: not when a column is finished in JavaScript after the
+ * query (the envelope and bbox aggregations).
+ */
+export function engineWritable(compiled: CompiledQuery): boolean {
+  return compiled.columns.every((c) => c.post === undefined);
 }

@@ -12,11 +12,11 @@ import { facetFilterConditions, facetMatchSql } from './facet-filters';
 import { compileGroups } from './groups';
 import { probeSpans } from './page-probes';
 import { compileCondition } from './predicates';
-import type { CompiledQuery, CompileResult, QueryParts, RecordsQuery } from './query-types';
+import type { CompiledQuery, CompiledSql, CompileResult, QueryParts, RecordsQuery } from './query-types';
 import { rawRecords } from './raw-records';
 import { recordSort, singleKeySort } from './record-sorts';
-import { compactParams, type SqlQuery } from './sql';
-import { POSITION_COLUMN, quoteIdent, RECORD_ID_COLUMN, RECORD_SIZE_COLUMN } from './storage';
+import { compactParams, type SqlParam } from './sql';
+import { POSITION_COLUMN, RECORD_ID_COLUMN, RECORD_SIZE_COLUMN } from './storage';
 import { compileValue } from './values';
 
 export type { OutputColumn } from './columns';
@@ -98,12 +98,16 @@ export class QueryCompiler implements QueryParts {
     );
     conditions.push(...this.requestConditions());
     const whereSql = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
-    const table = quoteIdent(q.table);
+    const table = this.ident(q.table);
     // Without a filter the total is the number of records, when the schema knows it.
     const count =
       conditions.length === 0 && this.schema.records !== undefined
         ? this.schema.records
-        : compactParams(`SELECT count(*) FROM ${table}${whereSql}`, this.params.values.slice());
+        : this.statement(
+            `SELECT count(*) FROM ${table}${whereSql}`,
+            whereSql !== '',
+            this.params.values.slice(),
+          );
 
     if (groupBy) return compileGroups(this, table, whereSql, select, groupBy.items, orderBy?.items ?? []);
     const selectScope = this.scope('select', q.select ?? '');
@@ -133,12 +137,12 @@ export class QueryCompiler implements QueryParts {
     this.compiling = { clause: 'refine', source: '' };
     const conditions = facetFilterConditions(q.filters ?? [], this.params);
     if (q.withValueIn !== undefined) {
-      conditions.push(`${this.params.dialect.quoteIdent(q.withValueIn)} IS NOT NULL`);
+      conditions.push(`${this.ident(q.withValueIn)} IS NOT NULL`);
     }
     if (q.anyOf !== undefined && q.anyOf.length > 0)
       conditions.push(`(${q.anyOf.map((m) => facetMatchSql(m, this.params)).join(' OR ')})`);
     if (q.recordId !== undefined)
-      conditions.push(`${quoteIdent(RECORD_ID_COLUMN)} = ${this.params.text(q.recordId)}`);
+      conditions.push(`${this.ident(RECORD_ID_COLUMN)} = ${this.params.text(q.recordId)}`);
     return conditions;
   }
 
@@ -200,19 +204,30 @@ export class QueryCompiler implements QueryParts {
     table: string,
     whereSql: string,
     columns: readonly Column[],
-    count: SqlQuery | number,
+    count: CompiledSql | number,
   ): CompiledQuery {
     const inner = columns.map((c, i) => `${c.value.sql} AS "__c${i}"`).join(', ');
     const outer = columns.map((c, i) => this.json(c, `"__c${i}"`)).join(', ');
     return {
       kind: 'aggregate',
-      page: compactParams(
+      page: this.statement(
         `SELECT ${outer} FROM (SELECT ${inner} FROM ${table}${whereSql}) AS agg`,
-        this.params.values,
+        // An aggregation reads every record it aggregates.
+        true,
       ),
       count,
       columns: columns.map(outputColumn),
     };
+  }
+
+  statement(sql: string, scans: boolean, values: readonly SqlParam[] = this.params.values): CompiledSql {
+    const reads = { tables: [this.query.table], scans, matchesText: this.params.matchesText };
+    return { ...compactParams(sql, values), reads };
+  }
+
+  /** An identifier quoted by the query's dialect. */
+  private ident(name: string): string {
+    return this.params.dialect.quoteIdent(name);
   }
 
   json(c: Column, ref: string): string {
@@ -227,7 +242,7 @@ export class QueryCompiler implements QueryParts {
     columns: readonly Column[],
     orderItems: readonly OrderByItem[],
     select: SelectClause | undefined,
-    count: SqlQuery | number,
+    count: CompiledSql | number,
   ): CompiledQuery {
     const scope = this.scope('order_by', this.query.orderBy ?? '');
     const sorts = orderItems.map((item) =>
@@ -244,9 +259,9 @@ export class QueryCompiler implements QueryParts {
       orderItems.length === 1 ? singleKeySort(orderItems[0]!, select, this.schema, this.params) : undefined;
     if (single) sorts.splice(0, 1, single);
     const technical = this.params.dialect.technicalColumns(
-      quoteIdent(RECORD_ID_COLUMN),
-      quoteIdent(this.params.dialect.timestampColumn),
-      quoteIdent(RECORD_SIZE_COLUMN),
+      this.ident(RECORD_ID_COLUMN),
+      this.ident(this.params.dialect.timestampColumn),
+      this.ident(RECORD_SIZE_COLUMN),
     );
     // A deep page of every record starts at its position: positions run from 0 in file order, so the
     // scan skips whole row groups by their `__pos` statistics instead of reading every record before
@@ -268,7 +283,7 @@ export class QueryCompiler implements QueryParts {
         : `SELECT ${outer.join(', ')} FROM ${table}${whereSql}${this.limitSql()}`;
       return {
         kind: 'records',
-        page: compactParams(page, this.params.values),
+        page: this.statement(page, deep || whereSql !== ''),
         count,
         columns: columns.map(outputColumn),
       };
@@ -276,16 +291,16 @@ export class QueryCompiler implements QueryParts {
     const innerColumns = [
       ...columns.map((c, i) => `${c.value.sql} AS "__c${i}"`),
       ...sorts.map((s, i) => `${s.sql} AS "__s${i}"`),
-      quoteIdent(RECORD_ID_COLUMN),
-      quoteIdent(this.params.dialect.timestampColumn),
-      quoteIdent(RECORD_SIZE_COLUMN),
-      quoteIdent(POSITION_COLUMN),
+      this.ident(RECORD_ID_COLUMN),
+      this.ident(this.params.dialect.timestampColumn),
+      this.ident(RECORD_SIZE_COLUMN),
+      this.ident(POSITION_COLUMN),
     ];
     // Ties are broken by source position, so that pages of a sorted list never overlap. JSON is built
     // in the outer query, for the page's rows only.
     const order = single
       ? '"__s0" ASC'
-      : [...sorts.map((s, i) => `"__s${i}" ${s.direction}`), quoteIdent(POSITION_COLUMN)].join(', ');
+      : [...sorts.map((s, i) => `"__s${i}" ${s.direction}`), this.ident(POSITION_COLUMN)].join(', ');
     const limit = this.query.limit;
     const scan = `SELECT ${innerColumns.join(', ')} FROM ${table}`;
     // Every record, in source order: positions run from 0, so a page is the records of its positions,
@@ -310,11 +325,9 @@ export class QueryCompiler implements QueryParts {
             version: this.options.version,
           })
         : undefined;
-    const pageOf = (innerSql: string): SqlQuery =>
-      compactParams(
-        `SELECT ${outer.join(', ')} FROM (${innerSql}) AS page ORDER BY ${order}`,
-        this.params.values,
-      );
+    // Sorted, or read by a range of positions: a scan either way.
+    const pageOf = (innerSql: string): CompiledSql =>
+      this.statement(`SELECT ${outer.join(', ')} FROM (${innerSql}) AS page ORDER BY ${order}`, true);
     const records = this.schema.records;
     const spans =
       sorts.length === 0 && whereSql !== '' && limit !== undefined && limit > 0 && records !== undefined
@@ -344,12 +357,12 @@ export class QueryCompiler implements QueryParts {
 
   /** A deep page's start: the records from its position on (positions run from 0 in source order). */
   private fromPosition(offset: number): string {
-    return `${quoteIdent(POSITION_COLUMN)} >= ${this.params.number(offset)}`;
+    return `${this.ident(POSITION_COLUMN)} >= ${this.params.number(offset)}`;
   }
 
   /** The records before a position. */
   private belowPosition(position: number): string {
-    return `${quoteIdent(POSITION_COLUMN)} < ${this.params.number(position)}`;
+    return `${this.ident(POSITION_COLUMN)} < ${this.params.number(position)}`;
   }
 
   /** The page's LIMIT alone (a deep page starts at its position instead of an OFFSET). */

@@ -2,7 +2,7 @@ import type { ApiVersion } from '../../api/version';
 import type { Column } from './columns';
 import { isUtc, type ParamList } from './context';
 import { compactParams, type SqlQuery } from './sql';
-import { POSITION_COLUMN, quoteIdent, RECORD_ID_COLUMN } from './storage';
+import { POSITION_COLUMN, RECORD_ID_COLUMN } from './storage';
 
 /*
  * A records query's values before rendering, for a dialect whose engine renders JSON texts slowly
@@ -105,11 +105,11 @@ export function rawRecords(parts: RawRecordsParts): RawRecords {
   const { params } = parts;
   const dialect = params.dialect;
   const values = parts.columns.map((c) => rawValue(c, params, parts.version));
-  const position = quoteIdent(POSITION_COLUMN);
+  const position = dialect.quoteIdent(POSITION_COLUMN);
   const select = [
     ...values.map((v, i) => `${v.sql} AS "__c${i}"`),
-    quoteIdent(RECORD_ID_COLUMN),
-    quoteIdent(dialect.timestampColumn),
+    dialect.quoteIdent(RECORD_ID_COLUMN),
+    dialect.quoteIdent(dialect.timestampColumn),
   ].join(', ');
   const fixed = params.values.slice();
   const order = [...parts.order, position].join(', ');

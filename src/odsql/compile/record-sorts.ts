@@ -3,7 +3,7 @@ import { type DatasetSchema, findField } from '../schema';
 import { checkSortable, selectAlias } from './columns';
 import type { ParamList, Scope } from './context';
 import { integerLiteral } from './literals';
-import { POSITION_COLUMN, quoteIdent } from './storage';
+import { POSITION_COLUMN } from './storage';
 import { compileValue } from './values';
 
 /** A records query's sort key: its SQL and direction (with where nulls go). */
@@ -46,7 +46,7 @@ export function singleKeySort(
       ? `(${params.number(range.max)} - ${value})`
       : `(${value} - ${params.number(range.min)})`;
   // Nulls take the slot after the largest offset: last, in position order.
-  const key = `(coalesce(${dialect.cast(offset, 'bigint')}, ${params.number(span)}) * ${params.number(2 ** bits)} + ${quoteIdent(POSITION_COLUMN)})`;
+  const key = `(coalesce(${dialect.cast(offset, 'bigint')}, ${params.number(span)}) * ${params.number(2 ** bits)} + ${dialect.quoteIdent(POSITION_COLUMN)})`;
   return { sql: key, direction: 'ASC' };
 }
 
@@ -68,7 +68,7 @@ export function recordSort(
         : scope.fail('randomSeed', {}, e);
     // The same seed gives the same permutation, so pages stay consistent.
     return {
-      sql: params.dialect.randomOrderKey(quoteIdent(POSITION_COLUMN), params.number(seed)),
+      sql: params.dialect.randomOrderKey(params.dialect.quoteIdent(POSITION_COLUMN), params.number(seed)),
       direction: desc ? 'DESC' : 'ASC',
     };
   }

@@ -1,7 +1,6 @@
 import type { DatasetSchema, FieldSchema } from '../schema';
 import type { Dialect } from './dialect';
 import type { SqlQuery } from './sql';
-import { quoteIdent } from './storage';
 
 /*
  * The number of records and the range of a dataset's int, date and datetime fields (dates in days since
@@ -19,12 +18,12 @@ function ranged(schema: DatasetSchema): FieldSchema[] {
 export function sortRangesQuery(table: string, schema: DatasetSchema, dialect: Dialect): SqlQuery {
   const value = (f: FieldSchema): string =>
     f.type === 'date'
-      ? dialect.daysSinceEpoch(quoteIdent(f.name))
+      ? dialect.daysSinceEpoch(dialect.quoteIdent(f.name))
       : f.type === 'datetime'
-        ? dialect.epochMillis(quoteIdent(f.name))
-        : quoteIdent(f.name);
+        ? dialect.epochMillis(dialect.quoteIdent(f.name))
+        : dialect.quoteIdent(f.name);
   const aggregates = ranged(schema).flatMap((f) => [`min(${value(f)})`, `max(${value(f)})`]);
-  const sql = `SELECT count(*)${aggregates.map((a) => `, ${dialect.cast(a, 'double')}`).join('')} FROM ${quoteIdent(table)}`;
+  const sql = `SELECT count(*)${aggregates.map((a) => `, ${dialect.cast(a, 'double')}`).join('')} FROM ${dialect.quoteIdent(table)}`;
   return { sql, params: [] };
 }
 

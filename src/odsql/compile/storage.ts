@@ -11,7 +11,6 @@ export {
   GEO_SHAPE_TYPE,
   normalizeSearchText,
   POSITION_COLUMN,
-  quoteIdent,
   RECORD_ID_COLUMN,
   RECORD_SIZE_COLUMN,
   RECORD_TIMESTAMP_COLUMN,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { quoteIdent } from '../../layout/columns';
 import { bindParams } from '../../layout/duckdb-bind';
 import { GEOMETRY_SOURCE, SHAPE_COLUMN } from '../../layout/features';
 import { type FieldSpec, resolveFields } from '../../layout/fields';
@@ -16,7 +17,6 @@ import type { CompileOptions } from './context';
 import { duckdbDialect } from './dialects/duckdb';
 import { type CompileResult, compileRecordsQuery, type OutputColumn, type RecordsQuery } from './query';
 import type { SqlQuery } from './sql';
-import { quoteIdent } from './storage';
 
 /*
  * Test support: an in-memory DuckDB whose tables are written the way ingestion writes a dataset (the

@@ -1,6 +1,6 @@
 import type { Call, Expr } from '../ast';
 import { type Condition, checkArity, describeExpr, describeType, type Scope, type Sql } from './context';
-import { normalizeSearchText, quoteIdent, SEARCH_COLUMN } from './storage';
+import { normalizeSearchText, SEARCH_COLUMN } from './storage';
 
 /*
  * Full-text filters. Every text is compared through the search normalisation (lower case, no accents,
@@ -35,13 +35,29 @@ export function searchTerms(text: string): Term[] {
 type MatchMode = 'exact' | 'prefix' | 'search';
 
 /**
- * All terms must match tokens of `tokens` (SQL text of the form ` tok1 tok2 `). `exact`: whole tokens,
+ * The search tokens a match reads (SQL text of the form ` tok1 tok2 `): the search column written at
+ * ingestion, or tokens `computed` for each record from the fields named (see QueryReads.matchesText).
+ */
+export interface Tokens {
+  readonly sql: string;
+  readonly computed: boolean;
+}
+
+/** The search column's tokens: every text field of a record, normalised at ingestion. */
+export function searchColumnTokens(scope: Scope): Tokens {
+  return { sql: scope.dialect.quoteIdent(SEARCH_COLUMN), computed: false };
+}
+
+/**
+ * All terms must match tokens of `searched`. `exact`: whole tokens,
  * `*` for a prefix; `prefix`: every term is a prefix; `search`: every term but the last is fuzzy, the
  * last is a prefix.
  */
-export function matchTerms(tokens: string, text: string, mode: MatchMode, scope: Scope): Condition {
+export function matchTerms(searched: Tokens, text: string, mode: MatchMode, scope: Scope): Condition {
   const terms = searchTerms(text);
   if (terms.length === 0) return { sql: scope.dialect.true, aggregate: false };
+  if (searched.computed) scope.params.matchesText = true;
+  const tokens = searched.sql;
   const parts = terms.map((t, i) => {
     const last = i === terms.length - 1;
     if (mode === 'prefix' || t.prefix || (mode === 'search' && last)) {
@@ -57,9 +73,9 @@ export function matchTerms(tokens: string, text: string, mode: MatchMode, scope:
 }
 
 /** Search tokens of text fields (or of every text field, through the search column). */
-export function tokensOf(fields: readonly Sql[], scope: Scope): string {
-  if (fields.length === 0) return quoteIdent(SEARCH_COLUMN);
-  return scope.dialect.fieldTokens(
+export function tokensOf(fields: readonly Sql[], scope: Scope): Tokens {
+  if (fields.length === 0) return searchColumnTokens(scope);
+  const sql = scope.dialect.fieldTokens(
     fields.map((f) => ({
       sql: f.sql,
       multivalued: f.multivalued === true,
@@ -67,6 +83,7 @@ export function tokensOf(fields: readonly Sql[], scope: Scope): string {
       ...(f.field && scope.schema.fields.includes(f.field) ? { field: f.field.name } : {}),
     })),
   );
+  return { sql, computed: true };
 }
 
 export function textFieldArguments(e: Call, args: readonly Expr[], scope: Scope): Sql[] {

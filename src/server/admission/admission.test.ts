@@ -15,8 +15,14 @@ const settings = {
 const datasets = [{ table: 'big', metas: { default: { records_count: 3_000_000 } } }] as never;
 /** As the registry does, the same list (and dataset objects) until a dataset changes. */
 const catalog = { list: () => datasets };
-const heavy = { sql: 'SELECT a FROM "big" WHERE a LIKE $1', params: ['%x%'] };
-const full = { sql: 'SELECT a FROM "big"', params: [] };
+/** A compiled statement over the table `big`, as the compiler reports it. */
+const onBig = (sql: string, params: string[], work: 'page' | 'scan' | 'text') => ({
+  sql,
+  params,
+  reads: { tables: ['big'], scans: work !== 'page', matchesText: work === 'text' },
+});
+const heavy = onBig('SELECT a FROM "big" WHERE a LIKE $1', ['%x%'], 'text');
+const full = onBig('SELECT a FROM "big"', [], 'page');
 
 describe('admission', () => {
   it('lets a client hold its limit of heavy requests, refuses the next with 429, and frees on release', () => {
@@ -54,7 +60,7 @@ describe('admission', () => {
 
   it('limits requests with scan work per client, and counts answers from the cache against nothing', async () => {
     const admission = new Admission(settings, catalog);
-    const scan = { sql: 'SELECT a, count(*) FROM "big" GROUP BY a', params: [] };
+    const scan = onBig('SELECT a, count(*) FROM "big" GROUP BY a', [], 'scan');
     let ran = 0;
     const engine = {
       rows: async () => {
@@ -66,7 +72,7 @@ describe('admission', () => {
     await expect(first.rows(engine, scan, new AbortController().signal)).resolves.toEqual([['a', 1]]);
     expect(admission.inFlight('x').scan).toBe(1);
     // The same client's next request with other scan work is over its limit…
-    const other = { sql: 'SELECT a FROM "big" WHERE a = $1', params: ['z'] };
+    const other = onBig('SELECT a FROM "big" WHERE a = $1', ['z'], 'scan');
     expect(() => admission.open('x').rows(engine, other, new AbortController().signal)).toThrow(ApiError);
     // …but the answer already known costs nothing and is given.
     const again = admission.open('x');
@@ -79,7 +85,7 @@ describe('admission', () => {
 
   it('orders analytical requests after interactive ones, by estimated work', () => {
     const admission = new Admission(settings, catalog);
-    const scan = { sql: 'SELECT a, count(*) FROM "big" GROUP BY a', params: [] };
+    const scan = onBig('SELECT a, count(*) FROM "big" GROUP BY a', [], 'scan');
     const interactive = admission.open('x').orderFor(scan);
     const analytical = admission.open('x', '', 'analytical').orderFor(scan);
     expect(interactive.deferral).toBe(0);

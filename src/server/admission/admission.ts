@@ -1,4 +1,4 @@
-import type { SqlQuery } from '../../odsql';
+import type { CompiledSql } from '../../odsql';
 import type { Catalog } from '../catalog/registry';
 import type { Dataset } from '../catalog/types';
 import type { Engine, Lane, QueryOptions, QueueOrder, Row } from '../engine/types';
@@ -170,7 +170,7 @@ export class RequestAdmission {
    * Runs one of the request's queries for its rows: answered from the result cache or a run in flight
    * when possible, else run in its lane, in its place among waiting queries (admission limits apply).
    */
-  rows(engine: Engine, query: SqlQuery, signal: AbortSignal): Promise<Row[]> {
+  rows(engine: Engine, query: CompiledSql, signal: AbortSignal): Promise<Row[]> {
     const key = this.admission.results.keyOf(query, this.access, engine.generation?.());
     if (key === undefined) return engine.rows(query, this.queryOptions(query, signal));
     return this.admission.results.rows(key, signal, (shared) =>
@@ -179,7 +179,7 @@ export class RequestAdmission {
   }
 
   /** How one of the request's queries runs; throws 429 when the client is at a limit. */
-  queryOptions(query: SqlQuery, signal: AbortSignal): QueryOptions {
+  queryOptions(query: CompiledSql, signal: AbortSignal): QueryOptions {
     return {
       signal,
       lane: this.laneFor(query),
@@ -190,7 +190,7 @@ export class RequestAdmission {
   }
 
   /** The query's place among those waiting for a connection: its estimated work and class. */
-  orderFor(query: SqlQuery): QueueOrder {
+  orderFor(query: CompiledSql): QueueOrder {
     return { work: this.admission.cost.work(query), deferral: deferralOf(this.workload) };
   }
 
@@ -198,7 +198,7 @@ export class RequestAdmission {
    * The lane of one of the request's queries; throws 429 when it is heavy or a scan and the client is at
    * its limit of such requests.
    */
-  laneFor(query: SqlQuery): Lane {
+  laneFor(query: CompiledSql): Lane {
     const cost: Cost = this.admission.cost.estimate(query);
     if (cost === 'scan') this.holdScan();
     if (cost === 'heavy') this.holdHeavy();
@@ -209,7 +209,7 @@ export class RequestAdmission {
    * The lane of an export: small ones (at most `smallExportRecords`, by limit or dataset size) run as
    * cheap queries, so they never queue behind large downloads; others take the export lane.
    */
-  exportLane(query: SqlQuery, limit: number | undefined): Lane {
+  exportLane(query: CompiledSql, limit: number | undefined): Lane {
     const records = this.admission.cost.records(query);
     const rows = limit === undefined || limit < 0 ? records : Math.min(limit, records);
     // Text matching counts as heavy work of the client, whatever the size of the file.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryCancelledError } from '../engine/errors';
 import type { Row } from '../engine/types';
-import { approxBytes, ResultCache, sources } from './results';
+import { approxBytes, ResultCache } from './results';
 
 /** A catalog whose datasets can be swapped for a new version (a new object, as the registry does). */
 function catalog() {
@@ -15,7 +15,13 @@ function catalog() {
   };
 }
 
-const page = { sql: 'SELECT a FROM "ds_flights" WHERE b = $1 LIMIT 20', params: ['SFO'] };
+/** A compiled statement reading `tables`, as the compiler reports it. */
+const reading = (tables: string[], sql: string, params: (string | number | null)[] = []) => ({
+  sql,
+  params,
+  reads: { tables, scans: true, matchesText: false },
+});
+const page = reading(['ds_flights'], 'SELECT a FROM "ds_flights" WHERE b = $1 LIMIT 20', ['SFO']);
 
 /** A run whose end the test decides, counting how many were started. */
 function controlledRuns() {
@@ -30,15 +36,6 @@ function controlledRuns() {
 const live = () => new AbortController().signal;
 
 describe('result cache', () => {
-  it('names only quoted tables as sources; anything else makes a query unshareable', () => {
-    expect(sources('SELECT x FROM (SELECT * FROM "ds_a" JOIN "b""c" USING (k)) AS g')).toEqual([
-      'ds_a',
-      'b"c',
-    ]);
-    expect(sources('SELECT * FROM usage_counts')).toBeUndefined();
-    expect(sources("SELECT * FROM read_parquet('/x')")).toBeUndefined();
-  });
-
   it('keys by version, query, bound values and access; other tables have no key', () => {
     const c = catalog();
     const cache = new ResultCache(1 << 20, c.datasetOf);
@@ -48,13 +45,13 @@ describe('result cache', () => {
     expect(cache.keyOf({ ...page, params: ['LAX'] }, '')).not.toBe(key);
     expect(cache.keyOf(page, 'key:alice')).not.toBe(key);
     // Other tables are named by the engine's generation, and without one have no key.
-    const catalogPage = { sql: 'SELECT x FROM "__catalog"', params: [] };
+    const catalogPage = reading(['__catalog'], 'SELECT x FROM "__catalog"');
     expect(cache.keyOf(catalogPage, '')).toBeUndefined();
     expect(cache.keyOf(catalogPage, '', 7)).toBe(cache.keyOf(catalogPage, '', 7));
     expect(cache.keyOf(catalogPage, '', 8)).not.toBe(cache.keyOf(catalogPage, '', 7));
     // A dataset's key does not move with the generation: its version names it.
     expect(cache.keyOf(page, '', 8)).toBe(cache.keyOf(page, '', 7));
-    expect(cache.keyOf({ sql: 'SELECT 1', params: [] }, '')).toBeUndefined();
+    expect(cache.keyOf(reading([], 'SELECT 1'), '')).toBeUndefined();
     // Values JSON would confuse: NaN and null, -0 and 0.
     const n = (v: number | null) => cache.keyOf({ ...page, params: [v] }, '');
     expect(new Set([n(null), n(Number.NaN), n(0), n(-0), n(Number.POSITIVE_INFINITY)]).size).toBe(5);
@@ -84,7 +81,7 @@ describe('result cache', () => {
     runs[0]!.finish([['old']]);
     await old;
     // A query of another dataset keeps its answer.
-    const penguins = cache.keyOf({ sql: 'SELECT * FROM "ds_penguins"', params: [] }, '')!;
+    const penguins = cache.keyOf(reading(['ds_penguins'], 'SELECT * FROM "ds_penguins"'), '')!;
     void cache.rows(penguins, live(), run);
     runs[1]!.finish([['penguin']]);
     c.swap('ds_flights');
@@ -94,7 +91,7 @@ describe('result cache', () => {
     expect(runs).toHaveLength(3);
     runs[2]!.finish([['new']]);
     await expect(fresh).resolves.toEqual([['new']]);
-    expect(cache.keyOf({ sql: 'SELECT * FROM "ds_penguins"', params: [] }, '')).toBe(penguins);
+    expect(cache.keyOf(reading(['ds_penguins'], 'SELECT * FROM "ds_penguins"'), '')).toBe(penguins);
     await expect(cache.rows(penguins, live(), run)).resolves.toEqual([['penguin']]);
     expect(runs).toHaveLength(3);
   });

@@ -1,4 +1,4 @@
-import type { SqlParam, SqlQuery } from '../../odsql';
+import type { CompiledSql, SqlParam } from '../../odsql';
 import { QueryCancelledError } from '../engine/errors';
 import type { Row } from '../engine/types';
 
@@ -74,12 +74,12 @@ export class ResultCache {
 
   /**
    * The key of a query run for `access`; `generation` is the engine's (see Engine.generation), read
-   * before the query runs. Undefined when the key cannot name what the query reads (a source that is not
-   * a quoted table, or a table other than a dataset's without a generation): such a query is never shared.
+   * before the query runs. Undefined when the key cannot name what the query reads (no table, or a table
+   * other than a dataset's without a generation): such a query is never shared.
    */
-  keyOf(query: SqlQuery, access: string, generation?: number): string | undefined {
-    const tables = sources(query.sql);
-    if (tables === undefined || tables.length === 0) return undefined;
+  keyOf(query: CompiledSql, access: string, generation?: number): string | undefined {
+    const tables = query.reads.tables;
+    if (tables.length === 0) return undefined;
     const versions: string[] = [];
     for (const table of new Set(tables)) {
       const dataset = this.datasetOf(table);
@@ -202,24 +202,6 @@ export class ResultCache {
     }
     return id;
   }
-}
-
-/** FROM or JOIN and what follows: a subquery, a quoted table, or anything else (a function, a bare name). */
-const SOURCE = /\b(?:FROM|JOIN)\s+(\(|"(?:[^"]|"")+"|\S)/gi;
-
-/**
- * The quoted tables a query reads; undefined when it reads from anything else, which the key could not
- * name (compiled SQL quotes every table; user values are bound parameters, never in the text).
- */
-export function sources(sql: string): string[] | undefined {
-  const tables: string[] = [];
-  for (const match of sql.matchAll(SOURCE)) {
-    const source = match[1]!;
-    if (source === '(') continue;
-    if (!source.startsWith('"')) return undefined;
-    tables.push(source.slice(1, -1).replaceAll('""', '"'));
-  }
-  return tables;
 }
 
 /** Bound values as key text: JSON, with the numbers JSON cannot tell apart (NaN, ±Infinity, -0) marked. */

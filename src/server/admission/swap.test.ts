@@ -57,9 +57,11 @@ describe('result cache and dataset versions', () => {
     });
     const live = data;
     const admission = new Admission(settings, live.catalog);
+    const table = live.catalog.get('swapped')!.table;
     const query = {
-      sql: `SELECT count(*), min(v) FROM "${live.catalog.get('swapped')!.table}"`,
+      sql: `SELECT count(*), min(v) FROM "${table}"`,
       params: [],
+      reads: { tables: [table], scans: false, matchesText: false },
     };
     const ask = () => admission.open('reader').rows(live.engine, query, new AbortController().signal);
 

@@ -6,8 +6,7 @@ import type { DatasetSchema } from '../../odsql';
  */
 
 export const CATALOG_TABLE = '__catalog';
-/** Technical column: the dataset is restricted (auth/policy keeps such rows from callers without a grant). */
-export const RESTRICTED_COLUMN = '__restricted';
+export { LANG_COLUMN, LANGUAGES_COLUMN, RESTRICTED_COLUMN } from '../../layout/columns';
 /**
  * Technical columns for a cluster's catalog (engine/clickhouse/catalog-table.ts): the stored schema of
  * the dataset's records (JSON), so that a server whose data folder lacks the dataset can serve it, and a
@@ -15,9 +14,6 @@ export const RESTRICTED_COLUMN = '__restricted';
  */
 export const SCHEMA_COLUMN = '__schema';
 export const DIGEST_COLUMN = '__digest';
-/** Technical columns of the languages: the row's language ('' untranslated), the dataset's translations. */
-export const LANG_COLUMN = '__lang';
-export const LANGUAGES_COLUMN = '__languages';
 /** The dataset's translations (JSON, on its untranslated row), from which a cluster's server rebuilds it. */
 export const TRANSLATIONS_COLUMN = '__translations';
 

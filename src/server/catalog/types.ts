@@ -2,9 +2,12 @@
 
 import type { FieldAnnotations } from '../../api/types';
 import type { FieldType, Lang } from '../../odsql';
-import type { Visibility } from '../ingest/descriptor';
 
 export type { FacetSort, FieldAnnotations } from '../../api/types';
+
+/** `domain`: anyone may read the dataset; `restricted`: only callers whose API key grants it. */
+export const VISIBILITIES = ['domain', 'restricted'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
 
 export interface FieldDescriptor {
   readonly name: string;

@@ -3,7 +3,16 @@ import type { ApiVersion } from '../../api/version';
 import type {} from '../../odsql';
 import { invalidParameter } from '../errors';
 import { boolean, integer, type QueryString, single } from '../http/params';
-import type { GpxOptions } from './types';
+
+/** How a GPX export names and describes its points. */
+export interface GpxOptions {
+  /** Field whose value names each point (`name_field`). */
+  readonly nameField?: string;
+  /** Fields written in each point's description (`description_field_list`). */
+  readonly descriptionFields?: readonly string[];
+  /** Attributes in `<extensions>` (true) or in `<desc>` (false): `use_extension`. */
+  readonly useExtension: boolean;
+}
 
 /** CSV dialect of an export (`delimiter`, `list_separator`, `quote_all`, `with_bom`). */
 export interface CsvOptions {

@@ -1,7 +1,9 @@
 import type { ApiVersion } from '../../api/version';
 import type { CompiledQuery, FieldType, Geometry } from '../../odsql';
 import type { Engine } from '../engine/types';
-import type { CsvOptions } from './params';
+import type { CsvOptions, GpxOptions } from './params';
+
+export type { GpxOptions } from './params';
 
 /*
  * The contract between the export pipeline (which runs the query and streams its rows out of DuckDB)
@@ -39,15 +41,6 @@ export interface ExportDataset {
   readonly dataset_id: string;
   readonly title?: string;
   readonly description?: string;
-}
-
-export interface GpxOptions {
-  /** Field whose value names each point (`name_field`). */
-  readonly nameField?: string;
-  /** Fields written in each point's description (`description_field_list`). */
-  readonly descriptionFields?: readonly string[];
-  /** Attributes in `<extensions>` (true) or in `<desc>` (false): `use_extension`. */
-  readonly useExtension: boolean;
 }
 
 /** The columns an iCalendar export makes its events of (src/api/calendar.ts chose them). */

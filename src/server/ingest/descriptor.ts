@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { FieldSpec, GeoPointSpec } from '../../layout/fields';
 import type { FieldType } from '../../odsql';
-import type { FieldAnnotations } from '../catalog/types';
+import { type FieldAnnotations, VISIBILITIES, type Visibility } from '../catalog/types';
 import { DescriptorError } from './descriptor-error';
 import { FIELD_NAME, parseField } from './descriptor-fields';
 import {
@@ -68,10 +68,6 @@ export interface DescriptorMetas {
   readonly modified?: string;
   readonly update_frequency?: string;
 }
-
-/** `domain`: anyone may read the dataset; `restricted`: only callers whose API key grants it. */
-export const VISIBILITIES = ['domain', 'restricted'] as const;
-export type Visibility = (typeof VISIBILITIES)[number];
 
 export interface DatasetDescriptor {
   readonly dataset_id: string;

@@ -1,4 +1,4 @@
-import type { CompiledQuery, Geometry, OutputColumn, Position, SqlQuery } from '../../odsql';
+import type { CompiledQuery, CompiledSql, Geometry, OutputColumn, Position } from '../../odsql';
 import { bboxPolygon, convexHull } from '../../odsql';
 import { admissionOf } from '../admission/request';
 import { QueryCancelledError } from '../engine/errors';
@@ -28,7 +28,7 @@ export interface QueryOutcome {
  */
 export async function runSql(
   engine: Engine,
-  query: SqlQuery,
+  query: CompiledSql,
   signal: AbortSignal,
   timeLimitMs: number,
 ): Promise<Row[]> {

@@ -1,11 +1,9 @@
-import { quoteIdent, RECORD_ID_COLUMN } from '../../layout/columns';
-import { sqlString } from '../../layout/sql';
+import { quoteIdent } from '../../layout/columns';
 import type { Engine } from '../engine/types';
-import { RESTRICTED_COLUMN } from './catalog-table';
 
 /*
- * The catalog as one caller sees it (auth/policy decides who sees what): a view keeping the public rows
- * (`__restricted` is false) plus the ids the caller's key grants. Views left from earlier starts are
+ * The catalog as one caller sees it (auth/policy decides who sees what): a view of the dialect's
+ * `accessViewQuery`, the public rows plus the ids the caller's key grants. Views left from earlier starts are
  * found by their name prefix and dropped.
  */
 
@@ -24,14 +22,13 @@ export async function writeAccessViews(
     if (typeof name === 'string' && !views.has(name))
       await engine.execute(`DROP VIEW IF EXISTS ${quoteIdent(name)}`);
   }
+  const { dialect } = engine;
   for (const [name, granted] of views) {
-    const grantedIds =
-      granted.length > 0
-        ? ` OR ${quoteIdent(RECORD_ID_COLUMN)} IN (${granted.map(sqlString).join(', ')})`
-        : '';
     await engine.execute(
-      `CREATE OR REPLACE VIEW ${quoteIdent(name)} AS SELECT * FROM ${quoteIdent(catalogTable)}
-WHERE NOT ${quoteIdent(RESTRICTED_COLUMN)}${grantedIds}`,
+      dialect.createView(
+        dialect.quoteIdent(name),
+        dialect.accessViewQuery(dialect.quoteIdent(catalogTable), granted),
+      ),
     );
   }
 }

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import {
   columnType,
+  LANG_COLUMN,
+  LANGUAGES_COLUMN,
   POSITION_COLUMN,
   quoteIdent,
   RECORD_ID_COLUMN,
   RECORD_SIZE_COLUMN,
   RECORD_TIMESTAMP_COLUMN,
+  RESTRICTED_COLUMN,
   SEARCH_COLUMN,
   searchSqlExpression,
 } from '../../layout/columns';
@@ -16,9 +19,6 @@ import {
   CATALOG_SCHEMA,
   CATALOG_TABLE,
   DIGEST_COLUMN,
-  LANG_COLUMN,
-  LANGUAGES_COLUMN,
-  RESTRICTED_COLUMN,
   SCHEMA_COLUMN,
   TRANSLATIONS_COLUMN,
 } from '../backend/catalog-layout';

@@ -1,5 +1,11 @@
-import { quoteIdent } from '../../layout/columns';
 import type { ResolvedField } from '../../layout/fields';
+import {
+  distinctCountsQuery,
+  distinctEstimatesQuery,
+  extentQuery,
+  recordCountQuery,
+  withDistinctCountsQuery,
+} from '../../layout/stats';
 import { type DatasetSchema, sortRangesQuery, withSortRangesRow } from '../../odsql';
 import type { FieldAnnotations } from '../catalog/types';
 import type { Engine } from '../engine/types';
@@ -33,18 +39,14 @@ export async function recordStats(
   recordsCount?: number,
 ): Promise<RecordStats> {
   const geo = mainGeoField(fields);
-  const target = quoteIdent(table);
   if (!geo && recordsCount !== undefined) return { recordsCount, geometryTypes: null, bbox: null };
   if (!geo) {
-    const [row] = await engine.rows({ sql: `SELECT count(*) FROM ${target}`, params: [] });
+    const [row] = await engine.rows(recordCountQuery(table));
     return { recordsCount: Number(row?.[0] ?? 0), geometryTypes: null, bbox: null };
   }
-  const ref = quoteIdent(geo.name);
-  const bounds =
-    geo.type === 'geo_shape'
-      ? `min(${ref}.minx), min(${ref}.miny), max(${ref}.maxx), max(${ref}.maxy), list_sort(list(DISTINCT json_extract_string(${ref}.geojson, '$.type')))`
-      : `min(${ref}.lon), min(${ref}.lat), max(${ref}.lon), max(${ref}.lat), CASE WHEN count(${ref}) > 0 THEN ['Point'] END`;
-  const [row] = await engine.rows({ sql: `SELECT count(*), ${bounds} FROM ${target}`, params: [] });
+  const [row] = await engine.rows(
+    extentQuery(table, { name: geo.name, type: geo.type === 'geo_shape' ? 'geo_shape' : 'geo_point_2d' }),
+  );
   const [count, minx, miny, maxx, maxy, types] = row ?? [];
   const box = [finite(minx), finite(miny), finite(maxx), finite(maxy)];
   const [x0, y0, x1, y1] = box;
@@ -74,19 +76,21 @@ export async function inferFacets(
   let total = 0;
   if (texts.length > 0) {
     // An estimate first (cheap), then exact counts only for the columns that may qualify.
-    const estimates = texts.map((f) => `approx_count_distinct(${quoteIdent(f.name)})`);
-    const [row] = await engine.rows({
-      sql: `SELECT count(*), ${estimates.join(', ')} FROM ${quoteIdent(table)}`,
-      params: [],
-    });
+    const [row] = await engine.rows(
+      distinctEstimatesQuery(
+        table,
+        texts.map((f) => f.name),
+      ),
+    );
     total = Number(row?.[0] ?? 0);
     const candidates = texts.filter((_, i) => Number(row?.[i + 1] ?? 0) <= 2 * FACET_MAX_DISTINCT);
     if (candidates.length > 0) {
-      const counts = candidates.map((f) => `count(DISTINCT ${quoteIdent(f.name)})`);
-      const [exact] = await engine.rows({
-        sql: `SELECT ${counts.join(', ')} FROM ${quoteIdent(table)}`,
-        params: [],
-      });
+      const [exact] = await engine.rows(
+        distinctCountsQuery(
+          table,
+          candidates.map((f) => f.name),
+        ),
+      );
       for (const [i, f] of candidates.entries()) distinct.set(f.name, Number(exact?.[i] ?? 0));
     }
   }
@@ -129,11 +133,13 @@ export async function smallTableFacts(
     const [row] = await engine.rows(ranges);
     return { fields: [...fields], schema: withSortRangesRow(schema, row) };
   }
-  const counts = texts.map((f) => `count(DISTINCT ${quoteIdent(f.name)})`);
-  const [row] = await engine.rows({
-    sql: `SELECT * FROM (${ranges.sql}) AS ranges, (SELECT ${counts.join(', ')} FROM ${quoteIdent(table)}) AS counts`,
-    params: ranges.params,
-  });
+  const [row] = await engine.rows(
+    withDistinctCountsQuery(
+      ranges,
+      table,
+      texts.map((f) => f.name),
+    ),
+  );
   const rangeColumns = (row?.length ?? 0) - texts.length;
   const rangesRow = row?.slice(0, rangeColumns);
   const schemaWithRanges = withSortRangesRow(schema, rangesRow);

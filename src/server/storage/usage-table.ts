@@ -1,4 +1,3 @@
-import { POSITION_COLUMN, quoteIdent } from '../../layout/columns';
 import type { Engine } from '../engine/types';
 
 /*
@@ -36,12 +35,8 @@ export async function writeUsageView(
   table: string,
   fields: readonly [string, string, string],
 ): Promise<void> {
-  await engine.execute(
-    `CREATE OR REPLACE VIEW ${quoteIdent(view)} AS SELECT c.*,
-  CAST(coalesce(u.download_count, 0) AS BIGINT) AS ${quoteIdent(fields[0])},
-  CAST(coalesce(u.api_call_count, 0) AS BIGINT) AS ${quoteIdent(fields[1])},
-  CAST(coalesce(5 * u.download_count + u.api_call_count, 0) AS DOUBLE) AS ${quoteIdent(fields[2])}
-FROM ${quoteIdent(table)} c LEFT JOIN ${USAGE_TABLE} u ON u.dataset_id = c.dataset_id
-ORDER BY c.${quoteIdent(POSITION_COLUMN)}`,
-  );
+  const { dialect } = engine;
+  const q = (name: string) => dialect.quoteIdent(name);
+  const query = dialect.usageViewQuery(q(table), USAGE_TABLE, [q(fields[0]), q(fields[1]), q(fields[2])], []);
+  await engine.execute(dialect.createView(dialect.quoteIdent(view), query));
 }

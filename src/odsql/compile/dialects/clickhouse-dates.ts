@@ -2,7 +2,9 @@ import { offsetSpans } from '../../time/transitions';
 import { offsetAt } from '../../time/zones';
 import type { IntervalUnit } from '../../vocabulary';
 import type { Binder, DateComponent, ValueRange } from '../dialect';
-import { bound, floorDiv, mod, padded } from './clickhouse-sql';
+import { civil, daysFromCivil, daysOf, MS_PER_DAY, ZONE_TABLE_WINDOW } from './clickhouse-calendar';
+import { inDateTimeRange } from './clickhouse-instants';
+import { bound, floorDiv, mod } from './clickhouse-sql';
 
 /*
  * Dates, instants and wall clocks of the ClickHouse dialect. A date is its day number (`f@days`), an
@@ -16,11 +18,6 @@ import { bound, floorDiv, mod, padded } from './clickhouse-sql';
  * (with the zone data DuckDB's ICU shares) and chosen per value by comparison; without a known range,
  * a wall clock outside the window is null. Literals are converted in JavaScript, for any year.
  */
-
-export const MS_PER_DAY = 86_400_000;
-
-/** The instants for which 18.16's zone tables give the right offset. */
-export const ZONE_TABLE_WINDOW = { fromMs: MS_PER_DAY, untilMs: Date.UTC(2106, 0, 1) } as const;
 
 /** The most offset changes written out as comparisons per value. */
 export const MAX_OFFSET_SPANS = 400;
@@ -36,158 +33,6 @@ const UNIT_MS: Readonly<Partial<Record<IntervalUnit, number>>> = {
 
 /** Months a calendar interval adds. */
 const UNIT_MONTHS: Readonly<Partial<Record<IntervalUnit, number>>> = { month: 1, quarter: 3, year: 12 };
-
-/** The day number of a wall clock or instant in milliseconds. */
-const daysOf = (ms: string): string => floorDiv(ms, MS_PER_DAY);
-
-/** `body(y, m, d)` over the civil date of a day number (Int64, not null). */
-function civil(days: string, body: (y: string, m: string, d: string) => string): string {
-  return bound(
-    `${days} + 719468`,
-    '__cz',
-    bound(
-      floorDiv('__cz', 146097),
-      '__cera',
-      bound(
-        '__cz - __cera * 146097',
-        '__cdoe',
-        bound(
-          'intDiv(__cdoe - intDiv(__cdoe, 1460) + intDiv(__cdoe, 36524) - intDiv(__cdoe, 146096), 365)',
-          '__cyoe',
-          bound(
-            '__cdoe - (365 * __cyoe + intDiv(__cyoe, 4) - intDiv(__cyoe, 100))',
-            '__cdoy',
-            bound(
-              'intDiv(5 * __cdoy + 2, 153)',
-              '__cmp',
-              bound(
-                'if(__cmp < 10, __cmp + 3, __cmp - 9)',
-                '__cm',
-                body(
-                  '(__cyoe + __cera * 400 + if(__cm <= 2, 1, 0))',
-                  '__cm',
-                  '(__cdoy - intDiv(153 * __cmp + 2, 5) + 1)',
-                ),
-              ),
-            ),
-          ),
-        ),
-      ),
-    ),
-  );
-}
-
-/** The day number of a civil date (Int64 SQL of year and month; the day is 1). */
-function daysFromCivil(year: string, month: string): string {
-  return bound(
-    `${year} - if(${month} <= 2, 1, 0)`,
-    '__dy',
-    bound(
-      floorDiv('__dy', 400),
-      '__dera',
-      bound(
-        '__dy - __dera * 400',
-        '__dyoe',
-        `__dera * 146097 + __dyoe * 365 + intDiv(__dyoe, 4) - intDiv(__dyoe, 100) + intDiv(153 * (${month} + if(${month} > 2, -3, 9)) + 2, 5) - 719468`,
-      ),
-    ),
-  );
-}
-
-/** `YYYY-MM-DD` of a day number (Int64, not null). */
-export function civilDate(days: string): string {
-  return civil(days, (y, m, d) => `concat(${padded(y, 4)}, '-', ${padded(m, 2)}, '-', ${padded(d, 2)})`);
-}
-
-/**
- * `YYYY-MM-DDTHH:MM:SS` of milliseconds (Int64, not null) followed by `fraction` of the milliseconds
- * into the second.
- */
-function civilText(ms: string, fraction: (millis: string) => string): string {
-  return bound(
-    ms,
-    '__tms',
-    bound(
-      daysOf('__tms'),
-      '__tday',
-      bound(
-        `__tms - __tday * ${MS_PER_DAY}`,
-        '__tt',
-        `concat(${civilDate('__tday')}, 'T', ${padded('intDiv(__tt, 3600000)', 2)}, ':', ${padded(`intDiv(${mod('__tt', 3600000)}, 60000)`, 2)}, ':', ${padded(`intDiv(${mod('__tt', 60000)}, 1000)`, 2)}, ${fraction(mod('__tt', 1000))})`,
-      ),
-    ),
-  );
-}
-
-/** `2020-01-01T00:00:00.000Z` of an instant in milliseconds (may be null). */
-export function isoUtcMillis(ms: string): string {
-  return `if(isNull(${ms}), NULL, ${civilText(`toInt64(assumeNotNull(${ms}))`, (millis) => `'.', ${padded(millis, 3)}, 'Z'`)})`;
-}
-
-/**
- * Whether the wall clocks of instants in `instants` (within a day of them) lie where a DateTime holds
- * them, so that 18.16's DateTime functions read them right.
- */
-export function inDateTimeRange(instants: ValueRange | undefined): boolean {
-  const { fromMs, untilMs } = ZONE_TABLE_WINDOW;
-  return instants !== undefined && instants.min - MS_PER_DAY >= fromMs && instants.max + MS_PER_DAY < untilMs;
-}
-
-/**
- * `YYYY-MM-DDTHH:MM:SS` of milliseconds (Int64) known to lie in a DateTime's range, by 18.16's own text of
- * a DateTime: the civil-date arithmetic (civilText), nested lambdas, costs 18.16 a long analysis of the
- * query (a records page rendering two instants took 200 ms on a quiet node, its rows taking 10).
- */
-const dateTimeText = (ms: string): string =>
-  `replaceOne(toString(toDateTime(intDiv(${ms}, 1000), 'UTC')), ' ', 'T')`;
-
-/** isoUtcMillis of an instant (may be null) known to lie in a DateTime's range (the records' timestamps). */
-export function isoUtcMillisInRange(ms: string): string {
-  return `if(isNull(${ms}), NULL, ${bound(`toInt64(assumeNotNull(${ms}))`, '__ums', `concat(${dateTimeText('__ums')}, '.', ${padded(mod('__ums', 1000), 3)}, 'Z')`)})`;
-}
-
-/** isoDatetime of an instant whose range lies in a DateTime's (inDateTimeRange). */
-export function isoDatetimeInRange(ms: string, offset: (instant: string) => string): string {
-  const text = bound(
-    `toInt64(assumeNotNull(${ms}))`,
-    '__iso',
-    bound(
-      offset('__iso'),
-      '__isoff',
-      bound(
-        '__iso + __isoff * 1000',
-        '__isw',
-        `concat(${dateTimeText('__isw')}, if(${mod('__isw', 1000)} = 0, '', concat('.', ${padded(mod('__isw', 1000), 3)}, '000')), ${offsetText('__isoff')})`,
-      ),
-    ),
-  );
-  return `if(isNull(${ms}), NULL, ${text})`;
-}
-
-/** `+HH:MM` of an offset in seconds. */
-const offsetText = (seconds: string): string =>
-  `concat(if(${seconds} < 0, '-', '+'), ${padded(`intDiv(abs(${seconds}), 3600)`, 2)}, ':', ${padded(`intDiv(abs(${seconds}) % 3600, 60)`, 2)})`;
-
-/**
- * The service's ISO text of an instant (ms, may be null) in a zone: its wall clock, microseconds only
- * when not zero, then the offset. `offset` gives the offset in seconds (SQL) of an instant.
- */
-export function isoDatetime(ms: string, offset: (instant: string) => string): string {
-  const text = bound(
-    `toInt64(assumeNotNull(${ms}))`,
-    '__iso',
-    bound(
-      offset('__iso'),
-      '__isoff',
-      civilText(
-        '__iso + __isoff * 1000',
-        (millis) =>
-          `if(${millis} = 0, '', concat('.', ${padded(millis, 3)}, '000')), ${offsetText('__isoff')}`,
-      ),
-    ),
-  );
-  return `if(isNull(${ms}), NULL, ${text})`;
-}
 
 /** The UTC offset in seconds of an instant (ms) from 18.16's zone tables: right inside ZONE_TABLE_WINDOW. */
 function zoneTableOffset(ms: string, zone: string): string {

@@ -25,6 +25,41 @@ export const mod = (x: string, k: number | string): string => `(${x} - ${floorDi
 export const padded = (n: string, width: number): string =>
   `if(${n} >= ${10 ** width}, toString(${n}), substring(toString(${10 ** width} + ${n}), 2))`;
 
+const HEX = '0123456789abcdef';
+
+/**
+ * Text between single quotes that ClickHouse reads back as exactly `text`: backslash and quote are
+ * backslash-escaped, control characters (NUL included) and DEL become `\xHH`; everything else is
+ * written as UTF-8 (the engine refuses a lone surrogate before, engine/clickhouse/literal.ts).
+ */
+export function quoteText(text: string): string {
+  let out = "'";
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '\\' || ch === "'") out += `\\${ch}`;
+    else if (code < 0x20 || code === 0x7f) out += `\\x${HEX[code >> 4]}${HEX[code & 15]}`;
+    else out += ch;
+  }
+  return `${out}'`;
+}
+
+/**
+ * The ClickHouse dialect's one way of quoting an identifier (compiled queries and the engine's own
+ * statements alike): between double quotes, backslash and quote backslash-escaped, control characters
+ * (NUL included) and DEL as `\xHH`, so that any name reads back as itself. Call it only with names
+ * checked against a schema or built by our code.
+ */
+export function quoteIdentifier(name: string): string {
+  let out = '"';
+  for (const ch of name) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '\\' || ch === '"') out += `\\${ch}`;
+    else if (code < 0x20 || code === 0x7f) out += `\\x${HEX[code >> 4]}${HEX[code & 15]}`;
+    else out += ch;
+  }
+  return `${out}"`;
+}
+
 /** A JSON string of a text expression that may be null. */
 export const quoted = (text: string): string => `if(isNull(${text}), NULL, concat('"', ${text}, '"'))`;
 

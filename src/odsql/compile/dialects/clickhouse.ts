@@ -1,3 +1,4 @@
+import { LANG_COLUMN, LANGUAGES_COLUMN, RECORD_ID_COLUMN, RESTRICTED_COLUMN } from '../../../layout/columns';
 import { MAX_SPANS } from '../../time/transitions';
 import { offsetAt } from '../../time/zones';
 import {
@@ -8,19 +9,13 @@ import {
   type ParamType,
   type RenderedValue,
 } from '../dialect';
+import { civilDate, MS_PER_DAY } from './clickhouse-calendar';
 import {
   addInterval,
-  civilDate,
   datePart,
   fixedUnitMs,
   fromWallClock,
-  inDateTimeRange,
   instantOfWallClock,
-  isoDatetime,
-  isoDatetimeInRange,
-  isoUtcMillis,
-  isoUtcMillisInRange,
-  MS_PER_DAY,
   nativeDatePart,
   offsetOf,
   spanOffset,
@@ -44,7 +39,23 @@ import {
   shapeGeometryType,
   shapeJson,
 } from './clickhouse-geo';
-import { bound, floorDiv, jsonDouble, jsonText, padded, quoted } from './clickhouse-sql';
+import {
+  inDateTimeRange,
+  isoDatetime,
+  isoDatetimeInRange,
+  isoUtcMillis,
+  isoUtcMillisInRange,
+} from './clickhouse-instants';
+import {
+  bound,
+  floorDiv,
+  jsonDouble,
+  jsonText,
+  padded,
+  quoted,
+  quoteIdentifier,
+  quoteText,
+} from './clickhouse-sql';
 
 /*
  * ClickHouse's dialect (written for 18.16, in SQL that current releases accept too), over the ClickHouse
@@ -162,7 +173,7 @@ export const clickhouseDialect: Dialect = {
   maxOffsetSpans: MAX_SPANS,
 
   param: (index, type) => `{$${index}:${PARAM_TYPES[type]}}`,
-  quoteIdent: (name) => `"${name.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
+  quoteIdent: quoteIdentifier,
   cast: (expr, type) => CASTS[type](expr),
   // Dates and instants are read from their exact numbers (`f@days`, `f@ms`).
   fieldValue(column, type) {
@@ -268,6 +279,34 @@ export const clickhouseDialect: Dialect = {
   geoDistance,
   pointInBox,
   geoRelation,
+
+  textLiteral: quoteText,
+  createView: (view, query) => `CREATE VIEW IF NOT EXISTS ${view} AS ${query}`,
+  accessViewQuery(catalog, granted) {
+    const ids =
+      granted.length > 0
+        ? ` OR ${quoteIdentifier(RECORD_ID_COLUMN)} IN (${granted.map(quoteText).join(', ')})`
+        : '';
+    return `SELECT * FROM ${catalog}\nWHERE ${quoteIdentifier(RESTRICTED_COLUMN)} = 0${ids}`;
+  },
+  // The usage table logs counts (engine/clickhouse/usage.ts): they are summed at each query.
+  usageViewQuery(catalog, usage, [downloads, calls, score], columns) {
+    const id = quoteIdentifier(RECORD_ID_COLUMN);
+    return `SELECT ${columns.join(', ')},
+  toInt64(usage_downloads) AS ${downloads}, toInt64(usage_calls) AS ${calls},
+  toFloat64(5 * usage_downloads + usage_calls) AS ${score}
+FROM ${catalog}
+ANY LEFT JOIN (SELECT dataset_id AS ${id}, sum(downloads) AS usage_downloads, sum(api_calls) AS usage_calls
+  FROM ${usage} GROUP BY dataset_id) USING ${id}`;
+  },
+  languageViewQuery(catalog, lang) {
+    const row = quoteIdentifier(LANG_COLUMN);
+    const condition =
+      lang === undefined
+        ? `${row} = ''`
+        : `${row} = ${quoteText(lang)} OR (${row} = '' AND NOT has(${quoteIdentifier(LANGUAGES_COLUMN)}, ${quoteText(lang)}))`;
+    return `SELECT * FROM ${catalog}\nWHERE ${condition}`;
+  },
 
   setupStatements: () => [],
   timeZoneNamesQuery: () => unsupported('the list of time zones'),

@@ -1,5 +1,11 @@
-import type { Bind, ExportCellColumn, ExportRowColumn, ExportSql, RowRefs } from '../export-sql';
-import type { CompiledQuery } from '../query-types';
+import type {
+  Bind,
+  ExportCellColumn,
+  ExportedQuery,
+  ExportRowColumn,
+  ExportSql,
+  RowRefs,
+} from '../export-sql';
 import { compactParams, type SqlParam, type SqlQuery } from '../sql';
 
 /*
@@ -17,7 +23,7 @@ import { compactParams, type SqlParam, type SqlQuery } from '../sql';
  * Parquet columns named through a bound structure, see parquet.ts).
  */
 function cellsQuery(
-  compiled: CompiledQuery,
+  compiled: ExportedQuery,
   columns: readonly unknown[],
   build: (refs: RowRefs, bind: Bind) => readonly string[],
 ): SqlQuery {
@@ -181,9 +187,26 @@ function parquetRowSql(
   return `unnest(from_json(${object}, ${bind(JSON.stringify(structure))}))`;
 }
 
+/** CSV cells as the service writes them: doubled quotes, CRLF lines, no header. */
+function csvCopyOptions(csv: { readonly delimiter: string; readonly quoteAll: boolean }): string {
+  return [
+    'FORMAT csv',
+    'HEADER false',
+    `DELIMITER '${csv.delimiter.replaceAll("'", "''")}'`,
+    `QUOTE '"'`,
+    `ESCAPE '"'`,
+    `NEW_LINE '\r\n'`,
+    ...(csv.quoteAll ? ['FORCE_QUOTE *'] : []),
+  ].join(', ');
+}
+
 export const duckdbExportSql: ExportSql = {
   cellsQuery,
   textCell,
+  csvCopyOptions,
+  // One unquoted column a line: JSON text holds no raw control character, so lines pass unchanged.
+  linesCopyOptions: () => `FORMAT csv, HEADER false, QUOTE '', ESCAPE '', DELIMITER '\t', NEW_LINE '\n'`,
+  parquetCopyOptions: (compression) => `FORMAT parquet, COMPRESSION ${compression}`,
   flatLine: flatLineSql,
   recordLine: recordLineSql,
   parquetRow: parquetRowSql,

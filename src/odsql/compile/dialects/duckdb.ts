@@ -1,3 +1,13 @@
+// DuckDB's identifiers are quoted as its storage layout quotes them: one function for both.
+import {
+  LANG_COLUMN,
+  LANGUAGES_COLUMN,
+  POSITION_COLUMN,
+  quoteIdent,
+  RECORD_ID_COLUMN,
+  RESTRICTED_COLUMN,
+} from '../../../layout/columns';
+import { sqlString } from '../../../layout/sql';
 import { MAX_SPANS } from '../../time/transitions';
 import type { IntervalUnit } from '../../vocabulary';
 import type {
@@ -12,7 +22,7 @@ import type {
   RenderedValue,
 } from '../dialect';
 import type { SqlQuery } from '../sql';
-import { GEO_SHAPE_TYPE, quoteIdent, RECORD_TIMESTAMP_COLUMN, searchSqlExpression } from '../storage';
+import { GEO_SHAPE_TYPE, RECORD_TIMESTAMP_COLUMN, searchSqlExpression } from '../storage';
 import { duckdbExportSql } from './duckdb-exports';
 import { MACROS } from './duckdb-macros';
 
@@ -283,6 +293,29 @@ export const duckdbDialect: Dialect = {
       : `ods_shape_distance(${geo}, ${lat}, ${lon})`,
   pointInBox,
   geoRelation,
+
+  textLiteral: sqlString,
+  createView: (view, query) => `CREATE OR REPLACE VIEW ${view} AS ${query}`,
+  accessViewQuery(catalog, granted) {
+    const ids =
+      granted.length > 0
+        ? ` OR ${quoteIdent(RECORD_ID_COLUMN)} IN (${granted.map(sqlString).join(', ')})`
+        : '';
+    return `SELECT * FROM ${catalog}\nWHERE NOT ${quoteIdent(RESTRICTED_COLUMN)}${ids}`;
+  },
+  // The usage table holds one row of running counts a dataset (server/storage/usage-table.ts).
+  usageViewQuery: (catalog, usage, [downloads, calls, score]) => `SELECT c.*,
+  CAST(coalesce(u.download_count, 0) AS BIGINT) AS ${downloads},
+  CAST(coalesce(u.api_call_count, 0) AS BIGINT) AS ${calls},
+  CAST(coalesce(5 * u.download_count + u.api_call_count, 0) AS DOUBLE) AS ${score}
+FROM ${catalog} c LEFT JOIN ${usage} u ON u.dataset_id = c.dataset_id
+ORDER BY c.${quoteIdent(POSITION_COLUMN)}`,
+  languageViewQuery(catalog, lang) {
+    const row = quoteIdent(LANG_COLUMN);
+    if (lang === undefined) return `SELECT * FROM ${catalog} WHERE ${row} = ''`;
+    const code = sqlString(lang);
+    return `SELECT * FROM ${catalog} WHERE (${row} = ${code} OR (${row} = '' AND NOT list_contains(${quoteIdent(LANGUAGES_COLUMN)}, ${code})))`;
+  },
 
   setupStatements: () => [
     "SET GLOBAL TimeZone = 'UTC'",

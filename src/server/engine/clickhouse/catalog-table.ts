@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { POSITION_COLUMN, quoteIdent as quoteDuckIdent, RECORD_ID_COLUMN } from '../../../layout/columns';
 import { sqlString } from '../../../layout/sql';
-import { LANGS, type Lang } from '../../../odsql';
+import { clickhouseDialect, LANGS, type Lang } from '../../../odsql';
 import type { PublishedRow } from '../../backend/catalog';
 import {
   CATALOG_SCHEMA,
@@ -240,20 +240,16 @@ export async function ensureAccessView(
   base: string,
   granted: readonly string[],
 ): Promise<void> {
-  const ids =
-    granted.length > 0
-      ? ` OR ${quoteIdentifier(RECORD_ID_COLUMN)} IN (${granted.map((id) => chLiteral(id, CH.string)).join(', ')})`
-      : '';
+  const dialect = clickhouseDialect;
   await ensureView(
     target,
     name,
-    `CREATE VIEW IF NOT EXISTS ${qualified(target, name)} AS SELECT * FROM ${qualified(target, base)}
-WHERE ${quoteIdentifier(RESTRICTED_COLUMN)} = 0${ids}`,
+    dialect.createView(qualified(target, name), dialect.accessViewQuery(qualified(target, base), granted)),
   );
 }
 
 /**
- * A view of the catalog view `base` in `lang` (storage/language-views.ts states the rule), created on
+ * A view of the catalog view `base` in `lang` (the dialect's languageViewQuery), created on
  * every node when missing.
  */
 export async function ensureLanguageView(
@@ -262,16 +258,11 @@ export async function ensureLanguageView(
   base: string,
   lang: Lang | undefined,
 ): Promise<void> {
-  const row = quoteIdentifier(LANG_COLUMN);
-  const condition =
-    lang === undefined
-      ? `${row} = ''`
-      : `${row} = ${chLiteral(lang, CH.string)} OR (${row} = '' AND NOT has(${quoteIdentifier(LANGUAGES_COLUMN)}, ${chLiteral(lang, CH.string)}))`;
+  const dialect = clickhouseDialect;
   await ensureView(
     target,
     name,
-    `CREATE VIEW IF NOT EXISTS ${qualified(target, name)} AS SELECT * FROM ${qualified(target, base)}
-WHERE ${condition}`,
+    dialect.createView(qualified(target, name), dialect.languageViewQuery(qualified(target, base), lang)),
   );
 }
 
@@ -286,17 +277,14 @@ export async function ensureUsageView(
   usageTable: string,
   fields: readonly [string, string, string],
 ): Promise<void> {
-  const columns = [...servedColumns().map((c) => c.name), POSITION_COLUMN].map(quoteIdentifier).join(', ');
-  const [downloads, calls, score] = fields.map(quoteIdentifier);
-  const id = quoteIdentifier(RECORD_ID_COLUMN);
-  await ensureView(
-    target,
-    view,
-    `CREATE VIEW IF NOT EXISTS ${qualified(target, view)} AS SELECT ${columns},
-  toInt64(usage_downloads) AS ${downloads}, toInt64(usage_calls) AS ${calls},
-  toFloat64(5 * usage_downloads + usage_calls) AS ${score}
-FROM ${qualified(target, table)}
-ANY LEFT JOIN (SELECT dataset_id AS ${id}, sum(downloads) AS usage_downloads, sum(api_calls) AS usage_calls
-  FROM ${qualified(target, usageTable)} GROUP BY dataset_id) USING ${id}`,
+  const dialect = clickhouseDialect;
+  const q = (name: string) => dialect.quoteIdent(name);
+  const columns = [...servedColumns().map((c) => c.name), POSITION_COLUMN].map(q);
+  const query = dialect.usageViewQuery(
+    qualified(target, table),
+    qualified(target, usageTable),
+    [q(fields[0]), q(fields[1]), q(fields[2])],
+    columns,
   );
+  await ensureView(target, view, dialect.createView(qualified(target, view), query));
 }

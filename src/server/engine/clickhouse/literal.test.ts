@@ -50,7 +50,7 @@ describe('chLiteral', () => {
       "toDateTime(toUInt32(86400), 'Europe/Paris')",
     );
     expect(chLiteral([], CH.array(CH.int64))).toBe('emptyArrayInt64()');
-    expect(quoteIdentifier('a`b\\c')).toBe('`a\\`b\\\\c`');
+    expect(quoteIdentifier('a`b\\c"d')).toBe('"a`b\\\\c\\"d"');
   });
 });
 

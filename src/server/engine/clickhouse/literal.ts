@@ -6,6 +6,8 @@
  * Identifiers go through `quoteIdentifier`, after the caller has found them in the dataset's schema.
  */
 
+import { clickhouseDialect } from '../../../odsql';
+
 /** ClickHouse types a literal can have. `DateTime` carries the time zone its value is shown in. */
 export type ChType =
   | { readonly kind: 'String' }
@@ -43,36 +45,29 @@ export class LiteralError extends Error {
   }
 }
 
-const HEX = '0123456789abcdef';
 /** With the `u` flag a surrogate pair is one code point, so this matches only unpaired halves. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 /**
- * Text between single quotes that ClickHouse reads back as exactly `text`: backslash and quote are
- * backslash-escaped, control characters (NUL included) and DEL become `\xHH`; everything else is written
- * as UTF-8. A lone surrogate has no UTF-8 form and is refused rather than silently replaced.
+ * Text between single quotes that ClickHouse reads back as exactly `text`, as the dialect writes it
+ * (its `textLiteral`). A lone surrogate has no UTF-8 form and is refused rather than silently replaced.
  */
 export function quoteString(text: string): string {
   if (LONE_SURROGATE.test(text))
     throw new LiteralError('Text with a lone surrogate cannot be sent to ClickHouse');
-  let out = "'";
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (ch === '\\') out += '\\\\';
-    else if (ch === "'") out += "\\'";
-    else if (code < 0x20 || code === 0x7f) out += `\\x${HEX[code >> 4]}${HEX[code & 15]}`;
-    else out += ch;
-  }
-  return `${out}'`;
+  return clickhouseDialect.textLiteral(text);
 }
 
 /**
  * A checked identifier (a column or table name already found in the schema or built by our code),
- * back-quoted with the same escapes as strings, so any name reads back as itself.
+ * quoted as the dialect quotes it (its one quoting function); names without a UTF-8 form, or empty,
+ * are refused like literals.
  */
 export function quoteIdentifier(name: string): string {
   if (name === '') throw new LiteralError('An identifier cannot be empty');
-  return `\`${quoteString(name).slice(1, -1).replaceAll('`', '\\`')}\``;
+  if (LONE_SURROGATE.test(name))
+    throw new LiteralError('Text with a lone surrogate cannot be sent to ClickHouse');
+  return clickhouseDialect.quoteIdent(name);
 }
 
 /** IANA names only (letters, digits, `/`, `_`, `+`, `-`): a time zone is written as a string literal too. */

@@ -5,7 +5,8 @@ import { BOM, DEFAULT_CSV, headers } from './csv-text';
 /*
  * The one CSV writer of exports: every path that writes CSV text in the server (records rendered in
  * JavaScript, rows streamed by an engine without a file writer, raw values) writes its lines here, and
- * an engine with a file writer gets the `COPY` options that write the same bytes (`csvCopyOptions`).
+ * an engine with a file writer gets the `COPY` options that write the same bytes from its dialect
+ * (`ExportSql.csvCopyOptions`).
  * Cells are quoted as csv-stringify quotes them with the export's options (csv-text.ts
  * stringifyOptions), which raw/csv.test.ts checks over generated cells, and as DuckDB's COPY does
  * (rows-paths.test.ts).
@@ -59,20 +60,4 @@ export function csvWriter(context: Pick<ExportContext, 'columns' | 'useLabels' |
       return text;
     },
   };
-}
-
-/**
- * The `COPY … (FORMAT csv)` options writing the rows as `csvLine` does (the header is the writer's
- * `head`). The delimiter is one of four fixed characters (checked in params.ts), never request text.
- */
-export function csvCopyOptions(csv: CsvOptions): string {
-  return [
-    'FORMAT csv',
-    'HEADER false',
-    `DELIMITER '${csv.delimiter}'`,
-    `QUOTE '"'`,
-    `ESCAPE '"'`,
-    `NEW_LINE '\r\n'`,
-    ...(csv.quoteAll ? ['FORCE_QUOTE *'] : []),
-  ].join(', ');
 }

@@ -4,7 +4,7 @@ import { copyStream } from '../copy-stream';
 import { engineFileWriter } from '../engine-writer';
 import type { EngineExport, ExportContext } from '../types';
 import { cellText, DEFAULT_CSV, headers } from './csv-text';
-import { type CsvWriter, csvCopyOptions, csvWriter } from './csv-writer';
+import { type CsvWriter, csvWriter } from './csv-writer';
 import { doubleText } from './json-cells';
 import { rowsCsv } from './rows-csv';
 
@@ -50,7 +50,8 @@ export function csvCopy(
     const separator = bind(csv.listSeparator);
     return context.columns.map((c, i) => sql.textCell(c, refs.values[i]!, separator));
   });
-  return { query, options: csvCopyOptions(csv) };
+  // The delimiter is one of four fixed characters (checked in params.ts), never request text.
+  return { query, options: sql.csvCopyOptions(csv) };
 }
 
 /** `COPY … (FORMAT csv)` into a pipe: see copy-stream.ts for why. */

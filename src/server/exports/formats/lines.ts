@@ -93,7 +93,7 @@ export function jsonCopy(
   columns: readonly ExportColumn[],
 ): { query: SqlQuery; options: string } {
   const query = sql.cellsQuery(compiled, columns, (refs, bind) => [sql.flatLine(columns, refs, bind)]);
-  return { query, options: `FORMAT csv, HEADER false, QUOTE '', ESCAPE '', DELIMITER '\t', NEW_LINE '\n'` };
+  return { query, options: sql.linesCopyOptions() };
 }
 
 const NEWLINE = 0x0a;

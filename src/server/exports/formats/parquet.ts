@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CompiledQuery, ExportSql, SqlQuery } from '../../../odsql';
+import type { ExportedQuery, ExportSql, SqlQuery } from '../../../odsql';
 import { duckdbExportSql, engineWritable } from '../../../odsql';
 import { writeRowsFile } from '../../engine/duckdb/file';
 import { ApiError } from '../../errors';
@@ -18,7 +18,7 @@ import { headers } from './csv-text';
  */
 export function parquetQuery(
   sql: ExportSql,
-  compiled: CompiledQuery,
+  compiled: ExportedQuery,
   context: Pick<ExportContext, 'columns' | 'useLabels'>,
 ): SqlQuery {
   const names = headers(context);
@@ -33,9 +33,10 @@ export function parquetQuery(
  * same SQL over them: the same columns, types and values.
  */
 async function writeParquet(plan: EngineExport, file: string, dir: string): Promise<void> {
-  const options = `FORMAT parquet, COMPRESSION ${plan.parquetCompression}`;
   const { signal } = plan.context;
   const writer = engineFileWriter(plan);
+  // Without the engine's writer, a DuckDB of the export's own writes the file (below).
+  const options = (writer?.sql ?? duckdbExportSql).parquetCopyOptions(plan.parquetCompression);
   if (writer) {
     await writer.copy(parquetQuery(writer.sql, plan.compiled, plan.context), file, options, { signal });
     return;
@@ -47,12 +48,7 @@ async function writeParquet(plan: EngineExport, file: string, dir: string): Prom
     rows: renderedRows(plan.engine, plan.compiled, signal),
     columns,
     // The stored texts stand for the compiled outputs: a query whose rows are the JSON values only.
-    query: (source) =>
-      parquetQuery(
-        duckdbExportSql,
-        { kind: 'aggregate', page: source, columns: plan.compiled.columns },
-        plan.context,
-      ),
+    query: (source) => parquetQuery(duckdbExportSql, { kind: 'aggregate', page: source }, plan.context),
     target: file,
     options,
     signal,

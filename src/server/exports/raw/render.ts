@@ -1,6 +1,12 @@
-import { type RawRecords, type RawValueKind, zoneOffsets } from '../../../odsql';
+import {
+  dateText,
+  isoDatetime,
+  isoUtcMillis,
+  type RawRecords,
+  type RawValueKind,
+  zoneOffsets,
+} from '../../../odsql';
 import { doubleText } from '../formats/json-cells';
-import { dateText, isoDatetime, isoUtcMillis } from './time-texts';
 
 /*
  * Values of an export read raw (odsql/compile/raw-records.ts) rendered in the server into what the

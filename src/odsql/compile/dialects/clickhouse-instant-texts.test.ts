@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dateText, isoDatetime, isoUtcMillis } from './time-texts';
+import { dateText, isoDatetime, isoUtcMillis } from './clickhouse-instant-texts';
 
 /*
  * The texts against the platform's own ISO writer (Date#toISOString), for the years it writes in four

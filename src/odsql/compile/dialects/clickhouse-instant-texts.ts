@@ -1,12 +1,12 @@
-import { civilFromDays } from '../../../odsql';
+import { civilFromDays } from '../../time/calendar';
 
 const MS_PER_DAY = 86_400_000;
 
 /*
- * The service's texts of dates and instants, written in the server from exact numbers (days since
- * 1970-01-01, epoch milliseconds) exactly as the ClickHouse dialect's SQL writes them
- * (odsql/compile/dialects/clickhouse-dates.ts: civilDate, isoDatetime, isoUtcMillis), for exports whose
- * values are rendered here (raw-records.ts).
+ * The ClickHouse dialect's texts of dates and instants in JavaScript, from exact numbers (days since
+ * 1970-01-01, epoch milliseconds), exactly as its SQL writes them (clickhouse-calendar.ts: civilDate;
+ * clickhouse-instants.ts: isoDatetime, isoUtcMillis): the server renders with them the exports it reads
+ * raw (raw-records.ts), so the dialect writes its instants in one place, in both languages.
  */
 
 /** `n` zero-padded to `width` digits; wider numbers whole (the dialect's `padded`). */

@@ -1,0 +1,84 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The dialect owns every piece of SQL text: queries are the compiler's (src/odsql and its dialects),
+ * the records layout's statements are src/layout's, and each engine's own plumbing (its tables, views,
+ * ingestion statements, connection setup) stays in that engine's folder. Everywhere else in the server
+ * a string that starts a SQL statement is a query written by hand, beside the dialect: this test names
+ * it. It reads the code's string literals (template literals too), never comments.
+ */
+
+const SERVER = join(import.meta.dirname);
+
+/** Folders whose files are an engine's own plumbing, with why. */
+const ENGINE_PLUMBING: readonly string[] = [
+  // The engines themselves: DuckDB's connections and files, ClickHouse's cluster, tables and ingestion.
+  'engine/',
+  // DuckDB's storage: its records files, tables, views, statistics and ingestion statements.
+  'storage/',
+];
+
+/**
+ * A literal that starts a SQL statement, or the options of a `COPY` (`FORMAT …`), after any blank or
+ * opening parenthesis: its text.
+ */
+const STATEMENT =
+  /['"`]([\s(]*(?:SELECT|WITH|CREATE|DROP|COPY|INSERT|DELETE|UPDATE|ALTER|DESCRIBE|ATTACH|DETACH|SET|PRAGMA|INSTALL|LOAD|TRUNCATE|OPTIMIZE|SYSTEM|RENAME|EXCHANGE|FORMAT)\s[^'"`]*)/g;
+
+function serverFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return serverFiles(path);
+    const source = entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts');
+    const test =
+      /\.(?:test|http\.test|cluster-test)\.ts$/.test(entry.name) || path.includes(`${sep}testing${sep}`);
+    return source && !test ? [path] : [];
+  });
+}
+
+/** The code of a file without its comments (a `//` starts a comment after a blank or a line's start). */
+function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
+}
+
+/** The start of every string or template literal that starts a SQL statement: up to 60 characters. */
+function statementsIn(text: string): string[] {
+  return [...withoutComments(text).matchAll(STATEMENT)].map((m) => m[1]!.slice(0, 60));
+}
+
+/** The SQL statements a server file writes outside an engine's folder: `file: text`. */
+function handWrittenSql(): string[] {
+  return serverFiles(SERVER)
+    .map((path) => relative(SERVER, path).split(sep).join('/'))
+    .filter((file) => !ENGINE_PLUMBING.some((folder) => file.startsWith(folder)))
+    .flatMap((file) =>
+      statementsIn(readFileSync(join(SERVER, file), 'utf8')).map(
+        (statement) => `${file}: ${statement.trim()}`,
+      ),
+    );
+}
+
+describe('SQL text', () => {
+  it('finds statements in literals, plain or templated, and not in comments', () => {
+    const dollar = '$';
+    const sample = [
+      '// SELECT 1 in a comment',
+      "const a = 'SELECT 1';",
+      `const b = \`(SELECT ${dollar}{x} FROM t)\`;`,
+      "const c = 'selected rows';",
+      '/* COPY x TO y */',
+      `const d = \`COPY (${dollar}{q}) TO x\`;`,
+    ].join('\n');
+    expect(statementsIn(sample)).toEqual([
+      'SELECT 1',
+      `(SELECT ${dollar}{x} FROM t)`,
+      `COPY (${dollar}{q}) TO x`,
+    ]);
+  });
+
+  it('is written only by the compiler, the layout and each engine’s own plumbing', () => {
+    expect(handWrittenSql()).toEqual([]);
+  });
+});
