@@ -173,6 +173,9 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           {...map.canvas}
           busy={map.canvas.busy || shown.busy}
           display={shown.style}
+          describe={(pick) =>
+            pick.kind === 'area' && shown.describeArea ? shown.describeArea(pick) : map.canvas.describe(pick)
+          }
           basemap={state.map.basemap}
           location={state.map.location}
           filterOutline={outline}
