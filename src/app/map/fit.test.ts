@@ -35,6 +35,18 @@ describe('the first view', () => {
     });
   });
 
+  it('shows records all round the world from -180° to 180°', () => {
+    const bounds = dataBounds([
+      { lon: -170, lat: 50 },
+      { lon: -120, lat: 35 },
+      { lon: -30, lat: 0 },
+      { lon: 20, lat: 40 },
+      { lon: 100, lat: -10 },
+      { lon: 175, lat: -40 },
+    ]);
+    expect(bounds).toEqual({ west: -170, east: 175, south: -40, north: 50 });
+  });
+
   it('fits shapes to their full extent and gives a lone point some room', () => {
     const fit = featureFit({
       type: 'FeatureCollection',

@@ -29,6 +29,8 @@ export function dataBounds(points: Iterable<LonLatPoint>): Bounds | undefined {
   lons.sort((a, b) => a - b);
   const first = lons[0]!;
   const last = lons.at(-1)!;
+  const plain = { west: first, south, east: last, north };
+  if (last - first < 180) return plain;
   // The widest stretch of longitude with no record is the one left out of view: by default the one
   // across the antimeridian, from the last longitude round to the first.
   let gap = first + 360 - last;
@@ -42,7 +44,9 @@ export function dataBounds(points: Iterable<LonLatPoint>): Bounds | undefined {
       east = lons[i - 1]! + 360;
     }
   }
-  return { west, south, east, north };
+  // Records all round the world are shown from -180° to 180° (a view centred on the Pacific gains little
+  // for them, and an area drawn across the antimeridian cannot be one box).
+  return east - west <= 180 ? { west, south, east, north } : plain;
 }
 
 /** Every position of a collection's geometries. */
