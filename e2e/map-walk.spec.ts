@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, numberIn, test } from './fixtures';
 
 /*
  * What a visitor met on the maps after the display modes came: an embedded map in its link's mode, the
@@ -104,6 +104,48 @@ test('the flights map first shows every airport flown from, Alaska, Hawaii and P
     }
     await page.screenshot({ path: `${SHOTS}/flights-first-view-${name}-en.png` });
   }
+});
+
+test('records all round the globe show it once across the map, not side by side copies', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/datasets/earthquakes/map');
+  await mapReady(page);
+  await expect(page).toHaveURL(/location=/);
+  const zoom = Number((new URL(page.url()).searchParams.get('location') ?? '').split(',')[0]);
+  const width = (await theMap(page).boundingBox())!.width;
+  // The world is 512 px across at zoom 0.
+  expect(512 * 2 ** zoom).toBeGreaterThanOrEqual(width - 2);
+  await page.screenshot({ path: `${SHOTS}/earthquakes-first-view-desktop-en.png` });
+});
+
+test('a rectangle drawn on the first view of the ZIP codes, centred on the Pacific, filters to it', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/datasets/us-zip-codes/map');
+  await mapReady(page);
+  await expect(page).toHaveURL(/location=/);
+  // From Palau and Guam to the Virgin Islands: the view is centred past the antimeridian.
+  const centreLon = Number((new URL(page.url()).searchParams.get('location') ?? '').split(',')[2]);
+  expect(Math.abs(centreLon)).toBeGreaterThan(120);
+  await page.getByRole('button', { name: 'Draw a rectangle' }).click();
+  await theMap(page).scrollIntoViewIfNeeded();
+  const box = (await theMap(page).boundingBox())!;
+  // Over the right half of the map: the contiguous states.
+  await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.95, box.y + box.height * 0.8, { steps: 6 });
+  await page.mouse.up();
+  await expect(page).toHaveURL(/geo=coordinates(%3A|:)bbox/);
+  const geo = new URL(page.url()).searchParams.get('geo') ?? '';
+  // Longitudes of the world the server knows, not of its copy beside it.
+  for (const n of geo.split(':').slice(2).join(',').split(',').map(Number)) {
+    expect(Math.abs(n)).toBeLessThanOrEqual(180);
+  }
+  await mapReady(page);
+  const count = numberIn(await page.locator('.result-count').textContent());
+  expect(count).toBeGreaterThan(10_000);
+  expect(count).toBeLessThan(42_049);
 });
 
 test('on a 1366 px screen the table keeps its width: the map opens above it, not beside', async ({
