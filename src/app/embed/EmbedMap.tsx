@@ -6,18 +6,21 @@ import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { t } from '../i18n/setup';
 import { geoFilterOutline } from '../map/draw';
 import { MapCanvas } from '../map/MapCanvas';
+import { MapLegend } from '../map/MapLegend';
 import { RecordPanel } from '../map/RecordPanel';
 import { useDatasetMap } from '../map/useDatasetMap';
+import { useMapDisplay } from '../map/useMapDisplay';
 import { datasetTimeZone } from '../table/queries';
 import type { EmbedOptions } from './embed-address';
 import '../map/map.css';
+import '../map/map-display.css';
 
 const NO_FIELDS: readonly DatasetField[] = [];
 const noop = () => {};
 
 /**
- * An embedded map: the records of the link's state where its `location` says (or fitted), hover and
- * click as in the explorer. `lock` keeps it where it is; the wheel zooms only when `wheel` asks.
+ * An embedded map: the records of the link's state where its `location` says (or fitted), drawn in the
+ * link's display mode with its legend, hover and click as in the explorer. `lock` keeps it where it is; the wheel zooms only when `wheel` asks.
  */
 export default function EmbedMap({
   dataset,
@@ -34,14 +37,21 @@ export default function EmbedMap({
   const cellFormat = useMemo<CellFormat>(() => ({ timeZone }), [timeZone]);
   const outline = useMemo(() => geoFilterOutline(state.geo), [state.geo]);
   const map = useDatasetMap(dataset, state, { locked: options.lock });
+  const shown = useMapDisplay(dataset, map);
 
   if (!map.geometry) return <p className="empty-state">{t('dataset.noMap')}</p>;
   return (
     <div className="embed-map">
       {map.error && <ErrorPanel compact title={t('map.failed')} error={map.error} onRetry={map.retry} />}
+      {shown.error && <ErrorPanel compact title={t('map.failed')} error={shown.error} />}
       <div className="map-stage">
         <MapCanvas
           {...map.canvas}
+          busy={map.canvas.busy || shown.busy}
+          display={shown.style}
+          describe={(pick) =>
+            pick.kind === 'area' && shown.describeArea ? shown.describeArea(pick) : map.canvas.describe(pick)
+          }
           basemap={state.map.basemap}
           location={state.map.location}
           filterOutline={outline}
@@ -63,6 +73,7 @@ export default function EmbedMap({
             format={cellFormat}
           />
         )}
+        {shown.legend && <MapLegend legend={shown.legend} />}
       </div>
     </div>
   );

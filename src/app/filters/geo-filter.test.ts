@@ -115,3 +115,32 @@ describe('geographic filter', () => {
     });
   });
 });
+
+describe('an area drawn on a copy of the world beside the first', () => {
+  it('is brought back onto the world the server knows', () => {
+    // The first view of the ZIP codes is centred on the Pacific: the contiguous states lie past 180°.
+    expect(bboxFilter('coordinates', [240, 30], [290, 45])).toEqual({
+      kind: 'bbox',
+      field: 'coordinates',
+      south: 30,
+      west: -120,
+      north: 45,
+      east: -70,
+    });
+    expect(
+      polygonFilter('coordinates', [
+        [-480, 30],
+        [-430, 30],
+        [-450, 45],
+      ]),
+    ).toEqual({
+      kind: 'polygon',
+      field: 'coordinates',
+      ring: [
+        [-120, 30],
+        [-70, 30],
+        [-90, 45],
+      ],
+    });
+  });
+});

@@ -48,7 +48,19 @@ function readLatLon(text: string): LonLat | undefined {
 }
 
 /** A rectangle from two corners in any order; undefined when it has no area. */
-export function bboxFilter(field: string, a: LonLat, b: LonLat): GeoFilter | undefined {
+/**
+ * Corners drawn on a copy of the world beside the first (a map centred across the antimeridian, on the
+ * Pacific) have longitudes past ±180°: brought back by whole turns onto the world the server knows.
+ */
+function onFirstWorld(points: readonly LonLat[]): LonLat[] {
+  const lons = points.map((p) => p[0]);
+  const middle = (Math.min(...lons) + Math.max(...lons)) / 2;
+  const turn = Math.round(middle / 360) * 360;
+  return points.map(([lon, lat]) => [lon - turn, lat]);
+}
+
+export function bboxFilter(field: string, corner: LonLat, opposite: LonLat): GeoFilter | undefined {
+  const [a, b] = onFirstWorld([corner, opposite]) as [LonLat, LonLat];
   const south = round(Math.min(a[1], b[1]));
   const north = round(Math.max(a[1], b[1]));
   const west = round(Math.min(a[0], b[0]));
@@ -60,7 +72,7 @@ export function bboxFilter(field: string, a: LonLat, b: LonLat): GeoFilter | und
 /** A polygon from its vertices (not closed); undefined with fewer than three distinct vertices. */
 export function polygonFilter(field: string, vertices: readonly LonLat[]): GeoFilter | undefined {
   const ring: LonLat[] = [];
-  for (const [lon, lat] of vertices) {
+  for (const [lon, lat] of onFirstWorld(vertices)) {
     const point: LonLat = [round(lon), round(lat)];
     const previous = ring.at(-1);
     if (previous && previous[0] === point[0] && previous[1] === point[1]) continue;

@@ -4,7 +4,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { startDrawing } from '../hooks/page-drawing';
 import { t } from '../i18n/setup';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { LonLat } from '../filters/geo-filter';
 import { BASEMAP_SOURCE, basemapStyle } from './basemap';
 import { applyDisplay, type DisplayStyle } from './display-layers';
@@ -32,7 +32,7 @@ import {
 } from './map-canvas-parts';
 import type { Bounds } from './map-data';
 import { type Basemap, MAX_ZOOM, type MapLocation, sameLocation } from './map-view';
-import { type Pick, pickAt } from './pick';
+import { hoverLeft, type Pick, pickAt } from './pick';
 import { useRecordMarks } from './record-marks';
 import { STREET_SOURCE } from './street-basemap';
 
@@ -80,6 +80,7 @@ interface MapCanvasProps {
 /** The MapLibre map: basemap, the dataset's layers, pointer picking, drawing and the view in the address. */
 export function MapCanvas(props: MapCanvasProps) {
   const container = useRef<HTMLElement>(null);
+  const hoverTip = useRef<HTMLDivElement>(null);
   const mapRef = useRef<maplibregl.Map | undefined>(undefined);
   const drawerRef = useRef<AreaDrawer | undefined>(undefined);
   const latest = useRef(props);
@@ -91,6 +92,12 @@ export function MapCanvas(props: MapCanvasProps) {
   // What each of the dataset's sources was last given: the same data is not cut into tiles again.
   const sent = useRef(new Map<string, FeatureCollection>());
   const [hover, setHover] = useState<{ x: number; y: number; text: string } | undefined>();
+  // The tooltip moved to where it fits once its width is known, before it is painted.
+  useLayoutEffect(() => {
+    const tip = hoverTip.current;
+    const wrap = tip?.parentElement;
+    if (hover && tip && wrap) tip.style.left = `${hoverLeft(hover.x, tip.offsetWidth, wrap.clientWidth)}px`;
+  }, [hover]);
   // The fitKey last fitted; null before the first fit.
   const fitted = useRef<string | null>(null);
   // Until its first full picture, the map holds the page's speculative work back (hooks/page-drawing).
@@ -205,6 +212,11 @@ export function MapCanvas(props: MapCanvasProps) {
       if (drawerRef.current?.active) return;
       const pick = pickAt(map, event.point);
       if (!pick) return;
+      // An area opens nothing: a click (a tap, on a phone with no hover) names it with its value.
+      if (pick.kind === 'area') {
+        setHover({ x: event.point.x, y: event.point.y, text: latest.current.describe(pick) });
+        return;
+      }
       if (latest.current.onPick(pick) === 'zoom' && pick.kind === 'cluster') {
         map.easeTo({ center: [pick.lon, pick.lat], zoom: Math.min(MAX_ZOOM, map.getZoom() + 2) });
       }
@@ -333,7 +345,12 @@ export function MapCanvas(props: MapCanvasProps) {
         </p>
       )}
       {hover && (
-        <div className="map-hover" style={{ left: hover.x + 12, top: hover.y + 12 }} role="tooltip">
+        <div
+          ref={hoverTip}
+          className="map-hover"
+          style={{ left: hover.x + 12, top: hover.y + 12 }}
+          role="tooltip"
+        >
           {hover.text}
         </div>
       )}

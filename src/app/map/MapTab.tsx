@@ -1,109 +1,52 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { Dataset, DatasetField, DatasetRecord } from '../../api';
+import { useMemo, useState } from 'react';
+import type { Dataset, DatasetField } from '../../api';
 import { FilterChips } from '../components/FilterChips';
 import { RangePanel } from '../components/RangePanel';
 import { RecordsLayout } from '../components/RecordsLayout';
-import { RecordsTable } from '../components/RecordsTable';
 import { ErrorPanel } from '../components/StatusMessages';
-import { type FilterChip, filterChips, withoutChip } from '../filters/chips';
-import { datasetFacetSource } from '../filters/facet-enumeration';
-import { datasetFacetLabeler } from '../filters/facet-labels';
-import { bboxFilter, type LonLat, polygonFilter } from '../filters/geo-filter';
-import { useDatasetChipRemovals } from '../filters/useChipRemovals';
 import type { CellFormat } from '../format/cells';
-import { usePageDrawing } from '../hooks/page-drawing';
-import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { t } from '../i18n/setup';
-import { useExploreClient } from '../queries/client-context';
-import { datasetFacetsQuery } from '../queries/options';
-import { datasetFacetsParams, datasetFilters } from '../queries/request-params';
-import { NO_FILTERS } from '../routes/search-params';
-import { visibleColumns } from '../table/columns';
+import { datasetFilters } from '../queries/request-params';
 import { datasetTimeZone } from '../table/queries';
-import { type DrawMode, geoFilterOutline } from './draw';
 import { MapCanvas } from './MapCanvas';
 import { MapDisplayTools } from './MapDisplayTools';
 import { MapDataBehind, MapLegend } from './MapLegend';
+import { MapRecordsList } from './MapRecordsList';
 import { MapTools } from './MapTools';
 import { FEATURE_THRESHOLD } from './map-data';
 import { RecordPanel } from './RecordPanel';
-import { featureRecord } from './record-features';
+import { useAreaDrawing } from './useAreaDrawing';
 import { useDatasetMap } from './useDatasetMap';
+import { useDeferredRanges } from './useDeferredRanges';
 import { useMapDisplay } from './useMapDisplay';
+import { useMapFilters } from './useMapFilters';
 import './map.css';
 import './map-display.css';
 
 const NO_FIELDS: readonly DatasetField[] = [];
 
+/*
+ * The Map tab's view. Its data comes from its hooks: the selection and facets (useMapFilters), the
+ * records or clusters on the map (useDatasetMap), the display mode's colours and legend (useMapDisplay),
+ * the area being drawn (useAreaDrawing).
+ */
+
 /** The records of the dataset on a map, following every active filter. Loaded only on this tab. */
 export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
-  const client = useExploreClient();
   const datasetId = dataset.dataset_id;
   const fields = dataset.fields ?? NO_FIELDS;
-  const fieldNames = useMemo(() => new Set(fields.map((f) => f.name)), [fields]);
-  const { state, setFilters } = useDatasetSearch(datasetId, 'map', fieldNames);
-  const labels = useMemo(() => datasetFacetLabeler(fields), [fields]);
-  const chips = useMemo(() => filterChips(state, labels), [state, labels]);
+  const filtering = useMapFilters(dataset);
+  const { state, setFilters, labels } = filtering;
   const timeZone = datasetTimeZone(dataset);
   const cellFormat = useMemo<CellFormat>(() => ({ timeZone }), [timeZone]);
-  const basemapId = useId();
   const map = useDatasetMap(dataset, state);
-  const { filters, geometry, total, countFailed, mode, features, busy, error, setMapView } = map;
+  const { geometry, total, countFailed, mode, features, error, setMapView } = map;
   const { selection, setSelection, chosen, setChosen, page, setPage } = map;
   const shown = useMapDisplay(dataset, map);
-  const refineOn = (field: string) => (value: string) =>
-    setFilters({
-      ...state,
-      refine: [...state.refine.filter((r) => r.facet !== field), { facet: field, value }],
-    });
-
-  const facetSource = useMemo(
-    () => datasetFacetSource(client, datasetId, datasetFilters(state)),
-    [client, datasetId, state],
-  );
-  const facets = useQuery(datasetFacetsQuery(client, datasetId, datasetFacetsParams(state)));
-  const removals = useDatasetChipRemovals(client, datasetId, state, chips);
-
-  // The list under the map: the row hovered rings its record on the map; a point clicked brings its row.
+  const drawing = useAreaDrawing(state, setFilters, geometry, () => setSelection(undefined));
+  // The row of the list under the map hovered: its record ringed on the map.
   const [hovered, setHovered] = useState<number>();
-  const listScroll = useRef<HTMLElement>(null);
-  const listed = useMemo(
-    () =>
-      (features.data?.features ?? []).map((f) =>
-        geometry ? featureRecord(f, geometry) : ((f.properties ?? {}) as DatasetRecord),
-      ),
-    [features.data, geometry],
-  );
-  const columns = useMemo(() => visibleColumns(fields, state.columns), [fields, state.columns]);
-  const [drawMode, setDrawMode] = useState<DrawMode>();
-  const outline = useMemo(() => geoFilterOutline(state.geo), [state.geo]);
-
-  const onDrawn = (kind: DrawMode, corners: readonly LonLat[]) => {
-    setDrawMode(undefined);
-    if (!geometry) return;
-    const [a, b] = corners;
-    const geo =
-      kind === 'rectangle'
-        ? a && b
-          ? bboxFilter(geometry.name, a, b)
-          : undefined
-        : polygonFilter(geometry.name, corners);
-    if (geo) {
-      setSelection(undefined);
-      setFilters({ ...state, geo });
-    }
-  };
-
-  const removeChip = (chip: FilterChip) => setFilters(withoutChip(state, chip));
-  // The range histogram's queries (a scan of the whole selection) wait until the map has its data and
-  // has drawn it: they would compete with it for the server, and their answers with its first picture
-  // for the page. Once asked for, they follow the filters as usual.
-  const drawing = usePageDrawing();
-  const [rangesActive, setRangesActive] = useState(false);
-  useEffect(() => {
-    if ((!busy && !drawing) || error) setRangesActive(true);
-  }, [busy, drawing, error]);
+  const rangesActive = useDeferredRanges(map.busy, error);
 
   if (!geometry) {
     return (
@@ -115,9 +58,9 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
 
   return (
     <RecordsLayout
-      facets={facets}
+      facets={filtering.facets}
       viewError={error}
-      source={facetSource}
+      source={filtering.facetSource}
       extra={
         <RangePanel
           datasetId={datasetId}
@@ -134,10 +77,10 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
       className="map-content"
     >
       <FilterChips
-        chips={chips}
-        onRemove={removeChip}
-        onClearAll={() => setFilters(NO_FILTERS)}
-        removals={removals}
+        chips={filtering.chips}
+        onRemove={filtering.removeChip}
+        onClearAll={filtering.clearAll}
+        removals={filtering.removals}
       />
       <div className="map-toolbar">
         <p className="result-count" aria-live="polite">
@@ -153,17 +96,17 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           )}
         </p>
         <MapTools
-          drawMode={drawMode}
-          onDrawMode={setDrawMode}
+          drawMode={drawing.drawMode}
+          onDrawMode={drawing.setDrawMode}
           basemap={state.map.basemap}
           onBasemap={(basemap) => setMapView(state.map.location, basemap)}
         />
       </div>
       <MapDisplayTools dataset={dataset} display={map.display} onDisplay={map.setDisplay} />
       {shown.note && <p className="map-hint">{shown.note}</p>}
-      {drawMode && (
+      {drawing.drawMode && (
         <p className="map-hint" role="status">
-          {drawMode === 'rectangle' ? t('map.rectangleHint') : t('map.polygonHint')}
+          {drawing.drawMode === 'rectangle' ? t('map.rectangleHint') : t('map.polygonHint')}
         </p>
       )}
       {error && <ErrorPanel compact title={t('map.failed')} error={error} onRetry={map.retry} />}
@@ -173,15 +116,18 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           {...map.canvas}
           busy={map.canvas.busy || shown.busy}
           display={shown.style}
+          describe={(pick) =>
+            pick.kind === 'area' && shown.describeArea ? shown.describeArea(pick) : map.canvas.describe(pick)
+          }
           basemap={state.map.basemap}
           location={state.map.location}
-          filterOutline={outline}
-          drawMode={drawMode}
+          filterOutline={drawing.outline}
+          drawMode={drawing.drawMode}
           highlight={hovered}
           selected={chosen}
           onLocation={(location) => setMapView(location, state.map.basemap)}
-          onDrawn={onDrawn}
-          onDrawCancel={() => setDrawMode(undefined)}
+          onDrawn={drawing.onDrawn}
+          onDrawCancel={drawing.cancel}
         />
         {selection && (
           <RecordPanel
@@ -201,38 +147,31 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
           <MapLegend
             legend={shown.legend}
             onRefine={
-              map.display.mode === 'categories' && map.display.field ? refineOn(map.display.field) : undefined
+              map.display.mode === 'categories' && map.display.field
+                ? filtering.refineOn(map.display.field)
+                : undefined
             }
           />
         )}
       </div>
       {shown.data && <MapDataBehind data={shown.data} />}
-      {mode === 'features' && listed.length > 0 && (
-        <section className="map-records" aria-labelledby={`${basemapId}-list`}>
-          <h2 id={`${basemapId}-list`} className="map-records-title">
-            {t('map.list')}
-          </h2>
-          <RecordsTable
-            fields={fields}
-            columns={columns}
-            rowCount={listed.length}
-            rowAt={(index) => listed[index]}
-            total={listed.length}
-            sort={undefined}
-            format={cellFormat}
-            busy={features.isPlaceholderData}
-            caption={t('map.listCaption', { title: dataset.metas?.default?.title ?? datasetId })}
-            selected={chosen}
-            onOpen={(index) => {
-              setChosen(index);
-              setPage(0);
-              setSelection({ kind: 'local', records: [listed[index]!] });
-            }}
-            onHover={setHovered}
-            resetKey={JSON.stringify(filters)}
-            scrollRef={listScroll}
-          />
-        </section>
+      {mode === 'features' && (
+        <MapRecordsList
+          dataset={dataset}
+          features={features.data}
+          geometry={geometry}
+          chosenColumns={state.columns}
+          format={cellFormat}
+          busy={features.isPlaceholderData}
+          selected={chosen}
+          resetKey={JSON.stringify(map.filters)}
+          onOpen={(index, record) => {
+            setChosen(index);
+            setPage(0);
+            setSelection({ kind: 'local', records: [record] });
+          }}
+          onHover={setHovered}
+        />
       )}
     </RecordsLayout>
   );

@@ -1,23 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { bulkBounds, featureFit, withMinimumSize } from './fit';
+import { dataBounds, featureFit, withMinimumSize } from './fit';
 
 describe('the first view', () => {
-  it('frames the bulk of the records, not a few far away', () => {
+  it('holds every record, however few are far away', () => {
+    // Flights: thousands from the contiguous states, a few hundred from Alaska, Hawaii and Puerto Rico.
     const points = [
-      ...Array.from({ length: 500 }, (_, i) => ({ lon: -120 + (i % 50), lat: 30 + (i % 15), weight: 1 })),
-      { lon: 144.8, lat: 13.4, weight: 1 },
+      ...Array.from({ length: 5_000 }, (_, i) => ({ lon: -120 + (i % 50), lat: 30 + (i % 15) })),
+      { lon: -166.54, lat: 53.9 }, // Dutch Harbor
+      { lon: -156.77, lat: 71.29 }, // Barrow
+      { lon: -155.05, lat: 19.72 }, // Hilo
+      { lon: -66, lat: 18.44 }, // San Juan
     ];
-    const bounds = bulkBounds(points);
-    expect(bounds).toEqual({ west: -120, east: -71, south: 30, north: 44 });
+    expect(dataBounds(points)).toEqual({ west: -166.54, east: -66, south: 18.44, north: 71.29 });
   });
 
-  it('weighs clusters by their count', () => {
-    const bounds = bulkBounds([
-      { lon: 0, lat: 0, weight: 1_000 },
-      { lon: 10, lat: 10, weight: 1_000 },
-      { lon: 100, lat: 60, weight: 1 },
+  it('goes across the antimeridian when that is the shorter way', () => {
+    const bounds = dataBounds([
+      { lon: -120, lat: 40 },
+      { lon: -64.6, lat: 18 }, // the Virgin Islands
+      { lon: 174.1, lat: 52.7 }, // Shemya, in the Aleutians
+      { lon: 144.8, lat: 13.4 }, // Guam
     ]);
-    expect(bounds).toEqual({ west: 0, east: 10, south: 0, north: 10 });
+    expect(bounds).toEqual({ west: 144.8, east: 295.4, south: 13.4, north: 52.7 });
+    expect(
+      dataBounds([
+        { lon: 179, lat: 0 },
+        { lon: -179, lat: 1 },
+      ]),
+    ).toEqual({
+      west: 179,
+      east: 181,
+      south: 0,
+      north: 1,
+    });
+  });
+
+  it('shows records all round the world from -180° to 180°', () => {
+    const bounds = dataBounds([
+      { lon: -170, lat: 50 },
+      { lon: -120, lat: 35 },
+      { lon: -30, lat: 0 },
+      { lon: 20, lat: 40 },
+      { lon: 100, lat: -10 },
+      { lon: 175, lat: -40 },
+    ]);
+    expect(bounds).toEqual({ west: -170, east: 175, south: -40, north: 50 });
   });
 
   it('fits shapes to their full extent and gives a lone point some room', () => {
@@ -39,15 +66,16 @@ describe('the first view', () => {
             ],
           },
         },
+        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [2, 50] } },
       ],
     });
-    expect(fit).toEqual({ west: 0, east: 1, south: 51, north: 52 });
+    expect(fit).toEqual({ west: 0, east: 2, south: 50, north: 52 });
     expect(withMinimumSize({ west: 5, east: 5, south: 6, north: 6 })).toEqual({
       west: 4.75,
       east: 5.25,
       south: 5.75,
       north: 6.25,
     });
-    expect(bulkBounds([])).toBeUndefined();
+    expect(dataBounds([])).toBeUndefined();
   });
 });

@@ -2,83 +2,75 @@ import type { FeatureCollection } from 'geojson';
 import type { Bounds } from './map-data';
 
 /*
- * Where the map looks on load. A dataset's full extent can be misleading: US ZIP codes reach from Guam
- * to the Virgin Islands, so their extent is nearly the whole world while almost every record is in the
- * contiguous states. The map fits the central share of the records instead (weighted quantiles of
- * longitude and latitude), which frames the bulk and still shows the rest when one zooms out.
+ * Where the map looks on load: every record in view. A share of the records left out to frame the bulk
+ * (as this once did) cut off whole regions where they are few: Alaska and Hawaii are under 1 % of the
+ * flights. Longitudes are taken on the shorter way round: the Aleutians reach past 180°, and US data from
+ * Guam to the Virgin Islands spans 150° across the Pacific, not 210° across the Atlantic. Such bounds
+ * have `east` above 180, which MapLibre fits like any other.
  */
 
-export interface WeightedPoint {
+export interface LonLatPoint {
   readonly lon: number;
   readonly lat: number;
-  readonly weight: number;
 }
 
-/** Records outside this central share, on each axis, do not widen the first view. */
-export const FIT_SHARE = 0.99;
-
-function quantile(values: readonly { value: number; weight: number }[], q: number): number {
-  const sorted = [...values].sort((a, b) => a.value - b.value);
-  const total = sorted.reduce((sum, v) => sum + v.weight, 0);
-  let seen = 0;
-  for (const item of sorted) {
-    seen += item.weight;
-    if (seen >= q * total) return item.value;
-  }
-  return sorted.at(-1)?.value ?? 0;
-}
-
-export function bulkBounds(points: readonly WeightedPoint[], share = FIT_SHARE): Bounds | undefined {
-  const kept = points.filter((p) => p.weight > 0 && Number.isFinite(p.lon) && Number.isFinite(p.lat));
-  if (kept.length === 0) return undefined;
-  const tail = (1 - share) / 2;
-  const lons = kept.map((p) => ({ value: p.lon, weight: p.weight }));
-  const lats = kept.map((p) => ({ value: p.lat, weight: p.weight }));
-  return {
-    west: quantile(lons, tail),
-    east: quantile(lons, 1 - tail),
-    south: quantile(lats, tail),
-    north: quantile(lats, 1 - tail),
-  };
-}
-
-/** Points of a collection (each position of a shape counts once); shapes fit their full extent. */
-export function featureFit(collection: FeatureCollection): Bounds | undefined {
-  const points: WeightedPoint[] = [];
-  let shapes = false;
-  for (const f of collection.features) {
-    if (f.geometry.type === 'Point') {
-      const [lon, lat] = f.geometry.coordinates;
-      if (lon !== undefined && lat !== undefined) points.push({ lon, lat, weight: 1 });
-    } else shapes = true;
-  }
-  if (!shapes) return bulkBounds(points);
-  return extentOf(collection);
-}
-
-function extentOf(collection: FeatureCollection): Bounds | undefined {
-  let west = Infinity;
+/** The smallest bounds holding every point, across the antimeridian when that is shorter. */
+export function dataBounds(points: Iterable<LonLatPoint>): Bounds | undefined {
+  const lons: number[] = [];
   let south = Infinity;
-  let east = -Infinity;
   let north = -Infinity;
-  const visit = (coordinates: unknown): void => {
+  for (const { lon, lat } of points) {
+    if (!Number.isFinite(lon) || !Number.isFinite(lat)) continue;
+    lons.push(lon);
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+  }
+  if (lons.length === 0) return undefined;
+  lons.sort((a, b) => a - b);
+  const first = lons[0]!;
+  const last = lons.at(-1)!;
+  const plain = { west: first, south, east: last, north };
+  if (last - first < 180) return plain;
+  // The widest stretch of longitude with no record is the one left out of view: by default the one
+  // across the antimeridian, from the last longitude round to the first.
+  let gap = first + 360 - last;
+  let west = first;
+  let east = last;
+  for (let i = 1; i < lons.length; i++) {
+    const step = lons[i]! - lons[i - 1]!;
+    if (step > gap) {
+      gap = step;
+      west = lons[i]!;
+      east = lons[i - 1]! + 360;
+    }
+  }
+  // Records all round the world are shown from -180° to 180° (a view centred on the Pacific gains little
+  // for them, and an area drawn across the antimeridian cannot be one box).
+  return east - west <= 180 ? { west, south, east, north } : plain;
+}
+
+/** Every position of a collection's geometries. */
+function* positions(collection: FeatureCollection): Generator<LonLatPoint> {
+  function* visit(coordinates: unknown): Generator<LonLatPoint> {
     if (!Array.isArray(coordinates)) return;
     if (typeof coordinates[0] === 'number' && typeof coordinates[1] === 'number') {
-      west = Math.min(west, coordinates[0]);
-      east = Math.max(east, coordinates[0]);
-      south = Math.min(south, coordinates[1]);
-      north = Math.max(north, coordinates[1]);
+      yield { lon: coordinates[0], lat: coordinates[1] };
       return;
     }
-    for (const part of coordinates) visit(part);
-  };
+    for (const part of coordinates) yield* visit(part);
+  }
   for (const f of collection.features) {
     const geometry = f.geometry;
+    if (!geometry) continue;
     if (geometry.type === 'GeometryCollection') {
-      for (const g of geometry.geometries) if (g.type !== 'GeometryCollection') visit(g.coordinates);
-    } else visit(geometry.coordinates);
+      for (const g of geometry.geometries) if (g.type !== 'GeometryCollection') yield* visit(g.coordinates);
+    } else yield* visit(geometry.coordinates);
   }
-  return west <= east ? { west, south, east, north } : undefined;
+}
+
+/** The bounds of a collection's records, points and shapes alike. */
+export function featureFit(collection: FeatureCollection): Bounds | undefined {
+  return dataBounds(positions(collection));
 }
 
 /** A point's bounds would be empty: widen them to a small area around it. */

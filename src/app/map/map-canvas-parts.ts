@@ -75,15 +75,23 @@ export function markDrawn(map: maplibregl.Map, element: HTMLElement, ready: bool
 }
 
 export function fitTo(map: maplibregl.Map, { west, south, east, north }: Bounds): void {
-  map.fitBounds(
+  const camera = map.cameraForBounds(
     [
       [west, south],
       [east, north],
     ],
     // A lone point or a tight group still shows its surroundings (a town, a coastline).
-    { padding: 40, maxZoom: 10, duration: 0 },
+    { padding: 40, maxZoom: 10 },
   );
+  if (!camera) return;
+  // Never less than one world across the map: records all round the globe, from the Arctic to the
+  // Antarctic, would otherwise show it two or three times side by side, each copy tiny.
+  const oneWorld = Math.log2(map.getContainer().clientWidth / TILE_SIZE);
+  map.jumpTo({ ...camera, zoom: Math.max(camera.zoom ?? 0, oneWorld) });
 }
+
+/** MapLibre's world is 512 pixels across at zoom 0. */
+const TILE_SIZE = 512;
 
 /** Gives a source new data, unless it holds that data already (from the map's first style). */
 export function showData(

@@ -80,6 +80,17 @@ describe('clusters', () => {
     expect(clusterArea({ west: -79.9, south: 35.1, east: -69.9, north: 42.1 }, zoom)).toEqual(area);
   });
 
+  it('take every longitude for a view across the antimeridian', () => {
+    // The first view of US airports: from Guam (shown at -215°) to the Virgin Islands.
+    const area = clusterArea({ west: -215.2, south: 10, east: -64.6, north: 40 }, 4);
+    expect(area?.west).toBe(-180);
+    expect(area?.east).toBe(180);
+    expect(clusterArea({ west: 150, south: 40, east: 200, north: 60 }, 3)).toMatchObject({
+      west: -180,
+      east: 180,
+    });
+  });
+
   it('cover the whole world without an area filter when zoomed out', () => {
     expect(clusterArea({ west: -400, south: -85, east: 400, north: 85 }, 1)).toBeUndefined();
   });

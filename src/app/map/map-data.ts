@@ -88,8 +88,10 @@ export function clusterArea(bounds: Bounds, zoom: number): Bounds | undefined {
   const step = cellSize(zoom) * 8;
   const padX = (bounds.east - bounds.west) / 2;
   const padY = (bounds.north - bounds.south) / 2;
-  const west = Math.max(-180, Math.floor((bounds.west - padX) / step) * step);
-  const east = Math.min(180, Math.ceil((bounds.east + padX) / step) * step);
+  // A view across the antimeridian (the Aleutians, Guam) shows records of both sides: every longitude.
+  const across = bounds.west - padX < -180 || bounds.east + padX > 180;
+  const west = across ? -180 : Math.floor((bounds.west - padX) / step) * step;
+  const east = across ? 180 : Math.ceil((bounds.east + padX) / step) * step;
   const south = Math.max(-90, Math.floor((bounds.south - padY) / step) * step);
   const north = Math.min(90, Math.ceil((bounds.north + padY) / step) * step);
   if (west <= -180 && east >= 180 && south <= -90 && north >= 90) return undefined;

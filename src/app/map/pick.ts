@@ -1,16 +1,29 @@
 import * as maplibregl from 'maplibre-gl';
+import { AREAS_FILL } from './display-layers';
 import { CLUSTER_LAYERS, CLUSTERS_SOURCE, RECORD_LAYERS, RECORDS_SOURCE } from './layers';
 
-/* What a pointer on the map designates: the nearest cluster under it, or the records there. */
+/*
+ * What a pointer on the map designates: the nearest cluster under it, the records there, or else the
+ * area of another dataset under it (a display mode's, with the aggregate joined on it).
+ */
 
-/** What the pointer is over or clicked: records (feature indexes) or one cluster (its index). */
+/** An area of another dataset: its joined key, its name when it has one, the aggregate joined on it. */
+export interface AreaPick {
+  readonly kind: 'area';
+  readonly key: string;
+  readonly name?: string | undefined;
+  readonly value?: number | undefined;
+}
+
+/** What the pointer is over or clicked: records (feature indexes), one cluster (its index), an area. */
 export type Pick =
   | { readonly kind: 'records'; readonly indexes: readonly number[] }
-  | { readonly kind: 'cluster'; readonly index: number; readonly lon: number; readonly lat: number };
+  | { readonly kind: 'cluster'; readonly index: number; readonly lon: number; readonly lat: number }
+  | AreaPick;
 
 /** The cluster or records at a point of the map's canvas. */
 export function pickAt(map: maplibregl.Map, point: maplibregl.PointLike): Pick | undefined {
-  const layers = [...CLUSTER_LAYERS, ...RECORD_LAYERS].filter((id) => map.getLayer(id));
+  const layers = [...CLUSTER_LAYERS, ...RECORD_LAYERS, AREAS_FILL].filter((id) => map.getLayer(id));
   // A few pixels of slack make small points easy to hit.
   const [x, y] = point instanceof maplibregl.Point ? [point.x, point.y] : (point as [number, number]);
   const box: [maplibregl.PointLike, maplibregl.PointLike] = [
@@ -32,5 +45,30 @@ export function pickAt(map: maplibregl.Map, point: maplibregl.PointLike): Pick |
   const indexes = [
     ...new Set(hits.filter((f) => f.source === RECORDS_SOURCE).map((f) => Number(f.properties.__index))),
   ];
-  return indexes.length > 0 ? { kind: 'records', indexes } : undefined;
+  if (indexes.length > 0) return { kind: 'records', indexes };
+  const area = hits.find((f) => f.layer.id === AREAS_FILL);
+  return area ? areaPick(area.properties) : undefined;
+}
+
+/** The area's properties as areas are joined (useMapDisplay: `key`, `name`, `value`). */
+function areaPick(properties: Record<string, unknown>): AreaPick {
+  const { key, name, value } = properties;
+  return {
+    kind: 'area',
+    key: key === null || key === undefined ? '' : String(key),
+    name: typeof name === 'string' && name !== '' ? name : undefined,
+    value: typeof value === 'number' && Number.isFinite(value) ? value : undefined,
+  };
+}
+
+/**
+ * The left edge of a pointer's tooltip `width` wide on a map `mapWidth` wide: right of the pointer, else
+ * left of it, else against the map's right edge (a phone's map is narrower than some names).
+ */
+export function hoverLeft(x: number, width: number, mapWidth: number): number {
+  const gap = 12;
+  const margin = 4;
+  if (x + gap + width <= mapWidth - margin) return x + gap;
+  if (x - gap - width >= margin) return x - gap - width;
+  return Math.max(margin, mapWidth - margin - width);
 }

@@ -14,7 +14,7 @@ import { useViewPath } from '../routes/view-path';
 import { clustersByCell } from './cluster-categories';
 import { type DrawnCluster, drawnClusterWhere, spreadClusters, spreadZoom } from './cluster-spread';
 import { geojsonExportUrl } from './features';
-import { bulkBounds, featureFit, withMinimumSize } from './fit';
+import { dataBounds, featureFit, withMinimumSize } from './fit';
 import { clusterFeatures, countLabelWidth } from './layers';
 import type { Viewport } from './MapCanvas';
 import {
@@ -176,8 +176,7 @@ export function useDatasetMap(
     const bounds =
       mode === 'features'
         ? features.data && featureFit(features.data)
-        : extent.data &&
-          bulkBounds(readClusters(extent.data.results).map((c) => ({ ...c, weight: c.count })));
+        : extent.data && dataBounds(readClusters(extent.data.results));
     return bounds ? withMinimumSize(bounds) : undefined;
   }, [mode, features.data, extent.data]);
 
@@ -212,6 +211,8 @@ export function useDatasetMap(
   const zoomsIn = (n: number) => !locked && n > LIST_CLUSTER_AT && (viewport?.zoom ?? 0) < LIST_CLUSTER_ZOOM;
 
   const recordsAt = (pick: Pick): PanelRecords | undefined => {
+    // Another dataset's area holds none of these records.
+    if (pick.kind === 'area') return undefined;
     if (pick.kind === 'records') {
       const all = features.data?.features ?? [];
       // With their geo fields, as the list under the map shows them.
@@ -229,6 +230,8 @@ export function useDatasetMap(
   };
 
   const describe = (pick: Pick): string => {
+    // Named with its aggregate by the display mode that draws it (useMapDisplay).
+    if (pick.kind === 'area') return pick.name ?? pick.key;
     if (pick.kind === 'cluster') {
       const n = clusterList[pick.index]?.count ?? 0;
       return t(zoomsIn(n) ? 'map.clusterZoom' : 'map.clusterList', {
@@ -244,6 +247,7 @@ export function useDatasetMap(
   };
 
   const onPick = (pick: Pick): 'zoom' | undefined => {
+    if (pick.kind === 'area') return undefined;
     if (pick.kind === 'cluster' && zoomsIn(clusterList[pick.index]?.count ?? 0)) return 'zoom';
     setSelection(recordsAt(pick));
     setChosen(pick.kind === 'records' ? pick.indexes[0] : undefined);

@@ -19,6 +19,7 @@ import {
 import { geojsonExportUrl } from './features';
 import { aggregateSelect, type MapDisplay } from './map-display';
 import { mapFeaturesQuery } from './map-queries';
+import type { AreaPick } from './pick';
 import type { useDatasetMap } from './useDatasetMap';
 
 /*
@@ -57,6 +58,8 @@ export interface DisplayOutcome {
   readonly note?: string | undefined;
   readonly busy: boolean;
   readonly error: Error | null;
+  /** The tooltip of an area of another dataset: its name and the aggregate joined on it. */
+  readonly describeArea?: ((area: AreaPick) => string) | undefined;
 }
 
 type DatasetMap = ReturnType<typeof useDatasetMap>;
@@ -106,10 +109,12 @@ function useAreas(dataset: Dataset, map: DatasetMap): AreasResult {
   const shapes = useQuery({ ...datasetQuery(client, shapesId), enabled: active });
   const shapeField = shapes.data?.fields?.find((f) => f.type === 'geo_shape');
   const on = display.join?.on ?? '';
-  const url =
-    shapeField && active
-      ? geojsonExportUrl(client, shapesId, {}, `${quoteField(shapeField.name)}, ${quoteField(on)}`)
-      : '';
+  // The area's name for its tooltip, when a text other than the joined key names it.
+  const nameField = shapes.data?.fields?.find(
+    (f) => f.type === 'text' && !f.annotations?.id && f.name !== on,
+  );
+  const select = [shapeField, { name: on }, nameField].flatMap((f) => (f ? [quoteField(f.name)] : []));
+  const url = shapeField && active ? geojsonExportUrl(client, shapesId, {}, select.join(', ')) : '';
   const areas = useQuery({ ...mapFeaturesQuery(client, shapesId, url), enabled: url !== '' });
   const field = dataset.fields?.find((f) => f.name === display.field);
   const params: RecordsParams = {
@@ -132,12 +137,13 @@ function useAreas(dataset: Dataset, map: DatasetMap): AreasResult {
       type: 'FeatureCollection',
       features: areas.data.features.map((f): Feature => {
         const key = f.properties?.[on];
+        const name = nameField ? f.properties?.[nameField.name] : undefined;
         const value = key === null || key === undefined ? undefined : values.get(String(key));
-        return { ...f, properties: { key, ...(value === undefined ? {} : { value }) } };
+        return { ...f, properties: { key, name, ...(value === undefined ? {} : { value }) } };
       }),
     };
     return { active, busy, error, joined, values, field };
-  }, [active, busy, error, groups.data, areas.data, on, field]);
+  }, [active, busy, error, groups.data, areas.data, on, field, nameField]);
 }
 
 export function useMapDisplay(dataset: Dataset, map: DatasetMap): DisplayOutcome {
@@ -277,6 +283,12 @@ export function useMapDisplay(dataset: Dataset, map: DatasetMap): DisplayOutcome
     return {
       busy: areas.busy,
       error: areas.error,
+      describeArea: (area) => {
+        const name = area.name ?? area.key;
+        return area.value === undefined
+          ? t('mapDisplay.areaNoValue', { name })
+          : t('mapDisplay.areaValue', { name, title, value: formatFigure(area.value) });
+      },
       style: joined ? areasStyle(bins, joined) : undefined,
       legend: { kind: 'bins', title, entries: binEntries(bins) },
       data: {

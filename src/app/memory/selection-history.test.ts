@@ -20,17 +20,36 @@ describe('the selection history', () => {
 
   it('leaves the open record out, and counts a run of map moves once', () => {
     const history = new SelectionHistory();
-    history.visit('/datasets/a/map', 0);
-    history.visit('/datasets/a/map?record=abc', 100);
+    history.visit('/datasets/a/map?location=2,1,1', 0);
+    history.visit('/datasets/a/map?location=2,1,1&record=abc', 100);
     expect(history.canUndo).toBe(false);
     history.visit('/datasets/a/map?location=3,1,1', 5000);
     history.visit('/datasets/a/map?location=4,1,1', 5500);
     history.visit('/datasets/a/map?location=5,1,1', 6000);
-    expect(history.undo()).toBe('/datasets/a/map');
+    expect(history.undo()).toBe('/datasets/a/map?location=2,1,1');
     expect(history.redo()).toBe('/datasets/a/map?location=5,1,1');
     // A move long after is a change of its own.
     history.visit('/datasets/a/map?location=6,1,1', 20_000);
     expect(history.undo()).toBe('/datasets/a/map?location=5,1,1');
+  });
+
+  it('takes the map fitted on load for the state it opened, and a move after it for a change', () => {
+    const history = new SelectionHistory();
+    history.visit('/datasets/a/table?refine=x:1', 0);
+    history.visit('/datasets/a/map?refine=x:1', 10_000);
+    // The first fit writes where the map looks, with nothing else changed.
+    history.visit('/datasets/a/map?refine=x:1&location=4,39,-98', 10_500);
+    expect(history.undo()).toBe('/datasets/a/table?refine=x:1');
+    expect(history.redo()).toBe('/datasets/a/map?refine=x:1&location=4,39,-98');
+    expect(history.canRedo).toBe(false);
+    // The visitor's own pan is a change.
+    history.visit('/datasets/a/map?refine=x:1&location=6,40,-90', 30_000);
+    expect(history.undo()).toBe('/datasets/a/map?refine=x:1&location=4,39,-98');
+    // A location with anything else changed is a change too.
+    const fresh = new SelectionHistory();
+    fresh.visit('/datasets/a/map', 0);
+    fresh.visit('/datasets/a/map?refine=x:1&location=4,39,-98', 10_000);
+    expect(fresh.undo()).toBe('/datasets/a/map');
   });
 
   it('compares states whatever the order of their parameters', () => {

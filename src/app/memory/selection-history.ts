@@ -2,7 +2,8 @@
  * Undo and redo of the changes of a dataset page's selection: filters, query, sort, columns, tab, map
  * position, chart. The address is the whole state, so the history is a list of addresses, one per
  * dataset (each page keeps its own), without the open record (opening one is reading, not selecting).
- * A run of map moves counts as one change.
+ * A run of map moves counts as one change; the map's first fit, which writes where it looks into a state
+ * that did not say, is no change at all (undoing it would only unfit the map).
  */
 
 /** Moves of the map closer in time than this are one change. */
@@ -31,14 +32,21 @@ function withoutRecord(href: string): string {
   return kept.length === 0 ? path : `${path}?${kept.join('&')}`;
 }
 
+const withoutLocation = (key: string): string => {
+  const url = new URL(key, 'http://explorer.local');
+  url.searchParams.delete('location');
+  return url.toString();
+};
+
 /** Whether two states differ only by where the map looks. */
 function onlyMapMoved(a: string, b: string): boolean {
-  const strip = (key: string) => {
-    const url = new URL(key, 'http://explorer.local');
-    url.searchParams.delete('location');
-    return url.toString();
-  };
-  return a !== b && strip(a) === strip(b);
+  return a !== b && withoutLocation(a) === withoutLocation(b);
+}
+
+/** Whether `b` is `a` with the place the map was fitted on: `a` had none, and nothing else changed. */
+function mapPlaced(a: string, b: string): boolean {
+  const hasLocation = (key: string) => new URL(key, 'http://explorer.local').searchParams.has('location');
+  return !hasLocation(a) && hasLocation(b) && onlyMapMoved(a, b);
 }
 
 export class SelectionHistory {
@@ -51,6 +59,10 @@ export class SelectionHistory {
     const href = withoutRecord(address);
     const current = this.entries[this.index];
     if (current?.key === key) return;
+    if (current && mapPlaced(current.key, key)) {
+      this.entries[this.index] = { href, key, at: current.at };
+      return;
+    }
     const previous = this.entries[this.index - 1];
     // A map moving on: the run so far is replaced, not added to.
     if (

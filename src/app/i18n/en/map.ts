@@ -39,6 +39,8 @@ export const mapEn = {
     noAreas: 'No dataset of shapes shares a field with this one.',
     legend: 'Legend',
     noValues: 'No value to show.',
+    areaValue: '{{name}} — {{title}}: {{value}}',
+    areaNoValue: '{{name}} — no records',
     refineOn: 'Show only {{value}}',
     other: 'Other',
     dataBehind_one: 'Data behind this map ({{count, number}} row)',

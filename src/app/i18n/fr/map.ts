@@ -50,6 +50,8 @@ export const mapFr: Catalog<typeof mapEn> = {
     noAreas: 'Aucun jeu de formes ne partage de champ avec celui-ci.',
     legend: 'Légende',
     noValues: 'Aucune valeur à montrer.',
+    areaValue: '{{name}} — {{title}} : {{value}}',
+    areaNoValue: '{{name}} — aucun enregistrement',
     refineOn: 'Ne montrer que {{value}}',
     other: 'Autres',
     dataBehind_one: 'Données de cette carte ({{count, number}} ligne)',
