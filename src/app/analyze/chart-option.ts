@@ -69,7 +69,7 @@ export function chartOption(chart: ChartState, data: ChartData, labels: ChartLab
     nameLocation: 'middle',
     nameGap: 10,
     nameMoveOverlap: true,
-    axisLabel: { hideOverlap: true },
+    axisLabel: { hideOverlap: true, showMaxLabel: true },
   };
   const value = (name: string, position: string) => ({
     type: 'value',
