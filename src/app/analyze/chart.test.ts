@@ -197,6 +197,36 @@ describe('the answers put side by side', () => {
     expect(standardDeviation(5, 25, 1)).toBeNull();
   });
 
+  it('gives a histogram every bin of its range, an empty one counting 0, at most the maximum', () => {
+    const histogram: ChartState = {
+      x: 'running_time_min',
+      precision: 'month',
+      width: 10,
+      series: [{ ...twoSeries.series[1]!, by: undefined }],
+      sort: 'x',
+      max: 200,
+    };
+    const answer = [
+      { x: '[40, 49]', y: 1 },
+      { x: '[70, 79]', y: 17 },
+      { x: '[80, 89]', y: 126 },
+      { x: null, y: 3 },
+    ];
+    const data = chartData(histogram, [answer]);
+    expect(data.xs).toEqual(['[40, 49]', '[50, 59]', '[60, 69]', '[70, 79]', '[80, 89]', '']);
+    expect(data.columns[0]!.values).toEqual([1, 0, 0, 17, 126, 3]);
+    // Highest first, and no more points than the chart's maximum.
+    expect(chartData({ ...histogram, sort: '-x', max: 3 }, [answer]).xs).toEqual([
+      '[80, 89]',
+      '[70, 79]',
+      '[60, 69]',
+    ]);
+    // An average has no value in an empty bin; ordered by value, there is no axis to even out.
+    const average = { ...histogram, series: [{ ...histogram.series[0]!, aggregation: 'avg' as const }] };
+    expect(chartData(average, [answer]).columns[0]!.values).toEqual([1, null, null, 17, 126, 3]);
+    expect(chartData({ ...histogram, sort: '-y' }, [answer]).xs).toHaveLength(4);
+  });
+
   it('writes values in the reader’s language and keeps axis names clear of their tick labels', () => {
     const french = new Intl.NumberFormat('fr-FR');
     const data = chartData(twoSeries, [[{ x: '2001-01', y: 600000 }], [{ x: '2001-01', b: 'rain', y: 3.5 }]]);
