@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { DatasetField } from '../../api';
 import { setupI18n } from '../i18n/setup';
 import { annotationWord, annotationWords, typeWord } from './field-words';
 
@@ -7,7 +8,7 @@ describe('a field’s type and annotations in words', () => {
   afterAll(() => i18n.changeLanguage('en'));
 
   it('reads them in English and in French, keeping the API’s names', async () => {
-    const releaseDate = {
+    const releaseDate: DatasetField = {
       name: 'release_date',
       label: 'Release date',
       type: 'date',
