@@ -60,3 +60,40 @@ for (const lang of ['en', 'fr'] as const) {
     await context.close();
   });
 }
+
+test('the default chart of a date shows its span in readable points: movies by year, earthquakes by day', async ({
+  page,
+  request,
+}) => {
+  // By month, a century of movies is more months than the chart's 200 points: it stopped in 1985.
+  await page.goto('/datasets/movies/analyze');
+  await slow(page).toHaveURL(/chart\.precision=year/);
+  await slow(page.locator('.chart-canvas[data-drawn="true"]')).toBeVisible();
+  const years = await request.get('/api/explore/v2.1/catalog/datasets/movies/records', {
+    params: { select: 'count(*) AS n', group_by: "date_format(release_date, 'yyyy') AS x", limit: 1000 },
+  });
+  const answered = ((await years.json()).results as { x: string | null }[]).filter((r) => r.x !== null);
+  await expect(page.locator('.chart-table tbody tr')).toHaveCount(answered.length);
+  await expect(page.locator('.chart-table tbody tr').last().locator('th, td').first()).toHaveText(
+    answered
+      .map((r) => r.x!)
+      .sort()
+      .at(-1)!,
+  );
+  // Back leaves the tab rather than returning to the month chart.
+  expect(new URL(page.url()).searchParams.get('chart.x')).toBe('release_date');
+
+  // A week of earthquakes (January 31 to February 7) by day, not two bars for two months.
+  await page.goto('/datasets/earthquakes/analyze');
+  await slow(page).toHaveURL(/chart\.precision=day/);
+  const days = await request.get('/api/explore/v2.1/catalog/datasets/earthquakes/records', {
+    params: { select: 'count(*) AS n', group_by: "date_format(time, 'yyyy-MM-dd') AS x", limit: 1000 },
+  });
+  await slow(page.locator('.chart-table tbody tr')).toHaveCount((await days.json()).results.length);
+
+  // A date chart already of a readable size stays by month (seattle-weather: 48 months).
+  await page.goto('/datasets/seattle-weather/analyze');
+  await slow(page.locator('.chart-canvas[data-drawn="true"]')).toBeVisible();
+  await expect(page.locator('.chart-table tbody tr')).toHaveCount(48);
+  expect(page.url()).not.toMatch(/chart\.precision/);
+});

@@ -5,6 +5,7 @@ import { chartData, compareX, standardDeviation } from './chart-data';
 import { chartOption } from './chart-option';
 import { aggregateSelect, seriesParams, xExpression } from './chart-queries';
 import { type ChartState, defaultChart, parseChart, writeChart } from './chart-state';
+import { betterPrecision } from './default-precision';
 
 const fields: DatasetField[] = [
   { name: 'date', label: 'Date', type: 'date' },
@@ -195,6 +196,15 @@ describe('the answers put side by side', () => {
     // Values 2, 4, 4, 4, 5, 5, 7, 9: mean 5, mean of squares 29, n 8 → sample deviation √(32/7).
     expect(standardDeviation(5, 29, 8)).toBeCloseTo(Math.sqrt(32 / 7), 10);
     expect(standardDeviation(5, 25, 1)).toBeNull();
+  });
+
+  it('moves a default date chart to years when months overflow it, to days when they are few', () => {
+    const byMonth: ChartState = { ...twoSeries, max: 200 };
+    expect(betterPrecision(byMonth, 200)).toBe('year');
+    expect(betterPrecision(byMonth, 2)).toBe('day');
+    expect(betterPrecision(byMonth, 48)).toBeUndefined();
+    expect(betterPrecision(byMonth, 0)).toBeUndefined();
+    expect(betterPrecision({ ...byMonth, precision: 'year' }, 200)).toBeUndefined();
   });
 
   it('gives a histogram every bin of its range, an empty one counting 0, at most the maximum', () => {
