@@ -23,9 +23,9 @@ export function betterPrecision(chart: ChartState, groups: number): Precision | 
 
 /**
  * Once the default chart (the address names no axis) of a date has its first answer, moves it to a
- * precision that shows the whole span in a readable number of points, replacing the address (Back
- * does not return to the month chart). The answer is the chart's own request (the same query key):
- * nothing more is asked.
+ * precision that shows the whole span in a readable number of points, replacing the address and the
+ * undo step (neither Back nor Undo returns to the month chart, which would move on again). The answer
+ * is the chart's own request (the same query key): nothing more is asked.
  */
 export function useDefaultPrecision(
   client: ExploreClient,
@@ -34,7 +34,7 @@ export function useDefaultPrecision(
   chart: ChartState,
   fields: readonly DatasetField[],
   firstRequest: RecordsParams | undefined,
-  setChart: (next: ChartState, replace?: boolean) => void,
+  setChart: (next: ChartState, replace?: boolean, amend?: boolean) => void,
 ): void {
   const isDefault = !search.has('chart.x') && isTemporal(fields.find((f) => f.name === chart.x));
   const answer = useQuery({
@@ -45,6 +45,6 @@ export function useDefaultPrecision(
   useEffect(() => {
     if (!isDefault || groups === undefined) return;
     const precision = betterPrecision(chart, groups);
-    if (precision) setChart({ ...chart, precision }, true);
+    if (precision) setChart({ ...chart, precision }, true, true);
   }, [isDefault, groups, chart, setChart]);
 }
