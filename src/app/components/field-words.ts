@@ -20,7 +20,7 @@ function rawValue(value: unknown): string {
 
 /** The field's type in words (`int` → "Integer"). */
 export function typeWord(type: string): FieldWord {
-  return { text: t(`info.types.${type}`, { defaultValue: type }), raw: type };
+  return { text: t(`fields.types.${type}`, { defaultValue: type }), raw: type };
 }
 
 /** One annotation in words, or undefined when it is switched off. */
@@ -30,7 +30,7 @@ export function annotationWord(name: string, value: unknown): FieldWord | undefi
   const raw = flag ? name : `${name}: ${rawValue(value)}`;
   const first = Array.isArray(value) ? value[0] : value;
   const words = (key: string, options: Record<string, string> = {}) =>
-    t(`info.annotations.${key}`, { ...options, defaultValue: raw });
+    t(`fields.annotations.${key}`, { ...options, defaultValue: raw });
   switch (name) {
     case 'facet':
     case 'disjunctive':
@@ -39,7 +39,7 @@ export function annotationWord(name: string, value: unknown): FieldWord | undefi
     case 'timerangeFilter':
       return { text: words(name), raw };
     case 'facetsort': {
-      const order = t(`info.annotations.facetOrders.${String(first)}`, { defaultValue: String(first) });
+      const order = t(`fields.annotations.facetOrders.${String(first)}`, { defaultValue: String(first) });
       return { text: words(name, { order }), raw };
     }
     case 'hierarchical':
