@@ -98,3 +98,41 @@ test('the default chart of a date shows its span in readable points: movies by y
   await expect(page.locator('.chart-table tbody tr')).toHaveCount(48);
   expect(page.url()).not.toMatch(/chart\.precision/);
 });
+
+test('a pie of many slices on a phone draws no labels over each other and its legend', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'fr-FR',
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  const pie = 'chart.series=count,,pie,left,0072b2';
+  // 48 months: the slices are named by the legend alone.
+  await page.goto(`/datasets/seattle-weather/analyze?lang=fr&chart.x=date&chart.precision=month&${pie}`);
+  const chart = page.locator('.chart-canvas[data-drawn="true"]');
+  await slow(chart).toBeVisible();
+  const texts = async () =>
+    chart.evaluate((box) => {
+      const legendTop = Math.min(
+        ...[...box.querySelectorAll('svg text')]
+          .map((t) => t.getBoundingClientRect())
+          .filter((r) => r.top > box.getBoundingClientRect().bottom - 40)
+          .map((r) => r.top),
+      );
+      return [...box.querySelectorAll('svg text')]
+        .map((t) => ({ text: t.textContent ?? '', r: t.getBoundingClientRect() }))
+        .filter(({ text, r }) => /%/.test(text) && r.bottom > legendTop)
+        .map(({ text }) => text);
+    });
+  expect(await chart.locator('svg text').filter({ hasText: '%' }).count()).toBe(0);
+  await page.screenshot({ path: test.info().outputPath('pie-48-fr-phone.png') });
+  // Four years: each slice says its share beside it, clear of the legend.
+  await page.goto(`/datasets/seattle-weather/analyze?lang=fr&chart.x=date&chart.precision=year&${pie}`);
+  await slow(chart).toBeVisible();
+  await expect(chart.locator('svg text').filter({ hasText: '%' })).toHaveCount(4);
+  expect(await texts()).toEqual([]);
+  await context.close();
+});
