@@ -91,6 +91,33 @@ test('a month of movies, then a week and a day, by buttons and keys, kept in the
   await expect(page).toHaveURL(/\/datasets\/movies\/table\?.*record=[0-9a-f]+/);
 });
 
+test('opens where the records are, follows the filters, and keeps the month once the visitor moves', async ({
+  page,
+  request,
+}) => {
+  // The latest movie up to today is a stray of December 2025; the releases thin out after August 2010.
+  await page.goto('/datasets/movies/calendar');
+  await expect(page.getByRole('grid', { name: 'Calendar, August 2010' })).toBeVisible();
+  const inAugust = await releases(request, '2010-08-01', '2010-09-05');
+  expect(inAugust).toBeGreaterThan(5);
+  await expect(page.locator('.result-count')).toHaveText(`${inAugust} events`);
+  await expect(page).not.toHaveURL(/calendar\.date/);
+
+  // A filter moves the opening month where its own records are: the last NC-17 movie, in September 2007.
+  await facetValue(facet(page, 'MPAA rating'), 'NC-17').click();
+  await expect(page).toHaveURL(/refine=mpaa_rating:NC-17/);
+  const september = page.getByRole('grid', { name: 'Calendar, September 2007' });
+  await expect(september.locator('.calendar-event')).toHaveCount(1);
+
+  // Once the visitor moves, the month is in the link, and stays there through Back and a reload.
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await expect(page).toHaveURL(/calendar\.date=2007-08-01/);
+  await page.reload();
+  await expect(page.getByRole('grid', { name: 'Calendar, August 2007' })).toBeVisible();
+  await page.goBack();
+  await expect(september).toBeVisible();
+});
+
 test('a filter reduces the events, and the .ics file holds the selection', async ({ page, request }) => {
   await page.goto('/datasets/movies/calendar?calendar.date=2006-04-15');
   const all = await releases(request, '2006-03-26', '2006-05-07');

@@ -18,12 +18,12 @@ test('an integer column has a histogram whose bar keeps its whole numbers', asyn
   await slow(panel.locator('.stats-chart[data-drawn="true"]')).toBeVisible();
   await panel.getByText(/^The \d+ bars as a list$/).click();
   const bars = panel.locator('.stats-bar');
-  // Integer bars hold whole numbers, both bounds in the bar: "Keep 40 to 49 (1 records)".
+  // Integer bars hold whole numbers, both bounds in the bar: "Keep 40 to 49 (1 record)".
   const labels = await bars.evaluateAll((els) => els.map((e) => e.textContent ?? ''));
   expect(labels.length).toBeGreaterThan(5);
-  for (const label of labels) expect(label).toMatch(/^Keep \d+ to \d+ \([\d,]+ records\)$/);
+  for (const label of labels) expect(label).toMatch(/^Keep \d+ to \d+ \([\d,]+ records?\)$/);
   const ranges = labels.map((label) => {
-    const [, from, to, n] = /^Keep (\d+) to (\d+) \(([\d,]+) records\)$/.exec(label)!;
+    const [, from, to, n] = /^Keep (\d+) to (\d+) \(([\d,]+) records?\)$/.exec(label)!;
     return { from: Number(from), to: Number(to), n: Number(n!.replace(/,/g, '')) };
   });
   // Every bar holds as many whole numbers as the others.

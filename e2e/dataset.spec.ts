@@ -33,8 +33,9 @@ test('open a dataset, read its information, then page and sort its table', async
   const recordsCount = numberIn(await metadata.getByRole('row', { name: /Records/ }).textContent());
   const weatherField = page.locator('.fields-table').getByRole('row', { name: /^Weather/ });
   await expect(weatherField).toContainText('weather');
-  await expect(weatherField).toContainText('text');
-  await expect(weatherField).toContainText('facet');
+  await expect(weatherField.locator('td .type-badge')).toHaveText('Text');
+  await expect(weatherField.locator('td .badge').first()).toHaveText('Facet');
+  await expect(weatherField.locator('td .badge').first()).toHaveAttribute('title', 'facet');
   await expect(page.getByRole('link', { name: 'seattle-weather.csv' })).toHaveAttribute(
     'href',
     /\/api\/explore\/v2\.1\/catalog\/datasets\/seattle-weather\/attachments\//,

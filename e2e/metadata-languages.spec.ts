@@ -66,3 +66,67 @@ test('switching the language asks the metadata again, in the new language', asyn
   const flights = page.locator('.dataset-card').filter({ hasText: 'US flight delays' });
   await expect(flights.locator('.theme')).toHaveText(['Transport']);
 });
+
+test('the fields’ types and annotations read as words of the visitor’s language, their API names in titles', async ({
+  page,
+}) => {
+  await page.goto('/datasets/movies/information?lang=fr');
+  const row = page.locator('.fields-table').getByRole('row', { name: /^Date de sortie/ });
+  const badges = row.locator('td .badge');
+  await expect(badges).toHaveText([
+    'Facette',
+    'Valeurs de la facette : de A à Z',
+    'Triable',
+    'Filtre par période',
+  ]);
+  await expect(badges.nth(1)).toHaveAttribute('title', 'facetsort: alphanum');
+  await expect(badges.nth(3)).toHaveAttribute('title', 'timerangeFilter');
+  await expect(row.locator('td .type-badge')).toHaveText('Date');
+  await expect(row.locator('td code')).toHaveText('release_date');
+  const gross = page.locator('.fields-table').getByRole('row', { name: /^Recettes mondiales/ });
+  await expect(gross.locator('td .type-badge')).toHaveText('Nombre entier');
+  await expect(gross.locator('td .type-badge')).toHaveAttribute('title', 'int');
+  await expect(gross.locator('td .badge')).toHaveText(['Triable', 'Unité : $']);
+  // No annotation's API name is written in the French table.
+  const written = await page.locator('.fields-table tbody').innerText();
+  for (const name of ['facetsort', 'sortable', 'timerangeFilter', 'unit:', '-count', 'alphanum']) {
+    expect(written, name).not.toContain(name);
+  }
+  // No movie field has a description: the table has no empty column for them.
+  await expect(page.locator('.fields-table thead th')).toHaveText(['Libellé', 'Nom', 'Type', 'Annotations']);
+  await page.screenshot({ path: test.info().outputPath('movies-fields-fr.png'), fullPage: true });
+
+  await page.goto('/datasets/movies/information?lang=en');
+  const english = page.locator('.fields-table').getByRole('row', { name: /^MPAA rating/ });
+  await expect(english.locator('td .badge')).toHaveText(['Facet', 'Facet values: most frequent first']);
+  await expect(english.locator('td .type-badge')).toHaveText('Text');
+});
+
+test('on a phone the fields fit the screen: name, type and annotations under the label', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'fr-FR',
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto('/datasets/seattle-weather/information?lang=fr');
+  const table = page.locator('.fields-table');
+  await expect(table).toBeVisible();
+  // Nothing of the table is past the screen's edge (it used to scroll sideways, annotations hidden).
+  const overflow = await table.evaluate((t) => t.scrollWidth - (t.parentElement?.clientWidth ?? 0));
+  expect(overflow).toBeLessThanOrEqual(0);
+  const weather = table.getByRole('row', { name: /^Temps/ });
+  await expect(weather.locator('th code')).toBeVisible();
+  await expect(weather.locator('th .type-badge')).toHaveText('Texte');
+  await expect(weather.locator('td.field-wide').first()).toBeHidden();
+  const badges = weather.locator('th .badge');
+  await expect(badges).toHaveText(['Facette', 'Valeurs de la facette : les plus fréquentes d’abord']);
+  await badges.last().scrollIntoViewIfNeeded();
+  await expect(badges.last()).toBeInViewport({ ratio: 1 });
+  await expect(table.locator('thead th:visible')).toHaveText(['Libellé', 'Description']);
+  await page.screenshot({ path: test.info().outputPath('seattle-fields-fr-phone.png'), fullPage: true });
+  await context.close();
+});

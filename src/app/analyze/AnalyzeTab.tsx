@@ -11,6 +11,7 @@ import { useDatasetSearch } from '../hooks/useDatasetSearch';
 import { useExploreClient } from '../queries/client-context';
 import { datasetFacetsQuery } from '../queries/options';
 import { datasetFacetsParams, datasetFilterParams, datasetFilters } from '../queries/request-params';
+import { useLocation } from '../router/useLocation';
 import { NO_FILTERS } from '../routes/search-params';
 import { datasetTimeZone } from '../table/queries';
 import './analyze.css';
@@ -18,6 +19,7 @@ import { ChartBuilder } from './ChartBuilder';
 import { ChartQueries } from './ChartQueries';
 import { ChartResult } from './ChartResult';
 import { chartParamsList } from './chart-queries';
+import { useDefaultPrecision } from './default-precision';
 import { useChart } from './useChart';
 
 // The idle warm-up of ECharts rides with the tab's code (its option is the tab's own).
@@ -47,6 +49,8 @@ export default function AnalyzeTab({ dataset }: { readonly dataset: Dataset }) {
   // Every filter of the dataset (search, refine, exclude, query, drawn area), as the table sends them.
   const filters = useMemo(() => datasetFilterParams(state, timeZone), [state, timeZone]);
   const paramsList = useMemo(() => chartParamsList(chart, fields, filters), [chart, fields, filters]);
+  const { search } = useLocation();
+  useDefaultPrecision(client, datasetId, search, chart, fields, paramsList[0], setChart);
   // The facets wait for the chart's first answers (on a large dataset they would compete for the
   // server), and for the chart to be on screen: their sidebar renders after that frame.
   const [chartShown, setChartShown] = useState(false);

@@ -1,4 +1,5 @@
 import type { DatasetRecord } from '../../api';
+import { numberBinKeys } from '../queries/range-bins';
 import type { ChartState, Series } from './chart-state';
 
 /*
@@ -97,6 +98,20 @@ function collect(series: Series, results: readonly DatasetRecord[]): SeriesAnswe
   return { rows, breakdowns };
 }
 
+/**
+ * A histogram's x values with its empty bins (which the API leaves out), so that its bars are evenly
+ * spaced: only for ranges of a width ordered by x, at most the chart's maximum of points, from the end
+ * the order starts with. The null group, if any, stays last.
+ */
+function withEmptyBins(chart: ChartState, xs: readonly string[]): string[] {
+  if (chart.width === undefined || (chart.sort !== 'x' && chart.sort !== '-x')) return [...xs];
+  const descending = chart.sort === '-x';
+  const bins = numberBinKeys(xs, chart.width, chart.max, descending ? 'high' : 'low');
+  if (bins.length === 0) return [...xs];
+  const others = xs.filter((x) => !bins.includes(x) && !/^\[/.test(x));
+  return [...(descending ? bins.reverse() : bins), ...others].slice(0, chart.max);
+}
+
 /** Puts the answers of every series (in the chart's order) into one table. */
 export function chartData(chart: ChartState, answers: readonly (readonly DatasetRecord[])[]): ChartData {
   const collected = chart.series.map((s, i) => collect(s, answers[i] ?? []));
@@ -112,6 +127,8 @@ export function chartData(chart: ChartState, answers: readonly (readonly Dataset
     if (chart.sort === '-x' || chart.sort === '-y') xs.reverse();
     xs = xs.slice(0, chart.max);
   }
+  const answered = new Set(xs);
+  xs = withEmptyBins(chart, xs);
   let omitted = 0;
   const columns: ChartColumn[] = [];
   chart.series.forEach((series, index) => {
@@ -122,7 +139,11 @@ export function chartData(chart: ChartState, answers: readonly (readonly Dataset
       columns.push({
         series: index,
         ...(series.by ? { breakdown: b } : {}),
-        values: xs.map((x) => answer.rows.get(x)?.get(b) ?? null),
+        // A bin no record fell in counts 0 records; any other figure of it has no value.
+        values: xs.map(
+          (x) =>
+            answer.rows.get(x)?.get(b) ?? (series.aggregation === 'count' && !answered.has(x) ? 0 : null),
+        ),
       });
     }
   });

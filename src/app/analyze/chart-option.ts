@@ -21,6 +21,9 @@ export interface ChartLabels {
   readonly percent: (percent: number) => string;
 }
 
+/** The most slices of a pie that are labelled around it. */
+export const MAX_PIE_LABELS = 12;
+
 /** What ECharts hands a tooltip's value formatter: a number, or nothing for a missing point. */
 type TooltipValue = number | string | null | undefined | readonly (number | string)[];
 
@@ -49,11 +52,16 @@ export function chartOption(chart: ChartState, data: ChartData, labels: ChartLab
         {
           type: 'pie',
           name: labels.column(column),
-          radius: ['0%', '65%'],
+          radius: ['0%', '58%'],
           data: xs.map((name, i) => ({ name, value: values[i] ?? 0 })),
+          // Past a dozen slices their labels crowd into each other and the legend (48 months on a
+          // phone); the legend and the tooltips name the slices, the table beside gives the numbers.
           label: {
-            formatter: (p: { name: string; percent: number }) => `${p.name}: ${labels.percent(p.percent)}`,
+            show: xs.length <= MAX_PIE_LABELS,
+            // Name over share: a label half as wide, which a phone's narrow sides leave room for.
+            formatter: (p: { name: string; percent: number }) => `${p.name}\n${labels.percent(p.percent)}`,
           },
+          labelLine: { show: xs.length <= MAX_PIE_LABELS },
         },
       ],
     };
@@ -69,7 +77,7 @@ export function chartOption(chart: ChartState, data: ChartData, labels: ChartLab
     nameLocation: 'middle',
     nameGap: 10,
     nameMoveOverlap: true,
-    axisLabel: { hideOverlap: true },
+    axisLabel: { hideOverlap: true, showMaxLabel: true },
   };
   const value = (name: string, position: string) => ({
     type: 'value',

@@ -5,6 +5,7 @@ import { chartData, compareX, standardDeviation } from './chart-data';
 import { chartOption } from './chart-option';
 import { aggregateSelect, seriesParams, xExpression } from './chart-queries';
 import { type ChartState, defaultChart, parseChart, writeChart } from './chart-state';
+import { betterPrecision } from './default-precision';
 
 const fields: DatasetField[] = [
   { name: 'date', label: 'Date', type: 'date' },
@@ -195,6 +196,45 @@ describe('the answers put side by side', () => {
     // Values 2, 4, 4, 4, 5, 5, 7, 9: mean 5, mean of squares 29, n 8 → sample deviation √(32/7).
     expect(standardDeviation(5, 29, 8)).toBeCloseTo(Math.sqrt(32 / 7), 10);
     expect(standardDeviation(5, 25, 1)).toBeNull();
+  });
+
+  it('moves a default date chart to years when months overflow it, to days when they are few', () => {
+    const byMonth: ChartState = { ...twoSeries, max: 200 };
+    expect(betterPrecision(byMonth, 200)).toBe('year');
+    expect(betterPrecision(byMonth, 2)).toBe('day');
+    expect(betterPrecision(byMonth, 48)).toBeUndefined();
+    expect(betterPrecision(byMonth, 0)).toBeUndefined();
+    expect(betterPrecision({ ...byMonth, precision: 'year' }, 200)).toBeUndefined();
+  });
+
+  it('gives a histogram every bin of its range, an empty one counting 0, at most the maximum', () => {
+    const histogram: ChartState = {
+      x: 'running_time_min',
+      precision: 'month',
+      width: 10,
+      series: [{ ...twoSeries.series[1]!, by: undefined }],
+      sort: 'x',
+      max: 200,
+    };
+    const answer = [
+      { x: '[40, 49]', y: 1 },
+      { x: '[70, 79]', y: 17 },
+      { x: '[80, 89]', y: 126 },
+      { x: null, y: 3 },
+    ];
+    const data = chartData(histogram, [answer]);
+    expect(data.xs).toEqual(['[40, 49]', '[50, 59]', '[60, 69]', '[70, 79]', '[80, 89]', '']);
+    expect(data.columns[0]!.values).toEqual([1, 0, 0, 17, 126, 3]);
+    // Highest first, and no more points than the chart's maximum.
+    expect(chartData({ ...histogram, sort: '-x', max: 3 }, [answer]).xs).toEqual([
+      '[80, 89]',
+      '[70, 79]',
+      '[60, 69]',
+    ]);
+    // An average has no value in an empty bin; ordered by value, there is no axis to even out.
+    const average = { ...histogram, series: [{ ...histogram.series[0]!, aggregation: 'avg' as const }] };
+    expect(chartData(average, [answer]).columns[0]!.values).toEqual([1, null, null, 17, 126, 3]);
+    expect(chartData({ ...histogram, sort: '-y' }, [answer]).xs).toHaveLength(4);
   });
 
   it('writes values in the reader’s language and keeps axis names clear of their tick labels', () => {

@@ -8,7 +8,7 @@ import {
   type RecordsParams,
 } from '../../api';
 import { RECORDS_PAGE_SIZE } from '../routes/dataset-search';
-import { addDays, type VisibleRange } from './calendar-range';
+import type { VisibleRange } from './calendar-range';
 
 /*
  * The Calendar tab's requests. It asks only for the days it shows: the records that start (or, with an
@@ -81,22 +81,6 @@ export function dayCounts(results: readonly DatasetRecord[] | undefined): Readon
     if (key !== undefined && typeof row.n === 'number') counts.set(key, row.n);
   }
   return counts;
-}
-
-/**
- * Where the calendar opens when the address names no day: the selection's latest start up to today
- * (`last`), else its earliest (`first`, when everything is in the future).
- */
-export function boundDayParams(
-  filters: DatasetFacetsParams,
-  calendar: Calendar,
-  which: 'last' | 'first',
-  today: string,
-): RecordsParams {
-  const start = quoteField(calendar.start.name);
-  const { facet: _facet, ...rest } =
-    which === 'last' ? withClause(filters, `${start} < ${day(addDays(today, 1))}`) : filters;
-  return { ...rest, select: `${which === 'last' ? 'max' : 'min'}(${start}) as day`, limit: 1 };
 }
 
 /** The day of a date or datetime value as the API writes it (`2005-03-14`, `2005-03-14T09:30:00+01:00`). */

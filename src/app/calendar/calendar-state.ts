@@ -6,12 +6,12 @@ import { CALENDAR_VIEWS, type CalendarView, isDay } from './calendar-range';
  * parameters never collide with it, and a link or Back restores it:
  *   calendar.view=month|week|day     calendar.date=2005-03-14   (the day shown, and focused)
  *   calendar.start=…  calendar.end=…  calendar.title=…         (fields chosen instead of the rule's)
- * Values that make no sense are dropped: the view is then the month, the date the data's latest day.
+ * Values that make no sense are dropped: the view is then the month, the date where the records are.
  */
 
 export interface CalendarState {
   readonly view: CalendarView;
-  /** Absent: the calendar opens on the selection's latest day up to today (calendar-queries.ts). */
+  /** Absent: the calendar opens where the selection's records are (calendar-opening.ts). */
   readonly date?: string;
   readonly choice: CalendarChoice;
 }

@@ -3,7 +3,6 @@ import type { DatasetField } from '../../api';
 import { formatsFor } from '../export/formats';
 import { eventsByDay, moreOnDay, toEvents } from './calendar-events';
 import {
-  boundDayParams,
   type Calendar,
   dayCounts,
   dayCountsParams,
@@ -120,13 +119,7 @@ describe('the calendar’s requests', () => {
     ).toEqual(new Map([['2005-03-04', 3]]));
   });
 
-  it('opens on the latest day up to today, and exports the selection with its fields', () => {
-    expect(boundDayParams({}, movies, 'last', '2026-11-28')).toEqual({
-      where: ["release_date < date'2026-11-29'"],
-      select: 'max(release_date) as day',
-      limit: 1,
-    });
-    expect(boundDayParams({}, movies, 'first', '2026-11-28').select).toBe('min(release_date) as day');
+  it('exports the selection with its fields', () => {
     expect(icalExportParams(filters, spans)).toMatchObject({
       start_field: 'release_date',
       end_field: 'end',

@@ -5,15 +5,8 @@ import { recordsQuery } from '../queries/options';
 import { RECORDS_PAGE_SIZE } from '../routes/dataset-search';
 import { recordPagesQuery } from '../table/queries';
 import { type CalendarEvent, toEvents } from './calendar-events';
-import {
-  boundDayParams,
-  type Calendar,
-  dayCounts,
-  dayCountsParams,
-  dayOfValue,
-  EVENT_CAP,
-  eventsParams,
-} from './calendar-queries';
+import { monthCounts, monthCountsParams, openingDay } from './calendar-opening';
+import { type Calendar, dayCounts, dayCountsParams, EVENT_CAP, eventsParams } from './calendar-queries';
 import { type CalendarView, type VisibleRange, visibleRange, type Weekday } from './calendar-range';
 
 /** Today on the visitor's own calendar. */
@@ -24,7 +17,7 @@ export function localToday(): string {
 }
 
 export interface CalendarData {
-  /** The day shown: the address's, else the selection's latest up to today; undefined while it is asked. */
+  /** The day shown: the address's, else where the selection's records are; undefined while it is asked. */
   readonly day: string | undefined;
   readonly range: VisibleRange | undefined;
   readonly events: readonly CalendarEvent[];
@@ -55,21 +48,17 @@ export function useCalendarData(
   firstDay: Weekday,
 ): CalendarData {
   const today = localToday();
-  const opening = calendar !== undefined && date === undefined;
-  const last = useQuery({
-    ...recordsQuery(client, datasetId, calendar ? boundDayParams(filters, calendar, 'last', today) : {}),
-    enabled: opening,
+  // One group_by of the selection by month: where its records are (calendar-opening.ts).
+  const months = useQuery({
+    ...recordsQuery(client, datasetId, calendar ? monthCountsParams(filters, calendar) : {}),
+    enabled: calendar !== undefined && date === undefined,
   });
-  const lastDay = dayOfValue(last.data?.results[0]?.day);
-  const first = useQuery({
-    ...recordsQuery(client, datasetId, calendar ? boundDayParams(filters, calendar, 'first', today) : {}),
-    enabled: opening && last.isSuccess && !last.isPlaceholderData && lastDay === undefined,
-  });
-  const firstDayFound = dayOfValue(first.data?.results[0]?.day);
-  // Nothing in the selection (or the question failed): today.
-  const settled =
-    last.isError || (last.isSuccess && (lastDay !== undefined || first.isSuccess || first.isError));
-  const day = date ?? lastDay ?? firstDayFound ?? (settled ? today : undefined);
+  const opening = useMemo(
+    () => (months.data ? openingDay(monthCounts(months.data.results), today) : undefined),
+    [months.data, today],
+  );
+  // The question failed: today.
+  const day = date ?? opening ?? (months.isError ? today : undefined);
 
   const range = useMemo(
     () => (day === undefined ? undefined : visibleRange(view, day, firstDay)),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import type { DatasetField, RecordsParams } from '../../api';
 import { useAnalyzeT } from '../analyze/i18n';
 import { ErrorPanel, Loading } from '../components/StatusMessages';
@@ -12,6 +12,7 @@ import { StatsHistogram } from './StatsHistogram';
 import {
   type BarRange,
   dateUnit,
+  everyBar,
   histogramParams,
   statsKind,
   summaryParams,
@@ -90,10 +91,18 @@ export function ColumnStats({ datasetId, field, filters, format, onFilter, onClo
     kind === 'date' && typeof row?.min === 'string' && typeof row.max === 'string'
       ? dateUnit(row.min, row.max)
       : undefined;
-  const barList = histogramBars(bars.data?.results ?? [], field, unit, format, {
-    range: (from, to, n) => t('stats.filterRange', { from, to, n: count(n) }),
-    period: (value, n) => t('stats.filterValue', { value, n: count(n) }),
-  });
+  const zone = filters.timezone ?? 'UTC';
+  const results = bars.data?.results;
+  const [min, max] = [row?.min, row?.max];
+  // Memoized: the bars are the chart's option, which ECharts redraws whenever it changes.
+  const barList = useMemo(
+    () =>
+      histogramBars(everyBar(results ?? [], field, min, max, zone), field, unit, format, {
+        range: (from, to, n) => t('stats.filterRange', { from, to, count: n, n: formatFigure(n) }),
+        period: (value, n) => t('stats.filterValue', { value, count: n, n: formatFigure(n) }),
+      }),
+    [results, field, min, max, zone, unit, format, t],
+  );
   const valueRows = (top.data?.results ?? [])
     .filter((r) => r.v !== null && r.v !== undefined && typeof r.n === 'number')
     .slice(0, TOP_VALUES)
@@ -161,7 +170,7 @@ export function ColumnStats({ datasetId, field, filters, format, onFilter, onClo
                     <button
                       type="button"
                       className="stats-value"
-                      aria-label={t('stats.filterValue', { value: v.value, n: count(v.n) })}
+                      aria-label={t('stats.filterValue', { value: v.value, count: v.n, n: count(v.n) })}
                       onClick={() => onFilter({ kind: 'value', value: v.value })}
                     >
                       <span className="stats-value-name">{v.value}</span>

@@ -47,7 +47,8 @@ export function StatsHistogram({
         })}
         onPick={(index) => {
           const bar = bars[index];
-          if (bar) onFilter(bar);
+          // An empty bar is drawn for an even axis; keeping its range would empty the table.
+          if (bar && bar.n > 0) onFilter(bar);
         }}
       />
       <details className="stats-bar-list">
@@ -55,7 +56,7 @@ export function StatsHistogram({
         <ul>
           {bars.map((b) => (
             <li key={b.from}>
-              <button type="button" className="stats-bar" onClick={() => onFilter(b)}>
+              <button type="button" className="stats-bar" disabled={b.n === 0} onClick={() => onFilter(b)}>
                 {b.name}
               </button>
             </li>

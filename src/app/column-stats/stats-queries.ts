@@ -1,4 +1,11 @@
-import { type DatasetField, quoteField, quoteString, type RecordsParams } from '../../api';
+import {
+  type DatasetField,
+  type DatasetRecord,
+  quoteField,
+  quoteString,
+  type RecordsParams,
+} from '../../api';
+import { dateBinKeys, numberBinKeys } from '../queries/range-bins';
 
 /*
  * A column's statistics, each an ordinary records call with the table's filters: a summary
@@ -70,12 +77,43 @@ export function histogramParams(
   let group: string;
   if (statsKind(field) === 'number') {
     if (typeof min !== 'number' || typeof max !== 'number') return undefined;
-    group = `range(${f}, ${niceWidth(min, max, HISTOGRAM_BARS, field.type === 'int')})`;
+    group = `range(${f}, ${histogramWidth(field, min, max)})`;
   } else {
     if (typeof min !== 'string' || typeof max !== 'string') return undefined;
     group = `range(${f}, 1 ${dateUnit(min, max)})`;
   }
   return { ...filters, select: 'count(*) AS n', group_by: `${group} AS r`, order_by: 'r asc', limit: 500 };
+}
+
+/** The width of a number field's bars between its minimum and maximum. */
+export function histogramWidth(field: DatasetField, min: number, max: number): number {
+  return niceWidth(min, max, HISTOGRAM_BARS, field.type === 'int');
+}
+
+/**
+ * Every bar of a histogram answer, in order, the empty ones (which the API leaves out) with a count of
+ * 0, so that the bars are evenly spaced: a number field's from its minimum and maximum, a date field's
+ * by calendar unit on the request's clock (`zone`).
+ */
+export function everyBar(
+  results: readonly DatasetRecord[],
+  field: DatasetField,
+  min: unknown,
+  max: unknown,
+  zone: string,
+): DatasetRecord[] {
+  const counts = new Map<string, DatasetRecord>();
+  for (const row of results) if (typeof row.r === 'string') counts.set(row.r, row);
+  const answered = [...counts.keys()];
+  let keys: string[];
+  if (statsKind(field) === 'number') {
+    if (typeof min !== 'number' || typeof max !== 'number') return [...results];
+    keys = numberBinKeys(answered, histogramWidth(field, min, max));
+  } else {
+    if (typeof min !== 'string' || typeof max !== 'string') return [...results];
+    keys = dateBinKeys(answered, dateUnit(min, max), zone);
+  }
+  return keys.map((r) => counts.get(r) ?? { r, n: 0 });
 }
 
 export function topValuesParams(field: DatasetField, filters: RecordsParams): RecordsParams {

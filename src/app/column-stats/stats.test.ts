@@ -5,6 +5,7 @@ import { histogramBars } from './bar-labels';
 import {
   andWhere,
   dateUnit,
+  everyBar,
   histogramParams,
   niceWidth,
   parseRangeKey,
@@ -68,6 +69,39 @@ describe('column statistics', () => {
     expect(statsFilters(state, distance, { kind: 'range', from: '100', to: '199', last: true }).where).toBe(
       '(year > 2) AND distance >= 100 AND distance <= 199',
     );
+  });
+
+  it('gives every bar of the range, an empty one counting 0 (movies running time, la-riots deaths)', () => {
+    const runtime: DatasetField = { name: 'running_time_min', label: 'Running time', type: 'int' };
+    expect(
+      everyBar(
+        [
+          { r: '[40, 49]', n: 1 },
+          { r: '[70, 79]', n: 17 },
+        ],
+        runtime,
+        46,
+        222,
+        'UTC',
+      ),
+    ).toEqual([
+      { r: '[40, 49]', n: 1 },
+      { r: '[50, 59]', n: 0 },
+      { r: '[60, 69]', n: 0 },
+      { r: '[70, 79]', n: 17 },
+    ]);
+    const deaths = everyBar(
+      [
+        { r: '[1992-04-01T00:00:00.000Z, 1992-05-01T00:00:00.000Z[', n: 36 },
+        { r: '[1992-07-01T00:00:00.000Z, 1992-08-01T00:00:00.000Z[', n: 1 },
+      ],
+      date,
+      '1992-04-29',
+      '1992-07-30',
+      'UTC',
+    );
+    expect(deaths.map((b) => b.n)).toEqual([36, 0, 0, 1]);
+    expect(deaths[1]!.r).toBe('[1992-05-01T00:00:00.000Z, 1992-06-01T00:00:00.000Z[');
   });
 
   it('writes the bars as the table writes the values, dates as the period of the bar', () => {

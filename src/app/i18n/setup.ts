@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
+import { fieldWordsEn, fieldWordsFr } from './field-words';
 import { fr } from './fr';
 import { initialLanguage } from './locale';
 import { vocabularyEn, vocabularyFr } from './vocabulary';
@@ -16,8 +17,8 @@ export function setupI18n(): typeof i18next {
       fallbackLng: 'en',
       supportedLngs: ['en', 'fr'],
       resources: {
-        en: { translation: { ...en, vocabulary: vocabularyEn } },
-        fr: { translation: { ...fr, vocabulary: vocabularyFr } },
+        en: { translation: { ...en, vocabulary: vocabularyEn, fields: fieldWordsEn } },
+        fr: { translation: { ...fr, vocabulary: vocabularyFr, fields: fieldWordsFr } },
       },
       // React escapes what it renders.
       interpolation: { escapeValue: false },

@@ -55,4 +55,14 @@ describe('the selection history', () => {
   it('compares states whatever the order of their parameters', () => {
     expect(selectionKey('/d?b=1&a=2&record=x')).toBe(selectionKey('/d?a=2&b=1'));
   });
+
+  it('lets an address that writes a default out take the place of the current step', () => {
+    const history = new SelectionHistory();
+    history.visit('/datasets/movies/table', 0);
+    history.visit('/datasets/movies/analyze', 10);
+    history.visit('/datasets/movies/analyze?chart.x=release_date&chart.precision=year', 20, true);
+    expect(history.canRedo).toBe(false);
+    expect(history.undo()).toBe('/datasets/movies/table');
+    expect(history.redo()).toBe('/datasets/movies/analyze?chart.x=release_date&chart.precision=year');
+  });
 });

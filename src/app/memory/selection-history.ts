@@ -53,14 +53,17 @@ export class SelectionHistory {
   private entries: Entry[] = [];
   private index = -1;
 
-  /** A state the page went to: a new entry unless it is the current one (or an undo's). */
-  visit(address: string, now: number): void {
+  /**
+   * A state the page went to: a new entry unless it is the current one (or an undo's). An address that
+   * `amends` the current one (the same selection with a default written out) takes its place.
+   */
+  visit(address: string, now: number, amends = false): void {
     const key = selectionKey(address);
     const href = withoutRecord(address);
     const current = this.entries[this.index];
     if (current?.key === key) return;
-    if (current && mapPlaced(current.key, key)) {
-      this.entries[this.index] = { href, key, at: current.at };
+    if (current && (amends || mapPlaced(current.key, key))) {
+      this.entries[this.index] = { href, key, at: amends ? now : current.at };
       return;
     }
     const previous = this.entries[this.index - 1];

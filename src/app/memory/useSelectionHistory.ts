@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer } from 'react';
-import { navigate } from '../router/history';
+import { currentEntryAmends, navigate } from '../router/history';
 import { SelectionHistory } from './selection-history';
 
 /** One history per dataset of a portal, for the tab's life: going back to a dataset finds its own. */
@@ -31,7 +31,7 @@ export function useSelectionHistory(portal: string, datasetId: string, href: str
   const history = historyOf(portal, datasetId);
   const [, refresh] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
-    history.visit(href, Date.now());
+    history.visit(href, Date.now(), currentEntryAmends());
     refresh();
   }, [history, href]);
   const undo = useCallback(() => {

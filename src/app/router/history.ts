@@ -24,6 +24,17 @@ export function currentHref(): string {
 export interface NavigateOptions {
   /** Replace the current history entry (typing in a search box should not add one entry per key). */
   readonly replace?: boolean;
+  /**
+   * With `replace`: the new address is the same selection said more fully (a default written out), so
+   * it also takes the place of the current step of the page's undo history (memory/selection-history).
+   */
+  readonly amend?: boolean;
+}
+
+/** Whether the current history entry was written by a navigation that amends the selection. */
+export function currentEntryAmends(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && (state as { amend?: unknown }).amend === true;
 }
 
 let everyStepReplaces = false;
@@ -39,7 +50,8 @@ export function replaceHistoryOnly(): void {
 export function navigate(href: string, options: NavigateOptions = {}): void {
   if (href === currentHref()) return;
   const samePage = new URL(href, window.location.origin).pathname === window.location.pathname;
-  if (options.replace || everyStepReplaces) window.history.replaceState(null, '', href);
+  const state = options.amend ? { amend: true } : null;
+  if (options.replace || everyStepReplaces) window.history.replaceState(state, '', href);
   else window.history.pushState(null, '', href);
   for (const listener of listeners) listener();
   // A new page starts at its top; a filter change on the same page keeps the reader where they were.
