@@ -214,6 +214,10 @@ export function MapCanvas(props: MapCanvasProps) {
     if (!initial.location && initial.fit) {
       fitted.current = initial.fitKey ?? '';
       fitTo(map, initial.fit);
+    } else if (initial.location && element.clientWidth > 0) {
+      // A map placed by the address has its view now: its clusters are asked for while the style, the
+      // basemap's tiles and the first frame load, not after that first frame (the map's `load`).
+      latest.current.onViewport(viewportOf(map));
     }
     const data: SourceData = {
       [RECORDS_SOURCE]: initial.records ?? EMPTY,
