@@ -17,7 +17,7 @@ const RUNS = Number(process.env.BENCH_MAP_RUNS ?? 5);
 /** The United States, where every display mode below is looked at. */
 const US = 'location=3,38,-97';
 
-const CASES = [
+const ALL_CASES = [
   { name: 'us-zip-codes (42,049 records), fitted on load', path: '/datasets/us-zip-codes/map' },
   { name: 'flights (3,000,000 records) clusters, fitted on load', path: '/datasets/flights/map' },
   // The floor of the display modes: the same basemap at the same place, no record to draw.
@@ -56,7 +56,7 @@ export interface MapFigure {
 }
 
 /** The case whose first picture is MapLibre's floor (the basemap alone), the others' ratios' divisor. */
-export const FLOOR = CASES[2].name;
+export const FLOOR = ALL_CASES[2].name;
 
 /** Builds the explorer into `dir`, for a server started with `STATIC_DIR=dir`. */
 export function buildExplorer(dir: string): string {
@@ -114,6 +114,9 @@ async function loadMap(browser: Browser, url: string): Promise<{ ms: number; url
  * server, the explorer's files in the operating system's cache).
  */
 export async function mapRenderFigures(origin: string, runs = RUNS): Promise<MapFigure[]> {
+  // BENCH_MAP_CASES=airports,heat measures the maps whose names hold one of these words, and the floor.
+  const only = process.env.BENCH_MAP_CASES?.split(',').filter(Boolean);
+  const CASES = ALL_CASES.filter((c) => !only || c.name === FLOOR || only.some((w) => c.name.includes(w)));
   const browser = await chromium.launch(chromiumLaunch);
   const render = new Map<string, number[]>(CASES.map((c) => [c.name, []]));
   const data = new Map<string, number[]>(CASES.map((c) => [c.name, []]));
