@@ -98,7 +98,8 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
   const removeChip = (chip: FilterChip) => setFilters(withoutChip(state, chip));
   // The range histogram's queries (a scan of the whole selection) wait until the map has its data and
   // has drawn it: they would compete with it for the server, and their answers with its first picture
-  // for the page. Once asked for, they follow the filters as usual.
+  // for the page. Once asked for, they follow the filters as usual. So does the list under the map: its
+  // rows (thousands of records) rendered with the map's data took as long as the map's first picture.
   const drawing = usePageDrawing();
   const [rangesActive, setRangesActive] = useState(false);
   useEffect(() => {
@@ -207,7 +208,7 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
         )}
       </div>
       {shown.data && <MapDataBehind data={shown.data} />}
-      {mode === 'features' && listed.length > 0 && (
+      {mode === 'features' && listed.length > 0 && rangesActive && (
         <section className="map-records" aria-labelledby={`${basemapId}-list`}>
           <h2 id={`${basemapId}-list`} className="map-records-title">
             {t('map.list')}
