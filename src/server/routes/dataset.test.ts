@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { duckdbDialect } from '../../odsql';
 import { buildApp } from '../app';
 import type { Catalog } from '../catalog/registry';
 import type { Dataset, DefaultMetas, Attachment as StoredAttachment } from '../catalog/types';
@@ -371,7 +372,7 @@ describe('attachment file names', () => {
     const ctx: ServerSetup = {
       // Attachments are files: the engine only meets the access policy's catalog views, of which
       // there are none to drop.
-      engine: { rows: async () => [], execute: async () => {} } as unknown as Engine,
+      engine: { rows: async () => [], execute: async () => {}, dialect: duckdbDialect } as unknown as Engine,
       catalog,
       config: loadConfig({}),
       timezones: new Set(['UTC']),
