@@ -18,7 +18,16 @@ export async function startServer(
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ['--require', './src/server/threadpool.cjs', '--import', 'tsx', 'src/server/main.ts'],
+    [
+      // BENCH_SERVER_NODE_ARGS: Node flags for the servers started, e.g. `--cpu-prof --cpu-prof-dir=…`
+      // to profile them (Node refuses --cpu-prof in NODE_OPTIONS).
+      ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--require',
+      './src/server/threadpool.cjs',
+      '--import',
+      'tsx',
+      'src/server/main.ts',
+    ],
     {
       // BENCH_PORT keeps a shared machine's runs on their own port; 0 picks any free one.
       env: {
