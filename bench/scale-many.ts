@@ -98,8 +98,16 @@ async function listingLag(origin: string, log: () => string, done: Promise<unkno
     finished = true;
   });
   let lag = 0;
+  // Counted as the log grows (reading the whole log each time was quadratic over the run).
+  let count = 0;
+  let counted = 0;
   while (!finished) {
-    const count = log().match(/ records written in /g)?.length ?? 0;
+    const text = log();
+    const end = text.lastIndexOf('\n') + 1;
+    if (end > counted) {
+      count += text.slice(counted, end).match(/ records written in /g)?.length ?? 0;
+      counted = end;
+    }
     const now = performance.now();
     if (written.length === 0 || written[written.length - 1]!.count < count) written.push({ at: now, count });
     const listed = await get(origin, '/catalog/datasets?limit=0')
@@ -226,6 +234,9 @@ export async function manyDatasets(work: string, count: number, memoryLimit: str
   );
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const idleMiB = residentMiB(server.process.pid!);
+  // Where the memory goes, as the server logs it once its catalog is up to date.
+  const breakdown = / resident \d+ MiB: .*/.exec(server.log())?.[0] ?? ' (no memory line logged)';
+  console.log(`scale: ${count} datasets, idle ${Math.round(idleMiB)} MiB;${breakdown}`);
   await stopServer(server);
   if (!cache) rmSync(dataDir, { recursive: true, force: true });
   const figure = {
