@@ -6,7 +6,7 @@ import {
   type RecordsPlan,
   recordsCopySql,
   repeatsTableSql,
-  smallRecordsCopySql,
+  smallRecordsTableSql,
 } from '../../layout/records';
 import type { DatasetSchema } from '../../odsql';
 import { hashesPerAggregate } from '../catalog/memory';
@@ -166,6 +166,8 @@ export async function ingestDataset(
   const joinTable = `${scratch}_join`;
   const repeatsTable = `${scratch}_repeats`;
   const view = `${scratch}_records`;
+  // A small source's records in memory, which its statistics are read from.
+  const typedTable = `${scratch}_typed`;
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const firstFile = join(options.tmpDir, `${scratch}_${unique}.parquet`);
   const hashFile = join(options.tmpDir, `${scratch}_${unique}.hashes.parquet`);
@@ -182,7 +184,7 @@ export async function ingestDataset(
   const dropScratch = async (): Promise<void> => {
     await dropStaging(engine, {
       views: [view],
-      tables: [rawTable, joinTable, repeatsTable, `${repeatsTable}_candidates`],
+      tables: [rawTable, joinTable, repeatsTable, `${repeatsTable}_candidates`, typedTable],
     });
     for (const file of [firstFile, hashFile, stagingFile, stagingParquet, joinFile, ...textCopies])
       await rm(file, { force: true });
@@ -251,9 +253,9 @@ export async function ingestDataset(
     const small = rows <= (options.singlePassRows ?? SINGLE_PASS_ROWS) && !joined;
     try {
       if (small) {
-        // The view its statistics are read from, in the same round trip.
+        // The view its statistics are read from (of the records in memory), in the same round trip.
         await engine.execute(
-          `${smallRecordsCopySql(plan, firstFile)};\n${stagingViewSql(view, firstFile, [rawTable, joinTable])}`,
+          `${smallRecordsTableSql(plan, typedTable, firstFile)};\n${stagingViewSql(view, typedTable, [rawTable, joinTable], 'table')}`,
         );
       } else {
         step('finding repeated records');
