@@ -225,7 +225,7 @@ export async function ingestDataset(
           }),
         )
       : undefined;
-    const rows = await stagedRowCount(engine, source.from);
+    const rows = source.rows ?? (await stagedRowCount(engine, source.from));
     const large = rows >= LARGE_DATASET_ROWS;
     options.log.info(
       `dataset ${id}: ${count(rows)} rows (${source.format}${source.encoding === 'utf-8' ? '' : `, read as ${source.encoding}`}) found in ${Date.now() - started} ms`,
