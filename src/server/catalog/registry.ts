@@ -101,7 +101,7 @@ class CatalogState implements LiveCatalog {
         this.scannedAt = startedAt;
       },
     };
-    this.watcher = new DescriptorWatcher(this.datasetsDir, () => void this.rescan());
+    this.watcher = new DescriptorWatcher(this.datasetsDir, () => this.rescan());
   }
 
   list(): readonly Dataset[] {

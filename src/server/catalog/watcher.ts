@@ -4,6 +4,11 @@ import type { Logger } from '../ingest/logger';
 
 /** Coalesces the notifications of a burst of file changes. */
 const WATCH_DELAY_MS = 300;
+/**
+ * Periodic rescans are spaced by at least this many times their duration: at 100,000 datasets a scan
+ * reads every descriptor and stats every file, seconds of the main thread that a first ingestion shares.
+ */
+const RESCAN_COST_FACTOR = 20;
 
 export interface WatchOptions {
   /** Follow the folder's notifications (default true). */
@@ -20,11 +25,12 @@ export interface WatchOptions {
 export class DescriptorWatcher {
   private watcher: FSWatcher | undefined;
   private watchTimer: ReturnType<typeof setTimeout> | undefined;
-  private rescanTimer: ReturnType<typeof setInterval> | undefined;
+  private rescanTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
 
   constructor(
     private readonly datasetsDir: string,
-    private readonly rescan: () => void,
+    private readonly rescan: () => Promise<void>,
   ) {}
 
   start(options: WatchOptions): void {
@@ -32,7 +38,7 @@ export class DescriptorWatcher {
       if (this.watchTimer) clearTimeout(this.watchTimer);
       this.watchTimer = setTimeout(() => {
         this.watchTimer = undefined;
-        this.rescan();
+        void this.rescan();
       }, WATCH_DELAY_MS);
       this.watchTimer.unref();
     };
@@ -49,15 +55,25 @@ export class DescriptorWatcher {
       this.watcher?.on('error', () => undefined);
       this.watcher?.unref();
     }
-    if (options.rescanMs > 0) {
-      this.rescanTimer = setInterval(() => this.rescan(), options.rescanMs);
-      this.rescanTimer.unref();
-    }
+    if (options.rescanMs > 0) this.rescanAfter(options.rescanMs, options.rescanMs);
+  }
+
+  /** The next periodic rescan, `delay` from now; the one after it waits for this one to end. */
+  private rescanAfter(delay: number, every: number): void {
+    if (this.closed) return;
+    this.rescanTimer = setTimeout(() => {
+      const started = Date.now();
+      void this.rescan().finally(() =>
+        this.rescanAfter(Math.max(every, RESCAN_COST_FACTOR * (Date.now() - started)), every),
+      );
+    }, delay);
+    this.rescanTimer.unref();
   }
 
   close(): void {
+    this.closed = true;
     this.watcher?.close();
     if (this.watchTimer) clearTimeout(this.watchTimer);
-    if (this.rescanTimer) clearInterval(this.rescanTimer);
+    if (this.rescanTimer) clearTimeout(this.rescanTimer);
   }
 }
