@@ -15,6 +15,12 @@ export interface Catalog {
   get(datasetId: string): Dataset | undefined;
   /** The ODSQL schema of a dataset's records. */
   schema(datasetId: string): DatasetSchema | undefined;
+  /**
+   * The dataset whose records table is `table`, without making its view (admission sizes queries by it).
+   * Kept up to date as datasets are served: rebuilding a map of the list at each change was O(datasets)
+   * per request while thousands were ingested. Absent: callers index `list()`.
+   */
+  datasetOfTable?(table: string): Dataset | undefined;
   /** Table with one row per dataset, laid out like records (layout/columns.ts). */
   readonly catalogTable: string;
   readonly catalogSchema: DatasetSchema;

@@ -116,6 +116,10 @@ class CatalogState implements LiveCatalog {
     return this.served.schema(datasetId);
   }
 
+  datasetOfTable(table: string): Dataset | undefined {
+    return this.served.datasetOfTable(table);
+  }
+
   get problems(): readonly CatalogProblem[] {
     return this.problemsOf.all();
   }

@@ -13,6 +13,7 @@ const byId = (a: Dataset, b: Dataset): number =>
  */
 export class ServedSet {
   private readonly byId = new Map<string, ServedDataset>();
+  private readonly byTable = new Map<string, Dataset>();
   /** The served datasets sorted by id, made again on demand after a change (see `list`). */
   private sorted: readonly Dataset[] | undefined = [];
   private changes = 0;
@@ -60,6 +61,10 @@ export class ServedSet {
     return served?.dataset;
   }
 
+  datasetOfTable(table: string): Dataset | undefined {
+    return this.byTable.get(table);
+  }
+
   schema(datasetId: string): DatasetSchema | undefined {
     return this.byId.get(datasetId)?.stored.schema;
   }
@@ -69,7 +74,10 @@ export class ServedSet {
     // The visibility is the descriptor's (part of the fingerprint); manifests written before it existed
     // lack the key.
     const dataset = { ...stored.dataset, visibility };
+    const before = this.byId.get(stored.datasetId);
+    if (before) this.byTable.delete(before.dataset.table);
     this.byId.set(stored.datasetId, { stored, dataset, origin });
+    this.byTable.set(dataset.table, dataset);
     this.changed();
     this.views.register(dataset.table, stored.file, stored);
     // Past the eager size (a first ingestion of thousands), views are created on first use again.
@@ -79,6 +87,8 @@ export class ServedSet {
   /** Stops serving the dataset and drops its view. */
   async remove(served: ServedDataset): Promise<void> {
     this.byId.delete(served.stored.datasetId);
+    if (this.byTable.get(served.dataset.table)?.dataset_id === served.stored.datasetId)
+      this.byTable.delete(served.dataset.table);
     this.changed();
     await this.views.drop(served.dataset.table);
   }
