@@ -35,6 +35,25 @@ describe('the first view', () => {
     });
   });
 
+  it('leaves out a stray record that would otherwise show the whole world, never a region of many', () => {
+    // US airports: 3,000 in the contiguous states, 263 in Alaska down to Adak, Hawaii, Puerto Rico, a few
+    // Pacific islands, and Rota (ROP) recorded at 101°E.
+    const points = [
+      ...Array.from({ length: 3_000 }, (_, i) => ({ lon: -124 + (i % 57), lat: 25 + (i % 24) })),
+      ...Array.from({ length: 263 }, (_, i) => ({ lon: -165 + (i % 25), lat: 55 + (i % 16) })),
+      { lon: -176.65, lat: 51.88 }, // Adak
+      { lon: -155.05, lat: 19.72 }, // Hilo
+      { lon: -66, lat: 18.44 }, // San Juan
+      { lon: 134.54, lat: 7.37 }, // Palau
+      { lon: 144.8, lat: 13.48 }, // Guam
+      { lon: 101.4, lat: 14.17 }, // ROP, with a bad longitude
+    ];
+    expect(dataBounds(points)).toEqual({ west: 134.54, east: 294, south: 7.37, north: 70 });
+    // A cluster of many on the far side stays in view, and with it the whole world.
+    const far = [...points, { lon: 100, lat: 14, count: 500 }];
+    expect(dataBounds(far)).toMatchObject({ west: -176.65, east: 144.8 });
+  });
+
   it('shows records all round the world from -180° to 180°', () => {
     const bounds = dataBounds([
       { lon: -170, lat: 50 },
