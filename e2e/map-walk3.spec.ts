@@ -40,3 +40,22 @@ test('US airports open on the United States, not on the world a stray record in 
   expect(lon).toBeLessThan(-90);
   await page.screenshot({ path: `${SHOTS}/airports-first-view-desktop-en.png` });
 });
+
+test('every cluster holds its count, in English and in French', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  for (const [lang, query] of [
+    ['en', ''],
+    ['fr', ''],
+    ['en', '&refine=origin:ORD'],
+    ['fr', '&refine=origin:ORD'],
+  ] as const) {
+    await page.goto(`/datasets/flights/map?lang=${lang}${query}`);
+    await mapReady(page);
+    await expect(page).toHaveURL(/location=/);
+    await expect
+      .poll(async () => Number(await theMap(page).getAttribute('data-clusters')))
+      .toBeGreaterThan(0);
+    await expect(theMap(page), `${lang}${query}`).toHaveAttribute('data-counts-outside', '0');
+    await page.screenshot({ path: `${SHOTS}/flights-clusters${query ? '-ord' : ''}-desktop-${lang}.png` });
+  }
+});

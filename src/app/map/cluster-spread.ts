@@ -48,6 +48,15 @@ export function estimateLabelWidth(text: string): number {
   return width;
 }
 
+/**
+ * A cluster's radius grown to hold its count: the figures and their halo (the count's image less its
+ * 1.5 px margins each side) and the figures' height (about 10 px with the halo) inside the circle, so that
+ * "166.3K" or "545,9 k" is not read over the map around a circle half as wide.
+ */
+export function holdingLabel(radius: number, labelWidth: number): number {
+  return Math.max(radius, Math.ceil(Math.hypot(labelWidth / 2 - 1.5, 5)));
+}
+
 interface Placed {
   lon: number;
   lat: number;
@@ -96,7 +105,8 @@ function mergePass(
   const largest = items.reduce((max, c) => Math.max(max, c.count), 1);
   const markOf = (item: Placed): Mark => {
     const { x, y } = projectPoint(item.lon, item.lat, zoom);
-    return { x, y, radius: clusterRadius(item.count, largest), halfLabel: labelWidth(label(item.count)) / 2 };
+    const width = labelWidth(label(item.count));
+    return { x, y, radius: holdingLabel(clusterRadius(item.count, largest), width), halfLabel: width / 2 };
   };
   const marks = new Map<Placed, Mark>();
   let widest = LABEL_HEIGHT / 2;

@@ -6,7 +6,7 @@ import type {
   SourceSpecification,
   StyleSpecification,
 } from 'maplibre-gl';
-import { estimateLabelWidth } from './cluster-spread';
+import { estimateLabelWidth, holdingLabel } from './cluster-spread';
 import { DRAW_SOURCE } from './draw';
 import { type Cluster, clusterRadius } from './map-data';
 
@@ -228,7 +228,7 @@ export function setSourceData(map: MapLibreMap, id: string, data: FeatureCollect
   });
 }
 
-/** Clusters as points sized by their count relative to the largest one in view. */
+/** Clusters as points sized by their count relative to the largest one in view, each holding its count. */
 export function clusterFeatures(
   clusters: readonly Cluster[],
   label: (count: number) => string = String,
@@ -241,7 +241,7 @@ export function clusterFeatures(
       properties: {
         index,
         count: c.count,
-        radius: clusterRadius(c.count, largest),
+        radius: holdingLabel(clusterRadius(c.count, largest), countLabelWidth(label(c.count))),
         label: label(c.count),
         ...(c.value === undefined ? {} : { value: c.value }),
         ...(c.category === undefined ? {} : { category: c.category }),
@@ -258,6 +258,7 @@ let scratch: CanvasRenderingContext2D | null | undefined;
  * where the browser draws canvases, took 11-30 ms for a map's forty counts, before its first frame.
  */
 function scratchContext(): CanvasRenderingContext2D | null {
+  if (typeof document === 'undefined') return null;
   scratch ??= document.createElement('canvas').getContext('2d', { willReadFrequently: true });
   return scratch;
 }

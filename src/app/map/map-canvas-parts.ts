@@ -9,6 +9,7 @@ import {
   CLUSTERS_SOURCE,
   COUNT_ICON_PREFIX,
   countIcon,
+  countLabelWidth,
   RECORD_LAYERS,
   setSourceData,
 } from './layers';
@@ -69,6 +70,7 @@ export function markDrawn(map: maplibregl.Map, element: HTMLElement, ready: bool
   element.dataset.clusters = String(shown(CLUSTER_LAYERS));
   element.dataset.clusterCounts = String(shown(['clusters-count']));
   element.dataset.countOverlaps = String(overlapping(countBoxes(map, 'clusters-count')));
+  element.dataset.countsOutside = String(countsOutside(map));
   // Pieces of land the offline basemap draws (cut at tile edges): none on the online one.
   element.dataset.basemapLand = String(shown([BASEMAP_LAND_LAYER]));
   // Land, roads and town names of the publisher's street basemap.
@@ -78,6 +80,16 @@ export function markDrawn(map: maplibregl.Map, element: HTMLElement, ready: bool
   element.dataset.areas = String(shown([AREAS_FILL]));
   element.dataset.heatmap = String(map.getLayer(HEATMAP_LAYER) !== undefined);
   element.dataset.ready = String(ready);
+}
+
+/** Clusters drawn whose count's figures are wider than their circle. */
+function countsOutside(map: maplibregl.Map): number {
+  if (!map.getLayer(CLUSTER_LAYERS[0]!)) return 0;
+  return map.queryRenderedFeatures({ layers: CLUSTER_LAYERS }).filter((cluster) => {
+    const { label, radius } = cluster.properties;
+    // The count's image less its margins (1.5 px each side): the figures and their halo.
+    return typeof label === 'string' && countLabelWidth(label) - 3 > 2 * Number(radius);
+  }).length;
 }
 
 export function fitTo(map: maplibregl.Map, { west, south, east, north }: Bounds): void {
