@@ -71,7 +71,8 @@ async function expectEveryClusterCounted(page: Page, where: string): Promise<voi
   const map = page.getByTestId('map');
   await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 120_000 });
   const clusters = Number(await map.getAttribute('data-clusters'));
-  expect(clusters).toBeGreaterThan(5);
+  // A phone's first view of the flights draws five: circles as wide as their counts hold more each.
+  expect(clusters).toBeGreaterThanOrEqual(5);
   // Circles reaching in from beyond the edge count as drawn; their labels, centred outside, do not.
   const counts = Number(await map.getAttribute('data-cluster-counts'));
   // Every drawn circle carries its count; at the map's edges a circle may be drawn without its label

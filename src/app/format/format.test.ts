@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDate, formatDatePath, formatDatePathLeaf, formatDateTime } from './dates';
 import { describeShape, formatGeoPoint } from './geo';
 import { excerpt } from './markdown';
-import { formatNumber } from './numbers';
+import { formatCompactCount, formatNumber } from './numbers';
 import { looksLikeHtml, stripMarkup } from './text';
 
 describe('text', () => {
@@ -24,6 +24,16 @@ describe('text', () => {
 });
 
 describe('numbers', () => {
+  it('writes counts on map clusters with three figures at most', () => {
+    expect([950, 1234, 12_934, 166_341, 2_433_000].map(formatCompactCount)).toEqual([
+      '950',
+      '1.2K',
+      '12.9K',
+      '166K',
+      '2.4M',
+    ]);
+  });
+
   it('groups thousands unless told not to, and honours decimals', () => {
     expect(formatNumber(6000)).toBe('6,000');
     expect(formatNumber(1900, { grouping: false })).toBe('1900');

@@ -20,8 +20,20 @@ export function formatCount(value: number): string {
 
 /** Counts where room is short (on map clusters): 950, 12k, 1.2M (1,2 k in French). */
 export function formatCompactCount(value: number): string {
-  return numberFormat('compact', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+  return numberFormat('compact', COMPACT).format(value);
 }
+
+/**
+ * Three figures at most (166K, not 166.3K; 546 k, not 545,9 k): a cluster's circle is as wide as its
+ * count, and a fourth figure made the largest circles merge their neighbours on a phone.
+ * `roundingPriority` is in every browser the explorer supports, not yet in TypeScript's ES2023 library.
+ */
+const COMPACT: Intl.NumberFormatOptions & { readonly roundingPriority: 'lessPrecision' } = {
+  notation: 'compact',
+  maximumFractionDigits: 1,
+  maximumSignificantDigits: 3,
+  roundingPriority: 'lessPrecision',
+};
 
 /** Averages and other computed figures: at most two decimals, the same everywhere. */
 export function formatFigure(value: number): string {

@@ -50,11 +50,12 @@ export function estimateLabelWidth(text: string): number {
 
 /**
  * A cluster's radius grown to hold its count: the figures and their halo (the count's image less its
- * 1.5 px margins each side) and the figures' height (about 10 px with the halo) inside the circle, so that
- * "166.3K" or "545,9 k" is not read over the map around a circle half as wide.
+ * 1.5 px margins each side) as wide as the circle, so that "166K" or "546 k" is not read over the map
+ * around a circle half as wide. Their corners, 5 px above and below the middle, pass the circle's edge by
+ * under a pixel: rounding the circle past them merged more clusters on a phone for no gain in reading.
  */
 export function holdingLabel(radius: number, labelWidth: number): number {
-  return Math.max(radius, Math.ceil(Math.hypot(labelWidth / 2 - 1.5, 5)));
+  return Math.max(radius, Math.ceil(labelWidth / 2 - 1.5));
 }
 
 interface Placed {
