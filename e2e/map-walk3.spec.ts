@@ -59,3 +59,26 @@ test('every cluster holds its count, in English and in French', async ({ page })
     await page.screenshot({ path: `${SHOTS}/flights-clusters${query ? '-ord' : ''}-desktop-${lang}.png` });
   }
 });
+
+test('a tap on a small borough picks that borough alone, and its hover label goes as it opens', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    locale: 'fr-FR',
+  });
+  const page = await context.newPage();
+  // The City of London, a few pixels wide at this zoom, in the middle of the map among its neighbours.
+  await page.goto('/datasets/london-boroughs/map?lang=fr&location=7,51.5155,-0.0922');
+  await mapReady(page);
+  await theMap(page).scrollIntoViewIfNeeded();
+  const box = (await theMap(page).boundingBox())!;
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByText('1 enregistrement ici')).toBeVisible();
+  await expect(page.getByText('City of London').first()).toBeVisible();
+  await expect(page.locator('.map-hover')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/london-city-tap-phone-fr.png` });
+  await context.close();
+});

@@ -219,6 +219,9 @@ export function MapCanvas(props: MapCanvasProps) {
         setHover({ x: event.point.x, y: event.point.y, text: latest.current.describe(pick) });
         return;
       }
+      // The records open beside the map: a tap's hover label (a touch screen's emulated mouse move)
+      // would stay over the map, naming what is now open.
+      setHover(undefined);
       if (latest.current.onPick(pick) === 'zoom' && pick.kind === 'cluster') {
         map.easeTo({ center: [pick.lon, pick.lat], zoom: Math.min(MAX_ZOOM, map.getZoom() + 2) });
       }

@@ -21,16 +21,25 @@ export type Pick =
   | { readonly kind: 'cluster'; readonly index: number; readonly lon: number; readonly lat: number }
   | AreaPick;
 
+/** Layers of shapes: a pointer picks those it is inside, not their neighbours a few pixels away. */
+const SHAPE_LAYERS = new Set(['records-fill', AREAS_FILL]);
+
 /** The cluster or records at a point of the map's canvas. */
 export function pickAt(map: maplibregl.Map, point: maplibregl.PointLike): Pick | undefined {
   const layers = [...CLUSTER_LAYERS, ...RECORD_LAYERS, AREAS_FILL].filter((id) => map.getLayer(id));
-  // A few pixels of slack make small points easy to hit.
   const [x, y] = point instanceof maplibregl.Point ? [point.x, point.y] : (point as [number, number]);
+  // A few pixels of slack make small points and circles easy to hit, with a finger too. Shapes are
+  // picked where the pointer is: with slack, a tap on a small borough picked its neighbours as well.
   const box: [maplibregl.PointLike, maplibregl.PointLike] = [
     [x - 4, y - 4],
     [x + 4, y + 4],
   ];
-  const hits = map.queryRenderedFeatures(box, { layers });
+  const marks = layers.filter((id) => !SHAPE_LAYERS.has(id));
+  const shapes = layers.filter((id) => SHAPE_LAYERS.has(id));
+  const hits = [
+    ...(marks.length > 0 ? map.queryRenderedFeatures(box, { layers: marks }) : []),
+    ...(shapes.length > 0 ? map.queryRenderedFeatures([x, y], { layers: shapes }) : []),
+  ];
   // Of the clusters under the pointer, the one whose centre is nearest.
   let nearest: { pick: Pick; distance: number } | undefined;
   for (const hit of hits) {
