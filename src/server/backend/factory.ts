@@ -55,6 +55,8 @@ export interface BackendSettings {
   readonly dataDir: string;
   readonly log: Logger;
   readonly quota: QuotaSettings;
+  /** The clock the quotas count periods by (tests turn it). */
+  readonly now?: () => number;
   readonly eagerViewsUpTo?: number;
 }
 
@@ -82,7 +84,7 @@ function embeddedBackend(settings: BackendSettings): OpenedBackend {
     engine: local,
     tables: settings.views,
     sharedCatalog: engineCatalog(local, settings.dataDir, settings.log),
-    quotas: new CallQuota(settings.quota),
+    quotas: new CallQuota(settings.quota, settings.now),
     source: settings.dataDir,
     registry: settings.eagerViewsUpTo === undefined ? {} : { eagerViewsUpTo: settings.eagerViewsUpTo },
     serve: (registry) => registry,
@@ -133,7 +135,7 @@ async function clusterBackend(
     // The same lane sizes as the DuckDB engine's connections, resolved once there.
     lanes: local.lanes,
   });
-  const quotas = new ClusterCallQuota(target, settings.quota, log);
+  const quotas = new ClusterCallQuota(target, settings.quota, log, settings.now);
   return {
     engine,
     tables,
