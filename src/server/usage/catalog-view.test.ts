@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { engineCatalog } from '../backend/engine-catalog';
 import type { ServerConfig } from '../config';
 import type { ServerContext } from '../context';
 import { type DuckDBEngine, openDuckDBEngine } from '../engine/duckdb';
@@ -45,12 +46,15 @@ describe('the catalog with usage counts', () => {
         await real.execute(sql, params);
       },
     };
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const ctx = {
       engine: holding,
+      // The embedded backend's catalog, over the engine that holds the rewrites.
+      sharedCatalog: engineCatalog(holding, dir, log),
       catalog: { catalogSchema: CATALOG_SCHEMA },
       config: { dataDir: dir } as ServerConfig,
       timezones: new Set(['UTC']),
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      log,
     } as unknown as ServerContext;
     usage = new Usage(ctx);
     const first = await usage.catalogView('catalog_rows');
