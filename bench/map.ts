@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
 import { chromiumLaunch } from '../playwright.config';
 import { inlineRequests } from './explorer';
 import { fmt, percentile } from './stats';
@@ -17,7 +17,7 @@ const RUNS = Number(process.env.BENCH_MAP_RUNS ?? 5);
 /** The United States, where every display mode below is looked at. */
 const US = 'location=3,38,-97';
 
-const CASES = [
+const ALL_CASES = [
   { name: 'us-zip-codes (42,049 records), fitted on load', path: '/datasets/us-zip-codes/map' },
   { name: 'flights (3,000,000 records) clusters, fitted on load', path: '/datasets/flights/map' },
   // The floor of the display modes: the same basemap at the same place, no record to draw.
@@ -51,7 +51,12 @@ export interface MapFigure {
   readonly renderP50: number;
   readonly dataP50: number;
   readonly requests: number;
+  /** Every measured render, in the order of the rounds. */
+  readonly renders: readonly number[];
 }
+
+/** The case whose first picture is MapLibre's floor (the basemap alone), the others' ratios' divisor. */
+export const FLOOR = ALL_CASES[2].name;
 
 /** Builds the explorer into `dir`, for a server started with `STATIC_DIR=dir`. */
 export function buildExplorer(dir: string): string {
@@ -69,79 +74,99 @@ async function replay(urls: readonly string[]): Promise<number> {
   return performance.now() - start;
 }
 
-export async function mapRenderFigures(origin: string): Promise<MapFigure[]> {
-  const browser = await chromium.launch(chromiumLaunch);
-  const figures: MapFigure[] = [];
+/** One cold load of a map address: ms from navigation to the map's `data-ready`, and its API requests. */
+async function loadMap(browser: Browser, url: string): Promise<{ ms: number; urls: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
   try {
-    for (const c of CASES) {
-      const render: number[] = [];
-      const data: number[] = [];
-      let requests = 0;
-      // One warm-up load: assets in the browser cache, statements prepared on the server.
-      for (let run = -1; run < RUNS; run++) {
-        const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-        const urls: string[] = [];
-        page.on('request', (r) => {
-          if (r.url().includes('/api/explore/')) urls.push(r.url());
-        });
-        // Requests the server answered inside the page are the map's data too: replayed alike.
-        const inline = new Promise<string[]>((resolve) => {
-          page.on('response', (r) => {
-            if (r.request().resourceType() === 'document')
-              r.text().then(
-                (html) => resolve(inlineRequests(html, r.url())),
-                () => resolve([]),
-              );
-          });
-        });
-        await page.goto(`${origin}${c.path}`);
-        const ready = await page.waitForFunction(
-          () => {
-            const map = document.querySelector<HTMLElement>('[data-testid="map"]');
-            return map?.dataset.ready === 'true' ? performance.now() : false;
-          },
-          null,
-          { polling: 'raf', timeout: 120_000 },
-        );
-        const ms = Number(await ready.jsonValue());
-        const inlined = await inline;
-        await page.close();
+    const urls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/explore/')) urls.push(r.url());
+    });
+    // Requests the server answered inside the page are the map's data too: replayed alike.
+    const inline = new Promise<string[]>((resolve) => {
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'document')
+          r.text().then(
+            (html) => resolve(inlineRequests(html, r.url())),
+            () => resolve([]),
+          );
+      });
+    });
+    await page.goto(url);
+    const ready = await page.waitForFunction(
+      () => {
+        const map = document.querySelector<HTMLElement>('[data-testid="map"]');
+        return map?.dataset.ready === 'true' ? performance.now() : false;
+      },
+      null,
+      { polling: 'raf', timeout: 120_000 },
+    );
+    const ms = Number(await ready.jsonValue());
+    return { ms, urls: [...(await inline), ...urls] };
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Each round loads every map once, in turn (the floor among them), so that the shared machine's drift
+ * weighs on every map and on the floor alike; one warm-up round first (statements prepared on the
+ * server, the explorer's files in the operating system's cache).
+ */
+export async function mapRenderFigures(origin: string, runs = RUNS): Promise<MapFigure[]> {
+  // BENCH_MAP_CASES=airports,heat measures the maps whose names hold one of these words, and the floor.
+  const only = process.env.BENCH_MAP_CASES?.split(',').filter(Boolean);
+  const CASES = ALL_CASES.filter((c) => !only || c.name === FLOOR || only.some((w) => c.name.includes(w)));
+  const browser = await chromium.launch(chromiumLaunch);
+  const render = new Map<string, number[]>(CASES.map((c) => [c.name, []]));
+  const data = new Map<string, number[]>(CASES.map((c) => [c.name, []]));
+  const requests = new Map<string, number>();
+  try {
+    for (let run = -1; run < runs; run++) {
+      for (const c of CASES) {
+        const { ms, urls } = await loadMap(browser, `${origin}${c.path}`);
         if (run < 0) continue;
-        render.push(ms);
-        const all = [...inlined, ...urls];
-        data.push(await replay(all));
-        requests = all.length;
+        render.get(c.name)!.push(ms);
+        data.get(c.name)!.push(await replay(urls));
+        requests.set(c.name, urls.length);
       }
-      const figure = {
-        name: c.name,
-        renderP50: percentile(render, 50),
-        dataP50: percentile(data, 50),
-        requests,
-      };
-      console.log(
-        `map ${c.name.padEnd(52)} render ${fmt(figure.renderP50).padStart(7)} ms   data ${fmt(figure.dataP50).padStart(7)} ms`,
-      );
-      figures.push(figure);
     }
   } finally {
     await browser.close();
   }
+  const figures = CASES.map((c) => ({
+    name: c.name,
+    renderP50: percentile(render.get(c.name)!, 50),
+    dataP50: percentile(data.get(c.name)!, 50),
+    requests: requests.get(c.name) ?? 0,
+    renders: render.get(c.name)!,
+  }));
+  const floor = figures.find((f) => f.name === FLOOR)!.renderP50;
+  for (const f of figures)
+    console.log(
+      `map ${f.name.padEnd(52)} render ${fmt(f.renderP50).padStart(7)} ms (${(f.renderP50 / floor).toFixed(2)}x floor)   data ${fmt(f.dataP50).padStart(7)} ms`,
+    );
   return figures;
 }
 
 export function renderMapTable(figures: readonly MapFigure[]): string {
+  const floor = figures.find((f) => f.name === FLOOR)?.renderP50 ?? Number.NaN;
   const rows = figures
-    .map(
-      (f) =>
-        `| ${f.name} | ${fmt(f.renderP50)} | ${fmt(f.dataP50)} (${f.requests} requests) | ${fmt(f.renderP50 - f.dataP50)} |`,
-    )
+    .map((f) => {
+      const ratio = f.renderP50 / floor;
+      const against =
+        f.name === FLOOR ? '1 (the floor)' : `${ratio.toFixed(2)}${ratio <= 1.2 ? '' : ' (over 1.2)'}`;
+      return `| ${f.name} | ${fmt(f.renderP50)} | ${against} | ${fmt(f.dataP50)} (${f.requests} requests) | ${fmt(f.renderP50 - f.dataP50)} |`;
+    })
     .join('\n');
-  return `Map tab, first full render in headless Chromium (software WebGL), ${RUNS} page loads per figure after one
-warm-up; from navigation to the map's \`idle\` with every request answered, against the same API requests
-replayed alone one after the other (p50):
+  return `Map tab, first full render in headless Chromium (software WebGL), ${RUNS} rounds after one warm-up
+round, each round a cold page load of every map in turn (a new browser context each); from navigation
+to the map's first complete picture with every request answered (its \`data-ready\`), p50; against the
+floor (the same basemap at the same place with no record to draw, measured in the same rounds: target
+≤ 1.2×), and against the same API requests replayed alone one after the other:
 
-| map | first full render ms | data requests alone ms | the rest (page, MapLibre, drawing) ms |
-|---|---|---|---|
+| map | first full render ms | × floor | data requests alone ms | the rest (page, MapLibre, drawing) ms |
+|---|---|---|---|---|
 ${rows}
 `;
 }

@@ -182,7 +182,27 @@ async function keysetOnly(): Promise<void> {
   }
 }
 
+/**
+ * `npm run bench -- map`: the Map tab's first full picture of each display mode against the floor (the
+ * basemap alone), printed, RESULTS.md untouched. The server's result cache stays on, as it is served.
+ */
+async function mapOnly(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'odexplorer-bench-'));
+  try {
+    const dataDir = await benchDataDir(work);
+    process.env.STATIC_DIR = buildExplorer(work);
+    const server = await startServer(dataDir);
+    await waitForLog(server, /catalog up to date/);
+    const map = await mapRenderFigures(server.origin);
+    await stopServer(server);
+    console.log(`\nMachine: ${machineLine()}.\n${renderMapTable(map)}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('map')) return mapOnly();
   if (process.argv.includes('load')) return loadOnly();
   if (process.argv.includes('downloads')) return downloadsOnly();
   if (process.argv.includes('keyset')) return keysetOnly();

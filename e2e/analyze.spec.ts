@@ -361,3 +361,14 @@ test('airports, a dataset of facets without numbers, has an Analyze tab counting
   expect(table[1]).toEqual([top.x, String(top.n)]);
   expect(top.n).toBeGreaterThan(1);
 });
+
+test('a count of one record has whole numbers on its axis, not 0.2 records', async ({ page }) => {
+  // One film of 1928: the default chart counts the films by year of release.
+  await page.goto('/datasets/movies/analyze?refine=release_date:1928');
+  await slow(drawn(page)).toBeVisible({ timeout: 30_000 });
+  const ticks = await drawn(page)
+    .locator('svg text')
+    .evaluateAll((texts) => texts.map((text) => (text.textContent ?? '').trim()));
+  expect(ticks).toContain('1');
+  expect(ticks.filter((tick) => /^\d*\.\d+$/.test(tick))).toEqual([]);
+});

@@ -76,3 +76,13 @@ test('Escape closes a column’s statistics and gives the focus back to the head
   await expect(panel).toHaveCount(0);
   await expect(open).toBeFocused();
 });
+
+test('the statistics of a single record say so in words, in English and in French', async ({ page }) => {
+  // One film was released in 1928.
+  await page.goto('/datasets/movies/table?refine=release_date:1928');
+  await page.getByRole('button', { name: 'Statistics of IMDB rating' }).click();
+  await expect(page.getByText('Of the one record of the current selection.')).toBeVisible();
+  await page.goto('/datasets/movies/table?refine=release_date:1928&lang=fr');
+  await page.getByRole('button', { name: 'Statistiques de Note IMDB' }).click();
+  await expect(page.getByText('Sur l’unique enregistrement de la sélection.')).toBeVisible();
+});

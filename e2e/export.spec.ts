@@ -103,3 +103,22 @@ test('the API tab gives the exports and code to copy', async ({ page, context })
   expect(copied).toContain('/catalog/datasets/movies/records?');
   expect(copied).toContain('refine=major_genre:Drama');
 });
+
+test('every format card has its purpose right under its name, whatever the height of its row', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/datasets/flights/export');
+  const cards = page.locator('.format-choice');
+  await expect(cards.first()).toBeVisible();
+  // A card taller than its text (its row's tallest neighbour) used to spread the spare height between
+  // its lines: the purpose drifted down under the name, by a different amount from card to card.
+  const layout = await cards.evaluateAll((labels) =>
+    labels.map((label) => {
+      const purpose = label.querySelector('.format-purpose')?.getBoundingClientRect().top ?? 0;
+      return `${label.querySelector('.format-name')?.textContent}: ${Math.round(purpose - label.getBoundingClientRect().top)}`;
+    }),
+  );
+  const offsets = new Set(layout.map((line) => line.replace(/^.*: /, '')));
+  expect(offsets.size, layout.join(', ')).toBe(1);
+});

@@ -82,6 +82,22 @@ test('US states filled by their obesity rate', async ({ page }) => {
   await page.screenshot({ path: `${SHOTS}/choropleth-us-states.png` });
 });
 
+test('counting by area where no shapes share a field says so, and the map stays as it was', async ({
+  page,
+}) => {
+  // The flights have no field a shapes dataset of the catalog could be joined on.
+  await page.goto('/datasets/flights/map');
+  await mapReady(page);
+  const showAs = page.getByLabel('Show as');
+  await showAs.selectOption('areas');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'No dataset of shapes shares a field with this one.' }),
+  ).toBeVisible();
+  await expect(showAs).toHaveValue('clusters');
+  await expect(showAs.locator('option[value="areas"]')).toBeDisabled();
+  expect(page.url()).not.toContain('mapmode=areas');
+});
+
 test('airports counted onto the US states, chosen in the toolbar, following the filters', async ({
   page,
 }) => {

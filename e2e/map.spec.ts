@@ -74,6 +74,27 @@ test('airports on the map: points fitted on load, a click shows the record', asy
   await expect(theMap(page)).toHaveAttribute('data-highlight', String(index));
 });
 
+test('on a phone a tapped record shows over the map, which keeps its width', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const sfo = await request.get(`${API}/airports/records?where=iata="SFO"&select=coordinates`);
+  const { lat, lon } = (await sfo.json()).results[0].coordinates;
+  await page.goto(`/datasets/airports/map?location=14,${lat},${lon}`);
+  await mapReady(page);
+  const before = await theMap(page).boundingBox();
+  const { x, y } = await mapCentre(page);
+  await page.mouse.click(x, y);
+  const panel = page.getByRole('complementary', { name: 'Records at this place' });
+  await expect(panel).toContainText('San Francisco International');
+  // Beside the map, the record's 300 pixels left the map a sliver of a phone's width.
+  const after = await theMap(page).boundingBox();
+  expect(after?.width).toBe(before?.width);
+  const box = await panel.boundingBox();
+  expect(box?.x).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  await panel.getByRole('button', { name: 'Close the record' }).click();
+  await expect(panel).toBeHidden();
+});
+
 test('us-zip-codes come as clusters that split as one zooms in', async ({ page, request }) => {
   // The largest cluster at the zoom the map asks for at map zoom 6 (geo_cluster counts one level up).
   const groups = await request.get(

@@ -309,3 +309,26 @@ test('a table opened from a link shows the rows the page came with, in the langu
   // Both pages carried them: neither was asked for.
   expect(asked).toEqual([]);
 });
+
+test('Ctrl+End reaches the last cell and leaves the column headers in sight', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/datasets/movies/table?sort=-imdb_rating');
+  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: /^Columns/ }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Control+End');
+  // The last film of the order: no IMDB rating, so the focus lands on its last (empty) cell.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('aria-rowindex')))
+    .toBe('3202');
+  // Focusing the cell used to scroll the page to centre it, which slid the headers under the site's
+  // sticky header: what is drawn at a header's centre must be that header.
+  const header = page.getByRole('columnheader', { name: /^Director/ });
+  const covered = await header.evaluate((th) => {
+    const box = th.getBoundingClientRect();
+    const there = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return !th.contains(there);
+  });
+  expect(covered).toBe(false);
+});

@@ -354,11 +354,14 @@ FROM ${from}${sorted ? ' ORDER BY canon.__p' : ''}
  * at this size, where the two statements and the repeats table cost more than the records). The ids are
  * those of `repeatsTableSql` and `recordsCopySql`.
  */
-export function smallRecordsCopySql(plan: RecordsPlan, target: string): string {
+/**
+ * A small source's records (up to a few thousand rows) as one query: their repeats numbered by a window
+ * instead of the hash table of larger sources.
+ */
+function smallRecordsSql(plan: RecordsPlan): string {
   const columns = plan.fields.map((f) => `canon.${quoteIdent(f.name)}`).join(', ');
   const content = contentHash(plan.fields);
-  return `COPY (
-${canonicalRows(plan)},
+  return `${canonicalRows(plan)},
 numbered AS (SELECT *, ${content} AS __small_h, row_number() OVER (PARTITION BY ${content} ORDER BY canon.__p) - 1 AS __small_n FROM canon)
 SELECT ${columns},
   CASE WHEN canon.__small_n = 0 THEN canon.__small_h ELSE ${repeatId('canon.__small_h', 'CAST(canon.__small_n AS VARCHAR)')} END AS ${RECORD_ID_COLUMN},
@@ -366,8 +369,18 @@ SELECT ${columns},
   CAST(${canonicalSize(plan.fields)} AS INTEGER) AS ${RECORD_SIZE_COLUMN},
   ${searchColumnSql(plan.fields.map(schemaOf))} AS ${SEARCH_COLUMN},
   CAST(canon.__p AS BIGINT) AS ${POSITION_COLUMN}
-FROM numbered AS canon ORDER BY canon.__p
-) TO ${sqlString(target)} (${PARQUET_OPTIONS})`;
+FROM numbered AS canon ORDER BY canon.__p`;
+}
+
+/**
+ * A small source's records kept in `table` and copied from it to `target`: their statistics are then
+ * read from memory rather than from the file just written (at 100 rows, reading the Parquet file back
+ * cost more than writing it).
+ */
+export function smallRecordsTableSql(plan: RecordsPlan, table: string, target: string): string {
+  return `CREATE OR REPLACE TABLE ${quoteIdent(table)} AS
+${smallRecordsSql(plan)};
+COPY ${quoteIdent(table)} TO ${sqlString(target)} (${PARQUET_OPTIONS})`;
 }
 
 /** How many records repeat an earlier one, and the most repeats of one record (one row: both counts). */

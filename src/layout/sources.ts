@@ -28,6 +28,11 @@ export function describeTableSql(table: string): string {
   return `DESCRIBE ${quoteIdent(table)}`;
 }
 
+/** The table's columns, one a row: name, type, and the table's row count (one round trip for both). */
+export function describeTableCountedSql(table: string): string {
+  return `SELECT column_name, column_type, (SELECT count(*) FROM ${quoteIdent(table)}) FROM (DESCRIBE ${quoteIdent(table)})`;
+}
+
 /** The columns a query yields, one a row: name, type. */
 export function describeQuerySql(from: string): string {
   return `DESCRIBE SELECT * FROM ${from}`;

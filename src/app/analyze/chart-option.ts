@@ -79,22 +79,26 @@ export function chartOption(chart: ChartState, data: ChartData, labels: ChartLab
     nameMoveOverlap: true,
     axisLabel: { hideOverlap: true, showMaxLabel: true },
   };
-  const value = (name: string, position: string) => ({
+  // An axis of counts only has whole ticks: ECharts would divide a count of 1 into 0.2, 0.4…
+  const countsOnly = (axis: 'left' | 'right') =>
+    chart.series.filter((s) => s.axis === axis).every((s) => s.aggregation === 'count');
+  const value = (name: string, position: string, counts: boolean) => ({
     type: 'value',
     name,
     position,
     nameLocation: 'middle',
     nameGap: 10,
     nameMoveOverlap: true,
+    ...(counts ? { minInterval: 1 } : {}),
     axisLabel: { formatter: labels.value, hideOverlap: true },
     splitLine: { show: position === 'left' || position === 'bottom' },
   });
   const values = hasRight
     ? [
-        value(labels.leftAxis, horizontal ? 'bottom' : 'left'),
-        value(labels.rightAxis, horizontal ? 'top' : 'right'),
+        value(labels.leftAxis, horizontal ? 'bottom' : 'left', countsOnly('left')),
+        value(labels.rightAxis, horizontal ? 'top' : 'right', countsOnly('right')),
       ]
-    : [value(labels.leftAxis, horizontal ? 'bottom' : 'left')];
+    : [value(labels.leftAxis, horizontal ? 'bottom' : 'left', countsOnly('left'))];
   const positions = new Map<number, number>();
   const series = data.columns.map((column, index) => {
     const s = chart.series[column.series]!;

@@ -139,7 +139,7 @@ export function ColumnStats({ datasetId, field, filters, format, onFilter, onClo
         <Loading>{t('stats.loading')}</Loading>
       ) : (
         <>
-          <p className="muted">{t('stats.selection', { n: count(total) })}</p>
+          <p className="muted">{t('stats.selection', { count: total, n: count(total) })}</p>
           <dl className="stats-summary">
             {stats.map(([name, text]) => (
               <div key={name}>

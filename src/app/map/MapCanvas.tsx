@@ -104,6 +104,8 @@ export function MapCanvas(props: MapCanvasProps) {
   const endDrawing = useRef<() => void>(() => undefined);
   // The display style last applied, undone before the next one.
   const displayed = useRef<DisplayStyle | undefined>(undefined);
+  // Sets the map's first style, until it is set (it may wait for data on its way: below).
+  const firstStyle = useRef<(() => void) | undefined>(undefined);
 
   // The map is created once; later props reach it through the effects below.
   useEffect(() => {
@@ -226,16 +228,36 @@ export function MapCanvas(props: MapCanvasProps) {
     if (!initial.location && initial.fit) {
       fitted.current = initial.fitKey ?? '';
       fitTo(map, initial.fit);
+    } else if (initial.location && element.clientWidth > 0) {
+      // A map placed by the address has its view now: its clusters are asked for while the style, the
+      // basemap's tiles and the first frame load, not after that first frame (the map's `load`).
+      latest.current.onViewport(viewportOf(map));
     }
-    const data: SourceData = {
-      [RECORDS_SOURCE]: initial.records ?? EMPTY,
-      [CLUSTERS_SOURCE]: initial.clustersAt?.(viewportOf(map)) ?? initial.clusters ?? EMPTY,
-      [FILTER_SOURCE]: initial.filterOutline,
+    const setFirstStyle = () => {
+      if (firstStyle.current === undefined) return;
+      firstStyle.current = undefined;
+      clearTimeout(styleTimer);
+      const now = latest.current;
+      const data: SourceData = {
+        [RECORDS_SOURCE]: now.records ?? EMPTY,
+        [CLUSTERS_SOURCE]: now.clustersAt?.(viewportOf(map)) ?? now.clusters ?? EMPTY,
+        [FILTER_SOURCE]: now.filterOutline,
+      };
+      for (const [id, collection] of Object.entries(data)) if (collection) sent.current.set(id, collection);
+      map.setStyle(withDataLayers(basemapStyle(now.basemap), data));
+      addCountIcons(map, data[CLUSTERS_SOURCE] ?? EMPTY);
     };
-    for (const [id, collection] of Object.entries(data)) if (collection) sent.current.set(id, collection);
-    map.setStyle(withDataLayers(basemapStyle(initial.basemap), data));
-    addCountIcons(map, data[CLUSTERS_SOURCE] ?? EMPTY);
+    firstStyle.current = setFirstStyle;
+    // Data on its way (a placed map's clusters, asked for just above; records still downloading) goes in
+    // the first style if it comes soon: MapLibre then cuts and draws it with the basemap in one round of
+    // tiles and frames, where data given once the first style had loaded cost a second round. The wait
+    // is short, as the basemap's tiles are asked for only once the style is set.
+    const waits = initial.busy && !initial.clustersAt?.(viewportOf(map));
+    const styleTimer = waits ? setTimeout(setFirstStyle, FIRST_STYLE_WAIT_MS) : undefined;
+    if (!waits) setFirstStyle();
     return () => {
+      clearTimeout(styleTimer);
+      firstStyle.current = undefined;
       endDrawing.current();
       resizes.disconnect();
       drawerRef.current?.stop();
@@ -298,6 +320,7 @@ export function MapCanvas(props: MapCanvasProps) {
     const element = container.current;
     const map = mapRef.current;
     if (!element || !map) return;
+    if (!props.busy) firstStyle.current?.();
     if (props.busy) element.dataset.ready = 'false';
     // Data that ended up as already drawn (the map's first style held it) makes no new frame, so no
     // `idle` event to tell that the map is complete: told here.
@@ -360,3 +383,6 @@ export function MapCanvas(props: MapCanvasProps) {
 }
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+/** How long the map's first style waits for data on its way, at most. */
+const FIRST_STYLE_WAIT_MS = 250;

@@ -31,6 +31,8 @@ export function MapDisplayTools({ dataset, display, onDisplay }: MapDisplayTools
   const hasPoints = fields.some((f) => f.type === 'geo_point_2d');
   const hasShapes = fields.some((f) => f.type === 'geo_shape');
   const [wantsAreas, setWantsAreas] = useState(false);
+  // Kept once the catalog has answered: the note must outlive the request that found no shapes to join.
+  const [noAreas, setNoAreas] = useState(false);
   const catalog = useQuery({
     ...datasetsQuery(client, { limit: 100 }),
     enabled: wantsAreas || display.mode === 'areas',
@@ -42,6 +44,7 @@ export function MapDisplayTools({ dataset, display, onDisplay }: MapDisplayTools
     if (!wantsAreas || !catalog.data) return;
     setWantsAreas(false);
     const join = joins[0];
+    setNoAreas(join === undefined);
     if (join)
       onDisplay({
         mode: 'areas',
@@ -60,6 +63,7 @@ export function MapDisplayTools({ dataset, display, onDisplay }: MapDisplayTools
   ];
 
   const chooseMode = (mode: MapMode) => {
+    setNoAreas(false);
     if (mode === 'clusters' || mode === 'heatmap') onDisplay({ ...DEFAULT_DISPLAY, mode });
     else if (mode === 'categories') onDisplay({ mode, aggregate: 'count', field: texts[0]?.name });
     else if (mode === 'choropleth') onDisplay({ mode, aggregate: 'count', field: numbers[0]?.name });
@@ -101,7 +105,7 @@ export function MapDisplayTools({ dataset, display, onDisplay }: MapDisplayTools
           onChange={(event) => chooseMode(modes.find((m) => m === event.target.value) ?? 'clusters')}
         >
           {modes.map((m) => (
-            <option key={m} value={m}>
+            <option key={m} value={m} disabled={m === 'areas' && noAreas}>
               {t(`mapDisplay.modes.${m}`)}
             </option>
           ))}
@@ -146,8 +150,10 @@ export function MapDisplayTools({ dataset, display, onDisplay }: MapDisplayTools
       {aggregated && display.aggregate !== 'count' && fieldSelect(numbers, t('mapDisplay.ofField'))}
       {display.mode === 'categories' && fieldSelect(texts, t('mapDisplay.colourBy'))}
       {display.mode === 'choropleth' && fieldSelect(numbers, t('mapDisplay.colourBy'))}
-      {wantsAreas && catalog.data && joins.length === 0 && (
-        <span className="muted">{t('mapDisplay.noAreas')}</span>
+      {noAreas && (
+        <span className="muted" role="status">
+          {t('mapDisplay.noAreas')}
+        </span>
       )}
     </fieldset>
   );

@@ -155,7 +155,9 @@ export default function MapTab({ dataset }: { readonly dataset: Dataset }) {
         )}
       </div>
       {shown.data && <MapDataBehind data={shown.data} />}
-      {mode === 'features' && (
+      {/* The list's rows (thousands of records) rendered with the map's data took as long as its first
+          picture: the list waits for it, as the range histograms do. */}
+      {mode === 'features' && rangesActive && (
         <MapRecordsList
           dataset={dataset}
           features={features.data}

@@ -51,8 +51,11 @@ export function heatmapStyle(largest: number): DisplayStyle {
         type: 'heatmap',
         source: CLUSTERS_SOURCE,
         paint: {
-          'heatmap-weight': ['/', ['get', 'count'], Math.max(1, largest)],
-          'heatmap-intensity': 1.2,
+          // The largest count scales the intensity, not each cluster's weight: the weight, read from
+          // the data, would have the clusters' tiles cut again each time the largest changes (as the
+          // first answer comes); the intensity is applied as the map draws, and gives the same heat.
+          'heatmap-weight': ['get', 'count'],
+          'heatmap-intensity': 1.2 / Math.max(1, largest),
           'heatmap-radius': 38,
           'heatmap-opacity': 0.85,
           // ColorBrewer YlOrRd from transparent: readable on the grey basemaps and in greyscale.
@@ -164,10 +167,14 @@ export function applyDisplay(
   for (const layer of previous?.layers ?? [])
     if (!next?.layers.some((l) => l.id === layer.id) && map.getLayer(layer.id)) map.removeLayer(layer.id);
   if (previous?.areas && !next?.areas && map.getSource(AREAS_SOURCE)) map.removeSource(AREAS_SOURCE);
+  // A paint the next style sets too is left for it to set: put back to the layer's own first, a paint
+  // read from the data (a colour by value) would have the source's tiles cut twice more.
   for (const { layer, property } of previous?.paint ?? [])
-    if (map.getLayer(layer)) setPaint(map, layer, property, defaultPaint(layer, property));
+    if (!next?.paint.some((p) => p.layer === layer && p.property === property) && map.getLayer(layer))
+      setPaint(map, layer, property, defaultPaint(layer, property));
   for (const layer of previous?.hidden ?? [])
-    if (map.getLayer(layer)) map.setLayoutProperty(layer, 'visibility', 'visible');
+    if (!next?.hidden.includes(layer) && map.getLayer(layer))
+      map.setLayoutProperty(layer, 'visibility', 'visible');
   if (!next) return;
   if (next.areas) {
     const source = map.getSource<GeoJSONSource>(AREAS_SOURCE);

@@ -3,6 +3,7 @@ import type * as maplibregl from 'maplibre-gl';
 import { BASEMAP_LAND_LAYER } from './basemap';
 import { AREAS_FILL, HEATMAP_LAYER } from './display-layers';
 import { countBoxes, overlapping } from './drawn-marks';
+import { FEATURE_INDEX } from './features';
 import {
   CLUSTER_LAYERS,
   CLUSTERS_SOURCE,
@@ -49,14 +50,19 @@ export function addCountIcon(map: maplibregl.Map, id: string): void {
  * the map has drawn every answer it waited for.
  */
 export function markDrawn(map: maplibregl.Map, element: HTMLElement, ready: boolean): void {
-  // A feature near a tile's edge may be returned once per tile: counted once by where it stands.
+  // A feature near a tile's edge may be returned once per tile: counted once, a record by its index,
+  // anything else by where it stands (a record's geometry, read out of the tile, costs more than the
+  // rest of the count for a few thousand records).
   const shown = (layers: readonly string[]) => {
     const present = layers.filter((id) => map.getLayer(id));
     if (present.length === 0) return 0;
     return new Set(
-      map
-        .queryRenderedFeatures({ layers: present })
-        .map((feature) => `${feature.layer.id} ${JSON.stringify(feature.geometry)}`),
+      map.queryRenderedFeatures({ layers: present }).map((feature) => {
+        const index = feature.properties[FEATURE_INDEX];
+        return index === undefined
+          ? `${feature.layer.id} ${JSON.stringify(feature.geometry)}`
+          : `${feature.layer.id} #${index}`;
+      }),
     ).size;
   };
   element.dataset.records = String(shown(RECORD_LAYERS));

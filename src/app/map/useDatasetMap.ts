@@ -13,7 +13,7 @@ import { type DatasetSearch, datasetSearchParams } from '../routes/dataset-searc
 import { useViewPath } from '../routes/view-path';
 import { clustersByCell } from './cluster-categories';
 import { type DrawnCluster, drawnClusterWhere, spreadClusters, spreadZoom } from './cluster-spread';
-import { geojsonExportUrl } from './features';
+import { drawnFeatures, geojsonExportUrl } from './features';
 import { dataBounds, featureFit, withMinimumSize } from './fit';
 import { clusterFeatures, countLabelWidth } from './layers';
 import type { Viewport } from './MapCanvas';
@@ -100,6 +100,11 @@ export function useDatasetMap(
     enabled: mode === 'features' && geometry !== undefined,
     placeholderData: keepPreviousData,
   });
+
+  const drawnRecords = useMemo(
+    () => (features.data ? drawnFeatures(features.data, display.field) : undefined),
+    [features.data, display.field],
+  );
 
   const [viewport, setViewport] = useState<Viewport>();
   // Without a location in the address the map first fits the data: clusters of the world view it starts
@@ -290,7 +295,7 @@ export function useDatasetMap(
     /** What MapCanvas draws and how it answers the pointer. */
     canvas: {
       fit,
-      records: mode === 'features' ? features.data : undefined,
+      records: mode === 'features' ? drawnRecords : undefined,
       clusters: shownClusters?.features,
       clustersAt,
       busy,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Feature, FeatureCollection } from 'geojson';
 import { useMemo } from 'react';
-import { type Dataset, type DatasetField, quoteField, type RecordsParams } from '../../api';
+import type { Dataset, DatasetField } from '../../api';
 import { formatCount, formatFigure, formatNumber } from '../format/numbers';
 import { t } from '../i18n/setup';
 import { useExploreClient } from '../queries/client-context';
@@ -16,8 +16,8 @@ import {
   HEATMAP_GRADIENT,
   heatmapStyle,
 } from './display-layers';
-import { geojsonExportUrl } from './features';
-import { aggregateSelect, type MapDisplay } from './map-display';
+import { areaGroupsParams, areaNameField, areaShapesUrl, categoryParams } from './display-queries';
+import type { MapDisplay } from './map-display';
 import { mapFeaturesQuery } from './map-queries';
 import type { AreaPick } from './pick';
 import type { useDatasetMap } from './useDatasetMap';
@@ -64,9 +64,6 @@ export interface DisplayOutcome {
 
 type DatasetMap = ReturnType<typeof useDatasetMap>;
 
-const CATEGORY_LIMIT = 7;
-/** Groups of the joined aggregate at most: one per area. */
-const AREA_LIMIT = 5_000;
 /** Rows of the data behind a clusters' map: the largest clusters. */
 const CLUSTER_ROWS = 100;
 
@@ -105,24 +102,14 @@ function useAreas(dataset: Dataset, map: DatasetMap): AreasResult {
   const client = useExploreClient();
   const { display, filters } = map;
   const active = display.mode === 'areas' && display.shapes !== undefined && display.join !== undefined;
-  const shapesId = display.shapes ?? '';
-  const shapes = useQuery({ ...datasetQuery(client, shapesId), enabled: active });
-  const shapeField = shapes.data?.fields?.find((f) => f.type === 'geo_shape');
+  const shapes = useQuery({ ...datasetQuery(client, display.shapes ?? ''), enabled: active });
   const on = display.join?.on ?? '';
   // The area's name for its tooltip, when a text other than the joined key names it.
-  const nameField = shapes.data?.fields?.find(
-    (f) => f.type === 'text' && !f.annotations?.id && f.name !== on,
-  );
-  const select = [shapeField, { name: on }, nameField].flatMap((f) => (f ? [quoteField(f.name)] : []));
-  const url = shapeField && active ? geojsonExportUrl(client, shapesId, {}, select.join(', ')) : '';
-  const areas = useQuery({ ...mapFeaturesQuery(client, shapesId, url), enabled: url !== '' });
+  const nameField = areaNameField(shapes.data, on);
+  const url = (active && areaShapesUrl(client, shapes.data, display)) || '';
+  const areas = useQuery({ ...mapFeaturesQuery(client, display.shapes ?? '', url), enabled: url !== '' });
   const field = dataset.fields?.find((f) => f.name === display.field);
-  const params: RecordsParams = {
-    ...filters,
-    select: `${aggregateSelect(display.aggregate, field ? quoteField(field.name) : undefined)} as value`,
-    group_by: `${quoteField(display.join?.field ?? '')} as key`,
-    limit: AREA_LIMIT,
-  };
+  const params = areaGroupsParams(filters, display, dataset.fields);
   const groups = useQuery({ ...recordsQuery(client, dataset.dataset_id, params), enabled: active });
   const busy = shapes.isFetching || areas.isFetching || groups.isFetching;
   const error = shapes.error ?? areas.error ?? groups.error;
@@ -151,15 +138,8 @@ export function useMapDisplay(dataset: Dataset, map: DatasetMap): DisplayOutcome
   const { display, filters, mode, features, clusterList } = map;
   const fields = dataset.fields ?? [];
   const field = fields.find((f) => f.name === display.field);
-  const categoryParams: RecordsParams = {
-    ...filters,
-    select: 'count(*) as count',
-    group_by: `${quoteField(display.field ?? '')} as value`,
-    order_by: 'count desc',
-    limit: CATEGORY_LIMIT,
-  };
   const categories = useQuery({
-    ...recordsQuery(client, dataset.dataset_id, categoryParams),
+    ...recordsQuery(client, dataset.dataset_id, categoryParams(filters, display.field ?? '')),
     enabled: display.mode === 'categories' && field !== undefined,
   });
   const areas = useAreas(dataset, map);

@@ -3,6 +3,7 @@ import type { ExploreClient } from '../../api';
 import { loadEmbedView } from '../embed/embed-views';
 import { readApiKey } from '../hooks/useApiKey';
 import { startingPortal } from '../hooks/usePortal';
+import { prefetchDisplayData } from '../map/display-queries';
 import { prefetchMapData } from '../map/map-queries';
 import { parseDatasetSearch } from '../routes/dataset-search';
 import { type DatasetTab, matchRoute } from '../routes/paths';
@@ -59,8 +60,17 @@ function prefetchMap(
 ): void {
   const state = parseDatasetSearch(search);
   const filters = datasetFilterParams(state);
+  const dataset = queryClient.fetchQuery(datasetQuery(client, datasetId));
+  // A display mode's own requests (a categories map's values, another dataset's areas) need only the
+  // dataset's fields: sent with the count rather than after it.
+  const display = state.map.display;
+  if (display)
+    dataset.then(
+      (answer) => prefetchDisplayData(queryClient, client, answer, filters, display),
+      () => undefined,
+    );
   void Promise.all([
-    queryClient.fetchQuery(datasetQuery(client, datasetId)),
+    dataset,
     queryClient.fetchQuery(recordsQuery(client, datasetId, { ...filters, limit: 0 })),
   ]).then(
     ([dataset, count]) =>

@@ -128,9 +128,16 @@ export function moveFor(
 export function focusAt(table: HTMLTableElement, position: GridPosition): boolean {
   const row = rowOf(table, position.row);
   if (!row) return false;
-  const target = rowTargets(row)[position.target];
+  // The header row has more targets than a record's row (sort and statistics buttons): a move such as
+  // Ctrl+End from the header lands on the row's last target rather than on nothing.
+  const targets = rowTargets(row);
+  const index = Math.min(position.target, targets.length - 1);
+  const target = targets[index];
   if (!target) return false;
-  applyRovingStop(table, position);
-  target.focus();
+  applyRovingStop(table, { row: position.row, target: index });
+  // Scrolled the least way: focus() alone centred the cell in the page, which slid the column headers
+  // under the site's sticky header.
+  target.focus({ preventScroll: true });
+  target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   return true;
 }

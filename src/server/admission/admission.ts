@@ -59,7 +59,10 @@ class PerClient {
 }
 
 /** The tables of the catalog's datasets, found again only when the list changed. */
-function datasetsByTable(catalog: Pick<Catalog, 'list'>): (table: string) => Dataset | undefined {
+function datasetsByTable(
+  catalog: Pick<Catalog, 'list' | 'datasetOfTable'>,
+): (table: string) => Dataset | undefined {
+  if (catalog.datasetOfTable) return (table) => catalog.datasetOfTable?.(table);
   let list: readonly Dataset[] | undefined;
   let byTable = new Map<string, Dataset>();
   return (table) => {
@@ -81,7 +84,7 @@ export class Admission {
 
   constructor(
     readonly settings: AdmissionSettings,
-    catalog: Pick<Catalog, 'list'>,
+    catalog: Pick<Catalog, 'list' | 'datasetOfTable'>,
   ) {
     const datasetOf = datasetsByTable(catalog);
     this.cost = new CostModel(settings, (table) => datasetOf(table)?.metas.default.records_count ?? 0);

@@ -61,3 +61,11 @@ export async function stampsOfAll(
     return problem ?? stamps;
   });
 }
+
+/** A dataset to ingest: its descriptor, its table, and the fingerprint of what it is made from. */
+export interface Planned {
+  readonly entry: CatalogEntry;
+  readonly table: string;
+  readonly fingerprint: string;
+  readonly sourceModified: string;
+}

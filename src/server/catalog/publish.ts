@@ -95,9 +95,11 @@ export class CatalogPublisher {
 
   schedule(): void {
     if (this.timer) return;
-    // While thousands of datasets are ingested, writing their rows takes a small share of the time, and
-    // each is listed within a second or two.
-    const delay = Math.max(CATALOG_TABLE_DELAY_MS, 4 * this.writeMs);
+    // While thousands of datasets are ingested, each is listed within a second or two: a write waits at
+    // most as long as the last one took (at 4 times, a written dataset waited 4.1 s to be listed at
+    // 10,000 datasets on the loaded machine). Writes insert only the new rows, so writing more often
+    // costs little more in all.
+    const delay = Math.max(CATALOG_TABLE_DELAY_MS, this.writeMs);
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.writeNow(false);

@@ -4,6 +4,7 @@ import { quoteIdent } from '../../layout/columns';
 import type { FeatureSummary } from '../../layout/features';
 import {
   describeQuerySql,
+  describeTableCountedSql,
   describeTableSql,
   jsonReaderSql,
   type SourceColumn,
@@ -36,6 +37,8 @@ export interface LoadedSource {
   readonly position: string;
   /** The file's text encoding (Parquet: utf-8). */
   readonly encoding: SourceEncoding;
+  /** Rows of a staged source, when counted with its columns. */
+  readonly rows?: number;
 }
 
 export interface LoadOptions {
@@ -275,7 +278,10 @@ async function stagedSource(
   features: FeatureSummary | undefined,
   encoding: SourceEncoding,
 ): Promise<LoadedSource> {
-  const columns = await tableColumns(engine, table);
+  // Counted with the columns: a round trip less for each of thousands of small datasets.
+  const described = await engine.rows({ sql: describeTableCountedSql(table), params: [] });
+  const columns = sourceColumns(described);
   if (columns.length === 0) throw new Error('no columns');
-  return { format, columns, features, from: quoteIdent(table), position: 'rowid', encoding };
+  const rows = Number(described[0]?.[2] ?? 0);
+  return { format, columns, features, from: quoteIdent(table), position: 'rowid', encoding, rows };
 }

@@ -51,9 +51,16 @@ export async function stagingView(
 }
 
 /** The statements of `stagingView`, to run after others in one round trip. */
-export function stagingViewSql(view: string, file: string, tables: readonly string[] = []): string {
+/** The view of the records written to `from` (a Parquet file, or a `table`), after dropping `tables`. */
+export function stagingViewSql(
+  view: string,
+  from: string,
+  tables: readonly string[] = [],
+  kind: 'file' | 'table' = 'file',
+): string {
+  const source = kind === 'file' ? `read_parquet(${sqlString(from)})` : quoteIdent(from);
   return [
     ...tables.map((t) => `DROP TABLE IF EXISTS ${quoteIdent(t)};`),
-    `CREATE OR REPLACE VIEW ${quoteIdent(view)} AS SELECT * FROM read_parquet(${sqlString(file)});`,
+    `CREATE OR REPLACE VIEW ${quoteIdent(view)} AS SELECT * FROM ${source};`,
   ].join('\n');
 }
