@@ -2,11 +2,9 @@ import { join } from 'node:path';
 import type { Lang } from '../../odsql';
 import type { Engine } from '../engine/types';
 import { errorSummary } from '../ingest/ingest';
-import { writeAccessViews } from '../storage/access-views';
-import { writeLanguageView } from '../storage/language-views';
-import { writeUsageTable, writeUsageView } from '../storage/usage-table';
 import { UsageCounts } from '../usage/counts';
 import type { DatasetUsage, SharedCatalog, SharedUsageCounts } from './catalog';
+import { writeAccessViews, writeLanguageView, writeUsageTable, writeUsageView } from './local-engine';
 import type { Logger } from './logger';
 
 /*

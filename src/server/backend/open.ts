@@ -7,15 +7,15 @@ import { storeDirOf } from '../catalog/store';
 import type { EngineConfig } from '../config';
 import type { Engine } from '../engine/types';
 import type { Logger } from '../ingest/logger';
-import { type IngestEngine, openIngestEngine } from '../storage/ingest-engine';
-import { RecordViews } from '../storage/views';
+import { type OpenedBackend, openBackend } from './factory';
 import {
+  type IngestEngine,
   type LocalEngine,
   localMemoryReport,
-  type OpenedBackend,
-  openBackend,
+  openIngestEngine,
   openLocalEngine,
-} from './factory';
+  RecordViews,
+} from './local-engine';
 import { NO_QUOTA, type QuotaSettings } from './quota';
 import type { Backend } from './types';
 

@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CATALOG_SCHEMA } from '../backend/catalog-layout';
 import { engineCatalog } from '../backend/engine-catalog';
 import type { ServerConfig } from '../config';
 import type { ServerContext } from '../context';
 import { type DuckDBEngine, openDuckDBEngine } from '../engine/duckdb';
+import { USAGE_TABLE } from '../engine/duckdb/usage-table';
 import type { Engine } from '../engine/types';
-import { CATALOG_SCHEMA } from '../storage/catalog-table';
-import { USAGE_TABLE } from '../storage/usage-table';
 import { Usage } from './index';
 
 /*

@@ -39,7 +39,7 @@ export interface DuckDBEngineOptions {
   readonly tempDirectory?: string;
   /**
    * Called before each query (rows, stream, copy); a returned promise is awaited first. The catalog
-   * uses it to create the views a query needs on demand (storage/views).
+   * uses it to create the views a query needs on demand (views.ts).
    */
   readonly beforeQuery?: () => Promise<void> | undefined;
 }
