@@ -30,7 +30,7 @@ const HTTP_TESTS = [
   'src/server/catalog/live.test.ts',
   'src/server/catalog/registry.test.ts',
   'src/server/engine/lockdown.test.ts',
-  'src/server/storage/views.test.ts',
+  'src/server/engine/duckdb/views.test.ts',
   'src/server/ingest/geojson.test.ts',
   'src/server/ingest/ingest.test.ts',
   'src/server/ingest/publisher-files.test.ts',

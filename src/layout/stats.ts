@@ -2,7 +2,7 @@ import { quoteIdent } from './columns';
 import type { SqlQuery } from './sql';
 
 /*
- * The statements that measure a records table once it is written (server/storage/stats.ts reads their
+ * The statements that measure a records table once it is written (server/engine/duckdb/stats.ts reads their
  * rows): its count, the extent and geometry types of a geo field as the layout stores it (points as
  * `{lat, lon}`, shapes with their bounding box and GeoJSON, columns.ts), and distinct counts of text
  * columns for inferred facets. Names are the table's and its fields', never request text.

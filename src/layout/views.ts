@@ -1,7 +1,7 @@
 import { quoteIdent, RECORD_ID_COLUMN } from './columns';
 import { sqlString } from './sql';
 
-/* How the request engine sees a dataset: a view over its records file (server/storage/views.ts keeps them). */
+/* How the request engine sees a dataset: a view over its records file (server/engine/duckdb/views.ts keeps them). */
 
 /**
  * A record id as served: the 16 lower-case hex digits of the UBIGINT content hash stored in `__id`

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkQuery } from './check';
+import { checkQueryIn } from './check';
+import { clickhouseDialect } from './compile/dialects/clickhouse';
+import { checkQuery } from './editor-check';
 import type { DatasetSchema } from './schema';
 
 const schema: DatasetSchema = {
@@ -69,5 +71,15 @@ describe('checkQuery', () => {
       'group_by',
       'where',
     ]);
+  });
+});
+
+describe('checkQueryIn', () => {
+  it("checks against the dialect it is given: ClickHouse's refuses json_format(), the editor's does not", () => {
+    const query = { select: 'json_format(origin)' };
+    expect(checkQuery(query, schema)).toEqual([]);
+    const [refused] = checkQueryIn(clickhouseDialect, query, schema);
+    expect(refused?.clause).toBe('select');
+    expect(refused?.message).toMatch(/json_format/);
   });
 });

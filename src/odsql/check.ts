@@ -1,9 +1,11 @@
 /*
  * Checking a query without a database: the same parser and compiler the server runs, so an editor
- * and the server never disagree on what is wrong. The SQL the compiler produces is thrown away.
+ * and the server never disagree on what is wrong. The SQL the compiler produces is thrown away, but
+ * the dialect still counts: an engine may refuse a construct (DialectUnsupported), so the caller says
+ * which engine's dialect to check against (the editor's choice is editor-check.ts).
  */
 import type { CompileOptions } from './compile/context';
-import { duckdbDialect } from './compile/dialects/duckdb';
+import type { Dialect } from './compile/dialect';
 import { compileRecordsQuery, type RecordsQuery } from './compile/query';
 import { type Diagnostic, inClause } from './errors';
 import { parseGroupBy, parseOrderBy, parseSelect, parseWhere } from './parser/clauses';
@@ -52,13 +54,11 @@ function compileDiagnostic(
   }
 }
 
-// The editor checks queries only: the messages are the same in every dialect.
-const DEFAULT_OPTIONS: CompileOptions = {
+/** The compile options that do not change which queries are wrong; a caller may still set them. */
+const DEFAULT_OPTIONS: Omit<CompileOptions, 'dialect' | 'now'> = {
   version: '2.1',
   timezone: 'UTC',
   lang: 'en',
-  now: 0,
-  dialect: duckdbDialect,
 };
 
 /**
@@ -66,12 +66,13 @@ const DEFAULT_OPTIONS: CompileOptions = {
  * compiler's first semantic error for `where` (which stands alone) and for the other clauses
  * (which depend on one another: aggregates need `group_by`, `order_by` may name a `select` alias).
  */
-export function checkQuery(
+export function checkQueryIn(
+  dialect: Dialect,
   query: QueryText,
   schema: DatasetSchema,
-  options: Partial<CompileOptions> = {},
+  options: Partial<Omit<CompileOptions, 'dialect'>> = {},
 ): Diagnostic[] {
-  const compileOptions: CompileOptions = { ...DEFAULT_OPTIONS, now: Date.now(), ...options };
+  const compileOptions: CompileOptions = { ...DEFAULT_OPTIONS, now: Date.now(), ...options, dialect };
   const diagnostics: Diagnostic[] = [];
   const broken = new Set<QueryClause>();
   for (const clause of QUERY_CLAUSES) {

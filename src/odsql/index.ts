@@ -1,5 +1,5 @@
 export * from './ast';
-export { checkQuery, QUERY_CLAUSES, type QueryClause, type QueryText } from './check';
+export { checkQueryIn } from './check';
 export { type ApiVersion, type CompileOptions, ParamList } from './compile/context';
 export type { Dialect } from './compile/dialect';
 export { clickhouseDialect } from './compile/dialects/clickhouse';
@@ -31,6 +31,7 @@ export { sortRangesQuery, withSortRangesRow } from './compile/sort-ranges';
 export { compactParams, type SqlParam, type SqlQuery } from './compile/sql';
 // A technical field a query may name (the storage layout itself is src/layout's).
 export { technicalField } from './compile/storage';
+export { checkQuery, QUERY_CLAUSES, type QueryClause, type QueryText } from './editor-check';
 export * from './errors';
 export * from './functions';
 export { bboxPolygon, geometryBbox } from './geo/bbox';

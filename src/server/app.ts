@@ -16,9 +16,7 @@ import { Admission, RETRY_AFTER_BUSY_S } from './admission/admission';
 import { openAdmission } from './admission/request';
 import { cacheSummary } from './admission/results';
 import { withoutKey } from './auth/credentials';
-import { type AccessOptions, installAccess } from './auth/hooks';
-import { CallQuota } from './auth/quota';
-import { sharedCatalogOf } from './backend/engine-catalog';
+import { installAccess } from './auth/hooks';
 import { BasemapError, openBasemap } from './basemap/archive';
 import { registerBasemapRoutes } from './basemap/routes';
 import { ConfigError } from './config';
@@ -108,16 +106,12 @@ async function openConfiguredBasemap(ctx: ServerContext) {
 }
 
 /**
- * The HTTP application: the interface under every API prefix, and the explorer at `/`. `access.now` is
- * the clock of the call quotas (tests only).
+ * The HTTP application: the interface under every API prefix, and the explorer at `/`, over the
+ * backend's engine, shared catalog and quotas (backend/factory.ts; tests' own servers open theirs too).
  */
-export async function buildApp(setup: ServerSetup, access: AccessOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(setup: ServerSetup): Promise<FastifyInstance> {
   const ctx: ServerContext = {
     ...setup,
-    // A server built without its backend's (tests' own servers) keeps the catalog's views in its engine
-    // and counts calls in this process.
-    sharedCatalog: sharedCatalogOf(setup),
-    quotas: setup.quotas ?? new CallQuota(setup.config.quota, access.now),
     exportSpools: new ExportSpools(spoolFolder(setup.config.dataDir), setup.config.exportSpoolBytes),
   };
   const app = Fastify({

@@ -23,9 +23,5 @@ export interface ServerContext {
   readonly exportSpools: ExportSpools;
 }
 
-/**
- * What the app is built from: the routes' context but what the app makes itself. Without the backend's
- * catalog and quotas, the app keeps the catalog's views in `engine` and counts calls in this process.
- */
-export type ServerSetup = Omit<ServerContext, 'exportSpools' | 'sharedCatalog' | 'quotas'> &
-  Partial<Pick<ServerContext, 'sharedCatalog' | 'quotas'>>;
+/** What the app is built from: the routes' context but what the app makes itself. */
+export type ServerSetup = Omit<ServerContext, 'exportSpools'>;

@@ -12,13 +12,11 @@ import { describe, expect, it } from 'vitest';
 
 const SERVER = join(import.meta.dirname);
 
-/** Folders whose files are an engine's own plumbing, with why. */
-const ENGINE_PLUMBING: readonly string[] = [
-  // The engines themselves: DuckDB's connections and files, ClickHouse's cluster, tables and ingestion.
-  'engine/',
-  // DuckDB's storage: its records files, tables, views, statistics and ingestion statements.
-  'storage/',
-];
+/**
+ * The engines' own plumbing: DuckDB's connections, files, tables, views, statistics and ingestion
+ * statements (engine/duckdb/), ClickHouse's cluster, tables and ingestion (engine/clickhouse/).
+ */
+const ENGINE_PLUMBING: readonly string[] = ['engine/'];
 
 /**
  * A literal that starts a SQL statement, or the options of a `COPY` (`FORMAT …`), after any blank or

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { duckdbDialect } from '../../odsql';
 import { buildApp } from '../app';
 import { openExploreData } from '../catalog/open';
 import { loadConfig } from '../config';
@@ -56,10 +55,12 @@ async function startServer(env: Record<string, string>): Promise<TestServer> {
     threads: 1,
     watch: false,
   });
-  const { engine, catalog } = data;
-  for (const statement of duckdbDialect.setupStatements()) await engine.execute(statement);
+  const { engine, backend, catalog } = data;
+  await backend.setUp();
   const app: FastifyInstance = await buildApp({
-    engine,
+    engine: backend.engine,
+    sharedCatalog: backend.sharedCatalog,
+    quotas: backend.quotas,
     catalog,
     config,
     timezones: new Set(['UTC']),

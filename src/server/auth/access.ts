@@ -66,7 +66,7 @@ export function readableDataset(
 }
 
 /**
- * The catalog table (see storage/catalog-table.ts) as this caller sees it: a view leaving out the
+ * The catalog table (see backend/catalog-rows.ts) as this caller sees it: a view leaving out the
  * restricted datasets its key does not grant, so that lists, `total_count`, facet counts and catalog
  * exports run on it never reveal them.
  */

@@ -16,11 +16,6 @@ import { type QuotaSubject, quotaExceededBody, resetHeader } from './quota';
  * are covered without edits. Routes then find datasets through auth/access.ts, which fails closed.
  */
 
-export interface AccessOptions {
-  /** The clock of the quotas (milliseconds since the epoch); tests turn periods with it. */
-  readonly now?: () => number;
-}
-
 /** v1.0 routes name their dataset in the `dataset` query parameter instead of the path. */
 const V1_PREFIXES = ['/api/records/1.0/', '/api/datasets/1.0/'];
 /**

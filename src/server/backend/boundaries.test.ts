@@ -14,17 +14,17 @@ import { describe, expect, it } from 'vitest';
 
 const SERVER = resolve(import.meta.dirname, '..');
 const ENGINE_FOLDERS = ['engine/duckdb', 'engine/clickhouse'];
-/** The backend factory and the settings it reads (which list the engine kinds). */
-const NAMING_ALLOWED = ['backend/factory.ts', 'config.ts'];
 /**
- * DuckDB used as a file library whatever the backend: ingestion's own engine reads sources and writes
- * records files, and a Parquet export of rows another engine streamed is written by a DuckDB of its own.
+ * The backend factory, the local engine's plumbing (embedded DuckDB, which every server runs to ingest,
+ * keep the catalog table and write files, whatever backend serves) and the settings the factory reads
+ * (which list the engine kinds).
  */
-const DUCKDB_AS_LIBRARY = ['storage/ingest-engine.ts', 'exports/formats/parquet.ts'];
+const NAMING_ALLOWED = ['backend/factory.ts', 'backend/local-engine.ts', 'config.ts'];
 /** What an engine's folder may import of the server: the contract it implements. */
 const CONTRACT = [
   'backend/catalog.ts',
   'backend/catalog-layout.ts',
+  'backend/catalog-rows.ts',
   'backend/logger.ts',
   'backend/quota.ts',
   'backend/tables.ts',
@@ -111,14 +111,11 @@ const namesEngineModule = (path: string): boolean =>
 function engineNaming(path: string, source: Source): string[] {
   const file = relative(SERVER, path);
   if (inEngineFolder(file) || NAMING_ALLOWED.includes(file)) return [];
-  const library = DUCKDB_AS_LIBRARY.includes(file);
   const found = source.imports.filter((specifier) => {
     const to = target(path, specifier);
-    if (to !== undefined) return namesEngineModule(to) && !(library && within(to, 'engine/duckdb'));
-    return ENGINE_PACKAGE.test(specifier) && !(library && specifier.startsWith('@duckdb/'));
+    return to === undefined ? ENGINE_PACKAGE.test(specifier) : namesEngineModule(to);
   });
-  const named = library ? [] : source.engineNames;
-  return [...found, ...named].map((what) => `${file}: ${what}`);
+  return [...found, ...source.engineNames].map((what) => `${file}: ${what}`);
 }
 
 /** What an engine's folder imports of the server beyond its own folder and the contract. */

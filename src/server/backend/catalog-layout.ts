@@ -2,7 +2,7 @@ import type { DatasetSchema } from '../../odsql';
 
 /*
  * The catalog table's name, technical columns and fields: what every backend's catalog holds, the
- * request engine's own (storage/catalog-table.ts) and a cluster's (engine/clickhouse/catalog-table.ts).
+ * request engine's own (engine/duckdb/catalog-table.ts) and a cluster's (engine/clickhouse/catalog-table.ts).
  */
 
 export const CATALOG_TABLE = '__catalog';

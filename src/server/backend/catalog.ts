@@ -46,7 +46,7 @@ export interface SharedCatalog {
   accessViews(table: string, prefix: string, views: ReadonlyMap<string, readonly string[]>): Promise<void>;
   /**
    * Creates, unless it exists, `view`: the catalog view `table` in `lang` (the untranslated metadata
-   * when undefined; storage/language-views.ts).
+   * when undefined; engine/duckdb/language-views.ts).
    */
   languageView(view: string, table: string, lang: Lang | undefined): Promise<void>;
   /** Creates, unless it exists, `view`: `table` with the usage fields, read from `usage`. */

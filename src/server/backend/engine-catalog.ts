@@ -1,13 +1,10 @@
 import { join } from 'node:path';
 import type { Lang } from '../../odsql';
-import type { ServerSetup } from '../context';
 import type { Engine } from '../engine/types';
 import { errorSummary } from '../ingest/ingest';
-import { writeAccessViews } from '../storage/access-views';
-import { writeLanguageView } from '../storage/language-views';
-import { writeUsageTable, writeUsageView } from '../storage/usage-table';
 import { UsageCounts } from '../usage/counts';
 import type { DatasetUsage, SharedCatalog, SharedUsageCounts } from './catalog';
+import { writeAccessViews, writeLanguageView, writeUsageTable, writeUsageView } from './local-engine';
 import type { Logger } from './logger';
 
 /*
@@ -145,14 +142,4 @@ class EngineCatalog implements SharedCatalog {
 /** The catalog's views in `engine`, the usage counts in `<dataDir>/usage`. */
 export function engineCatalog(engine: Engine, dataDir: string, log: Logger): SharedCatalog {
   return new EngineCatalog(engine, join(dataDir, 'usage'), log);
-}
-
-/**
- * The backend's catalog a server is set up with; a server set up without one (a test's own server,
- * built from its engine alone) keeps the catalog in its engine.
- */
-export function sharedCatalogOf(
-  setup: Pick<ServerSetup, 'engine' | 'sharedCatalog' | 'config' | 'log'>,
-): SharedCatalog {
-  return setup.sharedCatalog ?? engineCatalog(setup.engine, setup.config.dataDir, setup.log);
 }

@@ -9,35 +9,21 @@ import { ClusterReachability } from '../engine/clickhouse/reachability';
 import { ClickHouseCatalogRows, ClickHouseSharedCatalog } from '../engine/clickhouse/shared-catalog';
 import { ensureStateTables } from '../engine/clickhouse/state';
 import { connectTarget } from '../engine/clickhouse/target';
-import { type DuckDBEngine, type DuckDBEngineOptions, openDuckDBEngine } from '../engine/duckdb';
-import { memoryReport } from '../engine/duckdb/memory-report';
+import type { DuckDBEngine } from '../engine/duckdb';
+import type { RecordViews } from '../engine/duckdb/views';
 import type { Engine } from '../engine/types';
 import { exportScratchDir } from '../exports/scratch';
 import type { Logger } from '../ingest/logger';
-import { catalogRowDigest } from '../storage/catalog-table';
-import type { IngestEngine } from '../storage/ingest-engine';
-import type { RecordViews } from '../storage/views';
+import { catalogRowDigest } from './catalog-rows';
 import { engineCatalog } from './engine-catalog';
 import type { QuotaSettings } from './quota';
 import type { Backend } from './types';
 
 /*
- * The one place that names the engines: the local engine every server runs (embedded DuckDB: it
- * builds the catalog table, and serves everything when the backend is embedded), and the backend the
- * settings name (boundaries.test.ts keeps it so).
+ * The one factory of backends, and with the local engine (local-engine.ts: embedded DuckDB, which every
+ * server runs, and which serves everything when the backend is embedded) the one place that names the
+ * engines (boundaries.test.ts keeps it so).
  */
-
-/** The local engine: embedded DuckDB, reading the records files of the store only once locked down. */
-export type LocalEngine = DuckDBEngine;
-
-export function openLocalEngine(options: DuckDBEngineOptions): Promise<LocalEngine> {
-  return openDuckDBEngine(options);
-}
-
-/** Where the server's resident memory goes, as one log line (the local engines counted). */
-export function localMemoryReport(requests: LocalEngine, ingestion: IngestEngine): Promise<string> {
-  return memoryReport({ requests, ingestion });
-}
 
 /** A backend with what the data folder's composition (open.ts) needs of it besides. */
 export interface OpenedBackend extends Backend {
@@ -55,6 +41,8 @@ export interface BackendSettings {
   readonly dataDir: string;
   readonly log: Logger;
   readonly quota: QuotaSettings;
+  /** The clock the quotas count periods by (tests turn it). */
+  readonly now?: () => number;
   readonly eagerViewsUpTo?: number;
 }
 
@@ -82,7 +70,7 @@ function embeddedBackend(settings: BackendSettings): OpenedBackend {
     engine: local,
     tables: settings.views,
     sharedCatalog: engineCatalog(local, settings.dataDir, settings.log),
-    quotas: new CallQuota(settings.quota),
+    quotas: new CallQuota(settings.quota, settings.now),
     source: settings.dataDir,
     registry: settings.eagerViewsUpTo === undefined ? {} : { eagerViewsUpTo: settings.eagerViewsUpTo },
     serve: (registry) => registry,
@@ -133,7 +121,7 @@ async function clusterBackend(
     // The same lane sizes as the DuckDB engine's connections, resolved once there.
     lanes: local.lanes,
   });
-  const quotas = new ClusterCallQuota(target, settings.quota, log);
+  const quotas = new ClusterCallQuota(target, settings.quota, log, settings.now);
   return {
     engine,
     tables,

@@ -7,16 +7,15 @@ import { storeDirOf } from '../catalog/store';
 import type { EngineConfig } from '../config';
 import type { Engine } from '../engine/types';
 import type { Logger } from '../ingest/logger';
-import { type IngestEngine, openIngestEngine } from '../storage/ingest-engine';
-import { RecordViews } from '../storage/views';
-import type { SharedCatalog } from './catalog';
+import { type OpenedBackend, openBackend } from './factory';
 import {
+  type IngestEngine,
   type LocalEngine,
   localMemoryReport,
-  type OpenedBackend,
-  openBackend,
+  openIngestEngine,
   openLocalEngine,
-} from './factory';
+  RecordViews,
+} from './local-engine';
 import { NO_QUOTA, type QuotaSettings } from './quota';
 import type { Backend } from './types';
 
@@ -51,6 +50,8 @@ export interface ExploreDataOptions {
   readonly engineConfig?: EngineConfig;
   /** The call quotas the backend counts (default: none). */
   readonly quota?: QuotaSettings;
+  /** The quotas' clock, milliseconds since the epoch (default: the system's; tests turn periods with it). */
+  readonly quotaClock?: () => number;
 }
 
 export interface ExploreData {
@@ -61,10 +62,6 @@ export interface ExploreData {
   readonly engine: LocalEngine;
   /** What serves the records, the catalog's queries and views, usage counts and quotas. */
   readonly backend: Backend;
-  /** The backend's engine (`backend.engine`). */
-  readonly recordsEngine: Engine;
-  /** The backend's catalog views and usage counts (`backend.sharedCatalog`). */
-  readonly sharedCatalog: SharedCatalog;
   readonly catalog: LiveCatalog;
   /** The engine ingestion works in (its memory is reported). */
   readonly ingest: Engine;
@@ -121,6 +118,7 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
       dataDir: options.dataDir,
       log: options.log,
       quota: options.quota ?? NO_QUOTA,
+      ...(options.quotaClock === undefined ? {} : { now: options.quotaClock }),
       ...(options.eagerViewsUpTo === undefined ? {} : { eagerViewsUpTo: options.eagerViewsUpTo }),
     });
     const registry = await openCatalog(engine, {
@@ -140,8 +138,6 @@ export async function openExploreData(options: ExploreDataOptions): Promise<Expl
     return {
       engine,
       backend: opened,
-      recordsEngine: opened.engine,
-      sharedCatalog: opened.sharedCatalog,
       catalog,
       ingest: ingestEngine,
       storeDir,

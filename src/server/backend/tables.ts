@@ -9,7 +9,7 @@ export interface TableVersion {
 
 /**
  * How the request engine reaches each dataset's current records file: DuckDB's views over the files
- * (`RecordViews`, storage/views.ts), or a cluster's tables loaded from them (engine/clickhouse/live-tables.ts). The
+ * (`RecordViews`, engine/duckdb/views.ts), or a cluster's tables loaded from them (engine/clickhouse/live-tables.ts). The
  * catalog calls these as it serves, swaps and drops versions.
  */
 export interface RecordTables {

@@ -1,7 +1,7 @@
 import type { DatasetSchema } from '../../odsql';
+import type { IngestEngine } from '../backend/local-engine';
+import type { RecordTables } from '../backend/tables';
 import type { Logger } from '../ingest/logger';
-import type { IngestEngine } from '../storage/ingest-engine';
-import type { RecordTables } from '../storage/views';
 import type { CatalogSink } from './publish';
 import type { CatalogProblem } from './sources';
 import type { Dataset } from './types';

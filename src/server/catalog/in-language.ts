@@ -5,7 +5,7 @@ import type { ServerContext } from '../context';
 
 /*
  * The catalog a request's queries run on: the caller's (auth/access.ts, restricted datasets it may not
- * read left out) in the language it asks in (storage/language-views.ts). Each language view is created
+ * read left out) in the language it asks in (engine/duckdb/language-views.ts). Each language view is created
  * on first use, over the caller's view, so a restricted dataset stays out of it in every language.
  */
 

@@ -2,11 +2,11 @@ import { humanize } from '../../layout/field-names';
 import type { ResolvedField } from '../../layout/fields';
 import type { Lang } from '../../odsql';
 import { bboxPolygon } from '../../odsql';
+import type { RecordStats } from '../backend/local-engine';
 import type { DatasetDescriptor } from '../ingest/descriptor';
 import { isoUtc } from '../ingest/files';
 import { datasetUid } from '../ingest/names';
 import type { DescriptorTranslation } from '../ingest/translations';
-import type { RecordStats } from '../storage/stats';
 import type { Attachment, Dataset, DatasetTranslation, DefaultMetas, FieldDescriptor } from './types';
 
 /** Builds the dataset the catalog serves from its descriptor and what ingestion found. */

@@ -1,15 +1,14 @@
 import { rm } from 'node:fs/promises';
-import type { CatalogSink } from '../backend/catalog';
-import type { Engine } from '../engine/types';
-import { errorSummary } from '../ingest/ingest';
-import type { Logger } from '../ingest/logger';
+import type { CatalogSink, CatalogTableEntry } from '../backend/catalog';
 import {
-  type CatalogTableEntry,
+  CatalogTableWriter,
   catalogTableLayout,
   loadCatalogTable,
   saveCatalogTable,
-} from '../storage/catalog-table';
-import { CatalogTableWriter } from '../storage/catalog-table-writer';
+} from '../backend/local-engine';
+import type { Engine } from '../engine/types';
+import { errorSummary } from '../ingest/ingest';
+import type { Logger } from '../ingest/logger';
 import {
   newCatalogTableFile,
   removeOtherCatalogTables,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordTables } from '../storage/views';
+import type { RecordTables } from '../backend/tables';
 import { ServedSet } from './served';
 import type { StoredDataset } from './store';
 import type { Dataset } from './types';

@@ -1,5 +1,5 @@
 import type { DatasetSchema } from '../../odsql';
-import type { RecordTables } from '../storage/views';
+import type { RecordTables } from '../backend/tables';
 import type { ServedDataset } from './publish';
 import type { StoredDataset } from './store';
 import type { Dataset } from './types';

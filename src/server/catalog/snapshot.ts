@@ -19,7 +19,7 @@ export function snapshotPath(storeDir: string): string {
   return join(storeDir, SNAPSHOT);
 }
 
-/** A copy of the catalog table saved with a snapshot (storage/catalog-table.ts). */
+/** A copy of the catalog table saved with a snapshot (engine/duckdb/catalog-table.ts). */
 export interface SavedCatalogTable {
   /** Absolute path of the Parquet file. */
   readonly file: string;

@@ -9,14 +9,23 @@ import {
   smallRecordsTableSql,
 } from '../../layout/records';
 import type { DatasetSchema } from '../../odsql';
+import {
+  dropStaging,
+  type IngestEngine,
+  inferFacets,
+  type RecordStats,
+  recordStats,
+  repeatCounts,
+  smallTableFacts,
+  stagedRowCount,
+  stagingView,
+  stagingViewSql,
+} from '../backend/local-engine';
 import { hashesPerAggregate } from '../catalog/memory';
 import { withSortRanges } from '../catalog/sort-ranges';
-import type { IngestEngine } from '../storage/ingest-engine';
-import { loadSource } from '../storage/sources';
-import { dropStaging, repeatCounts, stagedRowCount, stagingView, stagingViewSql } from '../storage/staging';
-import { inferFacets, type RecordStats, recordStats, smallTableFacts } from '../storage/stats';
 import type { DatasetDescriptor } from './descriptor';
 import type { Logger } from './logger';
+import { loadSource } from './sources';
 
 /** Prefix of the tables and files ingestion works in; leftovers of an interrupted run are removed. */
 export const STAGING_PREFIX = '__stage_';

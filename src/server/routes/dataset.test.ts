@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { duckdbDialect } from '../../odsql';
 import { buildApp } from '../app';
+import { CallQuota } from '../auth/quota';
+import { engineCatalog } from '../backend/engine-catalog';
 import type { Catalog } from '../catalog/registry';
 import type { Dataset, DefaultMetas, Attachment as StoredAttachment } from '../catalog/types';
 import { loadConfig } from '../config';
@@ -369,12 +371,20 @@ describe('attachment file names', () => {
       catalogSchema: { fields: [] },
       problems: [],
     } satisfies Catalog;
+    // Attachments are files: the engine only meets the access policy's catalog views (written in
+    // its dialect), of which there are none to drop.
+    const engine = {
+      dialect: duckdbDialect,
+      rows: async () => [],
+      execute: async () => {},
+    } as unknown as Engine;
+    const config = loadConfig({});
     const ctx: ServerSetup = {
-      // Attachments are files: the engine only meets the access policy's catalog views, of which
-      // there are none to drop.
-      engine: { rows: async () => [], execute: async () => {}, dialect: duckdbDialect } as unknown as Engine,
+      engine,
+      sharedCatalog: engineCatalog(engine, config.dataDir, log),
+      quotas: new CallQuota(config.quota),
       catalog,
-      config: loadConfig({}),
+      config,
       timezones: new Set(['UTC']),
       log,
     };

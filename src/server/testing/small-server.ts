@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { duckdbDialect } from '../../odsql';
 import { buildApp } from '../app';
 import { openExploreData } from '../catalog/open';
 import { loadConfig } from '../config';
@@ -51,19 +50,20 @@ export async function startSmallServer(
     threads: 1,
     // The export lane's size when the test sets it; the engine's default otherwise.
     ...(env.EXPORT_CONNECTIONS ? { exportConnections: config.exportConnections } : {}),
+    quota: config.quota,
+    quotaClock: now,
   });
-  const { engine, catalog } = data;
-  for (const statement of duckdbDialect.setupStatements()) await engine.execute(statement);
-  const app = await buildApp(
-    {
-      engine,
-      catalog,
-      config,
-      timezones,
-      log: process.env.SMALL_SERVER_LOG ? consoleLogger : silentLogger,
-    },
-    { now },
-  );
+  const { engine, backend, catalog } = data;
+  await backend.setUp();
+  const app = await buildApp({
+    engine: backend.engine,
+    sharedCatalog: backend.sharedCatalog,
+    quotas: backend.quotas,
+    catalog,
+    config,
+    timezones,
+    log: process.env.SMALL_SERVER_LOG ? consoleLogger : silentLogger,
+  });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     origin: address,

@@ -2,12 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CATALOG_SCHEMA } from '../backend/catalog-layout';
+import { engineCatalog } from '../backend/engine-catalog';
 import type { ServerConfig } from '../config';
 import type { ServerContext } from '../context';
 import { type DuckDBEngine, openDuckDBEngine } from '../engine/duckdb';
+import { USAGE_TABLE } from '../engine/duckdb/usage-table';
 import type { Engine } from '../engine/types';
-import { CATALOG_SCHEMA } from '../storage/catalog-table';
-import { USAGE_TABLE } from '../storage/usage-table';
 import { Usage } from './index';
 
 /*
@@ -45,12 +46,15 @@ describe('the catalog with usage counts', () => {
         await real.execute(sql, params);
       },
     };
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const ctx = {
       engine: holding,
+      // The embedded backend's catalog, over the engine that holds the rewrites.
+      sharedCatalog: engineCatalog(holding, dir, log),
       catalog: { catalogSchema: CATALOG_SCHEMA },
       config: { dataDir: dir } as ServerConfig,
       timezones: new Set(['UTC']),
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      log,
     } as unknown as ServerContext;
     usage = new Usage(ctx);
     const first = await usage.catalogView('catalog_rows');

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatasetSchema } from '../../odsql';
 import type { DatasetUsage, SharedCatalog, SharedUsageCounts } from '../backend/catalog';
-import { sharedCatalogOf } from '../backend/engine-catalog';
 import type { ServerContext } from '../context';
 
 /*
@@ -54,7 +53,7 @@ export class Usage {
   private readonly views = new Map<string, Promise<void>>();
 
   constructor(private readonly ctx: ServerContext) {
-    this.catalog = sharedCatalogOf(ctx);
+    this.catalog = ctx.sharedCatalog;
     this.counts = this.catalog.usage;
   }
 

@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import type { V1Record } from '../../api/types-v10';
 import type { DatasetSchema } from '../../odsql';
@@ -6,7 +5,9 @@ import { compileRecordsQuery, printName } from '../../odsql';
 import { admissionOfRequest } from '../admission/request';
 import type { ServerContext } from '../context';
 import { invalidParameter } from '../errors';
+import { csvLine, csvLines, V1_LINES } from '../exports/formats/csv-writer';
 import { inLane } from '../exports/lane';
+import type { CsvOptions } from '../exports/params';
 import { afterFirstBatch } from '../exports/pipeline';
 import { renderedRows } from '../exports/raw/rows';
 import { sendFile } from '../exports/send-file';
@@ -42,13 +43,14 @@ const MEDIA_TYPES: Readonly<Record<Format, string>> = {
 };
 const JSONP_TYPE = 'application/javascript; charset=utf-8';
 
-const SEPARATORS = [';', ',', '\t', '|'];
+const SEPARATORS: readonly CsvOptions['delimiter'][] = [';', ',', '\t', '|'];
 
-function separatorOf(query: QueryString): string {
+function separatorOf(query: QueryString): CsvOptions['delimiter'] {
   const raw = single(query, 'csv_separator');
   if (raw === undefined || raw === '') return ';';
-  if (!SEPARATORS.includes(raw)) throw invalidParameter('csv_separator', raw, 'one of ; , | or a tab');
-  return raw;
+  const separator = SEPARATORS.find((s) => s === raw);
+  if (separator === undefined) throw invalidParameter('csv_separator', raw, 'one of ; , | or a tab');
+  return separator;
 }
 
 /** A value in a CSV cell: points as `lat, lon`, shapes as GeoJSON, lists joined by commas. */
@@ -127,11 +129,12 @@ export function downloadRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const separator = format === 'csv' ? separatorOf(query) : ';';
     async function* write(batches: AsyncIterable<V1Record[]>): AsyncIterable<string> {
       if (format === 'csv') {
-        yield stringify([columns], { delimiter: separator });
+        const line = csvLine({ delimiter: separator, quoteAll: false }, V1_LINES);
+        yield line(columns);
         for await (const batch of batches) {
-          yield stringify(
+          yield csvLines(
+            line,
             batch.map((r) => columns.map((c) => csvCell(r.fields[c]))),
-            { delimiter: separator },
           );
         }
         return;

@@ -1,7 +1,7 @@
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import type { V1FeatureCollection, V1Record } from '../../api/types-v10';
 import type { Dataset } from '../catalog/types';
+import { csvLine, csvLines, V1_LINES } from '../exports/formats/csv-writer';
 import { xmlText } from '../exports/formats/xml-text';
 import { attachmentDisposition } from '../http/reply';
 
@@ -148,5 +148,10 @@ export function sendCatalogCsv(reply: FastifyReply, datasets: readonly Dataset[]
   return reply
     .type('text/csv; charset=utf-8')
     .header('Content-Disposition', attachmentDisposition('datasets.csv'))
-    .send(stringify([['datasetid', ...CSV_METAS], ...rows], { delimiter: ';' }));
+    .send(
+      csvLines(csvLine({ delimiter: ';', quoteAll: false }, V1_LINES), [
+        ['datasetid', ...CSV_METAS],
+        ...rows,
+      ]),
+    );
 }

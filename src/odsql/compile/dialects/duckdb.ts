@@ -303,7 +303,7 @@ export const duckdbDialect: Dialect = {
         : '';
     return `SELECT * FROM ${catalog}\nWHERE NOT ${quoteIdent(RESTRICTED_COLUMN)}${ids}`;
   },
-  // The usage table holds one row of running counts a dataset (server/storage/usage-table.ts).
+  // The usage table holds one row of running counts a dataset (server/engine/duckdb/usage-table.ts).
   usageViewQuery: (catalog, usage, [downloads, calls, score]) => `SELECT c.*,
   CAST(coalesce(u.download_count, 0) AS BIGINT) AS ${downloads},
   CAST(coalesce(u.api_call_count, 0) AS BIGINT) AS ${calls},

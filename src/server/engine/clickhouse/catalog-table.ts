@@ -20,7 +20,7 @@ import { duckdbTypeOfColumn, nativeBlocks } from './native';
 import { type ClickHouseTarget, createShardedTable, onEveryNode, qualified, SYNC_INSERT } from './target';
 
 /*
- * The catalog kept in the cluster: a row per dataset and language (storage/catalog-table.ts), laid out
+ * The catalog kept in the cluster: a row per dataset and language (backend/catalog-rows.ts), laid out
  * like a dataset's records (columns.ts) so that the compiler's ClickHouse SQL runs on it as on records,
  * plus the stored schema of the dataset's records, its translations and a digest of the dataset.
  *
@@ -134,7 +134,7 @@ export async function ensureCatalogTable(target: ClickHouseTarget): Promise<void
 }
 
 /**
- * Publishes the rows of `ids` from a saved catalog table (a Parquet file of storage/catalog-table.ts),
+ * Publishes the rows of `ids` from a saved catalog table (a Parquet file of engine/duckdb/catalog-table.ts),
  * and marks `removed` as removed, all at time `at`: with them, the rows of languages a published dataset
  * is no longer translated into. DuckDB reads the file (the search tokens were made by DuckDB) and its
  * columns go to the cluster in the Native format, through the Distributed table.

@@ -99,8 +99,9 @@ describe.skipIf(!suite)('a shard whose node dies', () => {
     });
     for (const statement of duckdbDialect.setupStatements()) await data.engine.execute(statement);
     app = await buildApp({
-      engine: data.recordsEngine!,
-      sharedCatalog: data.sharedCatalog!,
+      engine: data.backend.engine,
+      sharedCatalog: data.backend.sharedCatalog,
+      quotas: data.backend.quotas,
       catalog: data.catalog,
       config,
       timezones: new Set(['UTC']),

@@ -77,8 +77,9 @@ describe.skipIf(!cluster)('a catalog shared by servers with different data folde
     });
     for (const statement of duckdbDialect.setupStatements()) await data.engine.execute(statement);
     const app = await buildApp({
-      engine: data.recordsEngine!,
-      sharedCatalog: data.sharedCatalog!,
+      engine: data.backend.engine,
+      sharedCatalog: data.backend.sharedCatalog,
+      quotas: data.backend.quotas,
       catalog: data.catalog,
       config,
       timezones: new Set(['UTC']),
@@ -93,7 +94,7 @@ describe.skipIf(!cluster)('a catalog shared by servers with different data folde
     ((await get(server, url)).json() as { results: { dataset_id: string }[] }).results.map(
       (r) => r.dataset_id,
     );
-  const usage = (server: Server) => server.data.sharedCatalog!.usage as ClusterUsageCounts;
+  const usage = (server: Server) => server.data.backend.sharedCatalog.usage as ClusterUsageCounts;
 
   beforeAll(async () => {
     const urls = nodeUrls(cluster!);

@@ -33,7 +33,7 @@ const REFRESH_MS = 1_000;
 /** A publication that failed (the cluster unreachable) is tried again this much later. */
 const RETRY_MS = 5_000;
 
-/** What publishing needs of the server's catalog table (storage/catalog-table.ts, exports/scratch.ts). */
+/** What publishing needs of the server's catalog table (engine/duckdb/catalog-table.ts, exports/scratch.ts). */
 export interface CatalogRowFiles {
   /** The digest of a dataset's catalog rows: it moves whenever anything they hold does. */
   digest(entry: CatalogTableEntry): string;

@@ -19,9 +19,15 @@ function toEngineError(error: unknown, signal: AbortSignal | undefined): EngineE
 export interface DuckDBEngineOptions {
   /** Database file, or ':memory:'. */
   readonly path: string;
-  /** Connections of the cheap lane (each runs one query at a time). Default 4. */
+  /**
+   * Connections of the cheap lane (each runs one query at a time). Default 4 here; the server always
+   * passes its settings (DUCKDB_CONNECTIONS, settings.ts), so these fallbacks only serve tests and tools.
+   */
   readonly connections?: number;
-  /** Connections of the scan, heavy and export lanes (see lanes.ts). Default 2, 2 and 2. */
+  /**
+   * Connections of the scan, heavy and export lanes (see lanes.ts). Default 3, 2 and 2 here; the
+   * server's settings default to 2, 1 and 4 (SCAN_, HEAVY_, EXPORT_CONNECTIONS).
+   */
   readonly scanConnections?: number;
   readonly heavyConnections?: number;
   readonly exportConnections?: number;
@@ -33,7 +39,7 @@ export interface DuckDBEngineOptions {
   readonly tempDirectory?: string;
   /**
    * Called before each query (rows, stream, copy); a returned promise is awaited first. The catalog
-   * uses it to create the views a query needs on demand (storage/views).
+   * uses it to create the views a query needs on demand (views.ts).
    */
   readonly beforeQuery?: () => Promise<void> | undefined;
 }

@@ -17,22 +17,54 @@ import { BOM, DEFAULT_CSV, headers } from './csv-text';
  * export's time in the server.
  */
 
-/** A row's cells as one CSV line (with its `\r\n`); a null cell is no value, written as nothing. */
-export function csvLine(csv: CsvOptions): (cells: readonly (string | null)[]) => string {
+/**
+ * How lines are written. The export's lines are as DuckDB's COPY writes them; the v1 API's (its
+ * download and its datasets list) keep the lines it has always written, csv-stringify's defaults: `\n`
+ * line ends, and neither `#` nor the empty text quoted (v1/download.test.ts reads them back).
+ */
+export interface CsvLineStyle {
+  readonly lineEnd: '\r\n' | '\n';
+  /** Whether a cell holding `#` and the empty text (`""`, then unlike no value) are quoted. */
+  readonly quoteHashAndEmpty: boolean;
+}
+
+export const EXPORT_LINES: CsvLineStyle = { lineEnd: '\r\n', quoteHashAndEmpty: true };
+export const V1_LINES: CsvLineStyle = { lineEnd: '\n', quoteHashAndEmpty: false };
+
+/** A row's cells as one CSV line (with its line end); a null cell is no value, written as nothing. */
+export function csvLine(
+  csv: Pick<CsvOptions, 'delimiter' | 'quoteAll'>,
+  style: CsvLineStyle = EXPORT_LINES,
+): (cells: readonly (string | null)[]) => string {
   const { delimiter, quoteAll } = csv;
-  // A cell holding the delimiter, the quote or a line break is quoted, and so are `#` and the empty
-  // text (`""`, so that it differs from no value, written as nothing even with `quote_all`).
-  const special = new RegExp(`[${delimiter.replace(/[\\\]^-]/g, '\\$&')}"\\r\\n#]`);
+  const { lineEnd, quoteHashAndEmpty } = style;
+  // A cell holding the delimiter, the quote or a line break is quoted, and in the export's lines so are
+  // `#` and the empty text (`""`, so that it differs from no value, written as nothing even with
+  // `quote_all`).
+  const special = new RegExp(
+    `[${delimiter.replace(/[\\\]^-]/g, '\\$&')}"\\r\\n${quoteHashAndEmpty ? '#' : ''}]`,
+  );
   const cellText = (cell: string | null): string => {
     if (cell === null) return '';
-    if (cell === '' || quoteAll || special.test(cell)) return `"${cell.replaceAll('"', '""')}"`;
+    if (cell === '') return quoteHashAndEmpty ? '""' : '';
+    if (quoteAll || special.test(cell)) return `"${cell.replaceAll('"', '""')}"`;
     return cell;
   };
   return (cells) => {
     let line = cellText(cells[0] ?? null);
     for (let i = 1; i < cells.length; i++) line += delimiter + cellText(cells[i]!);
-    return `${line}\r\n`;
+    return line + lineEnd;
   };
+}
+
+/** Rows' cells as CSV lines. */
+export function csvLines(
+  line: (cells: readonly (string | null)[]) => string,
+  rows: readonly (readonly (string | null)[])[],
+): string {
+  let text = '';
+  for (const row of rows) text += line(row);
+  return text;
 }
 
 /** The CSV text of one export. */
@@ -54,10 +86,6 @@ export function csvWriter(context: Pick<ExportContext, 'columns' | 'useLabels' |
   return {
     head: `${csv.withBom ? BOM : ''}${line(headers(context))}`,
     line,
-    lines: (rows) => {
-      let text = '';
-      for (const row of rows) text += line(row);
-      return text;
-    },
+    lines: (rows) => csvLines(line, rows),
   };
 }

@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExportedQuery, ExportSql, SqlQuery } from '../../../odsql';
-import { duckdbExportSql, engineWritable } from '../../../odsql';
-import { writeRowsFile } from '../../engine/duckdb/file';
+import { engineWritable } from '../../../odsql';
+import { localFileWriter } from '../../backend/local-engine';
 import { ApiError } from '../../errors';
 import { engineFileWriter } from '../engine-writer';
 import { renderedRows } from '../raw/rows';
@@ -36,19 +36,19 @@ async function writeParquet(plan: EngineExport, file: string, dir: string): Prom
   const { signal } = plan.context;
   const writer = engineFileWriter(plan);
   // Without the engine's writer, a DuckDB of the export's own writes the file (below).
-  const options = (writer?.sql ?? duckdbExportSql).parquetCopyOptions(plan.parquetCompression);
+  const options = (writer?.sql ?? localFileWriter.sql).parquetCopyOptions(plan.parquetCompression);
   if (writer) {
     await writer.copy(parquetQuery(writer.sql, plan.compiled, plan.context), file, options, { signal });
     return;
   }
   const columns = plan.context.columns.length;
-  await writeRowsFile({
+  await localFileWriter.write({
     dir,
     // The JSON texts the compiled query yields (rendered in the server when it carries raw values).
     rows: renderedRows(plan.engine, plan.compiled, signal),
     columns,
     // The stored texts stand for the compiled outputs: a query whose rows are the JSON values only.
-    query: (source) => parquetQuery(duckdbExportSql, { kind: 'aggregate', page: source }, plan.context),
+    query: (source) => parquetQuery(localFileWriter.sql, { kind: 'aggregate', page: source }, plan.context),
     target: file,
     options,
     signal,

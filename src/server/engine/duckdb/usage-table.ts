@@ -1,4 +1,4 @@
-import type { Engine } from '../engine/types';
+import type { Engine } from '../types';
 
 /*
  * The usage counts as a table, and the catalog (as a caller sees it) joined with them: the catalog then

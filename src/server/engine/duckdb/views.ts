@@ -1,9 +1,9 @@
-import { quoteIdent } from '../../layout/columns';
-import { viewSql } from '../../layout/views';
-import type { RecordTables } from '../backend/tables';
-import type { Engine } from '../engine/types';
+import { quoteIdent } from '../../../layout/columns';
+import { viewSql } from '../../../layout/views';
+import type { RecordTables } from '../../backend/tables';
+import type { Engine } from '../types';
 
-export type { RecordTables, TableVersion } from '../backend/tables';
+export type { RecordTables, TableVersion } from '../../backend/tables';
 
 /*
  * The request engine sees each dataset as a view over its current records file. Creating a view reads

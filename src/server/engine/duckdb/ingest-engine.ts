@@ -1,9 +1,9 @@
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { bindParams } from '../../layout/duckdb-bind';
-import { sqlString } from '../../layout/sql';
-import { duckdbDialect, type SqlQuery } from '../../odsql';
-import { plainValueConverter, runStatement } from '../engine/duckdb/values';
-import type { Engine, Row } from '../engine/types';
+import { bindParams } from '../../../layout/duckdb-bind';
+import { sqlString } from '../../../layout/sql';
+import { duckdbDialect, type SqlQuery } from '../../../odsql';
+import type { Engine, Row } from '../types';
+import { plainValueConverter, runStatement } from './values';
 
 /*
  * The DuckDB instance ingestion works in: separate from the one answering requests, so that the request

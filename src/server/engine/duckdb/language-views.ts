@@ -1,5 +1,5 @@
-import type { Lang } from '../../odsql';
-import type { Engine } from '../engine/types';
+import type { Lang } from '../../../odsql';
+import type { Engine } from '../types';
 
 /*
  * The catalog in one language (catalog-table.ts holds a row per dataset and language): a view over the

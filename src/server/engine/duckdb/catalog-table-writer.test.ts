@@ -2,19 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildDataset } from '../catalog/metas';
-import { openDuckDBEngine } from '../engine/duckdb';
-import type { Engine } from '../engine/types';
-import { parseDescriptor } from '../ingest/descriptor';
-import {
-  CATALOG_TABLE,
-  type CatalogTableEntry,
-  catalogRowsSql,
-  loadCatalogTable,
-  saveCatalogTable,
-  writeCatalogTable,
-} from './catalog-table';
+import type { CatalogTableEntry } from '../../backend/catalog';
+import { CATALOG_TABLE } from '../../backend/catalog-layout';
+import { buildDataset } from '../../catalog/metas';
+import { parseDescriptor } from '../../ingest/descriptor';
+import type { Engine } from '../types';
+import { catalogRowsSql, loadCatalogTable, saveCatalogTable, writeCatalogTable } from './catalog-table';
 import { CatalogTableWriter } from './catalog-table-writer';
+import { openDuckDBEngine } from './engine';
 
 const dir = mkdtempSync(join(tmpdir(), 'catalog-table-writer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

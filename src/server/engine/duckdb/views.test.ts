@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type DuckDBEngine, openDuckDBEngine } from '../engine/duckdb';
-import type { Engine } from '../engine/types';
+import type { Engine } from '../types';
+import { type DuckDBEngine, openDuckDBEngine } from './engine';
 import { RecordViews } from './views';
 
 /*

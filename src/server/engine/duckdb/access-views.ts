@@ -1,5 +1,5 @@
-import { quoteIdent } from '../../layout/columns';
-import type { Engine } from '../engine/types';
+import { quoteIdent } from '../../../layout/columns';
+import type { Engine } from '../types';
 
 /*
  * The catalog as one caller sees it (auth/policy decides who sees what): a view of the dialect's

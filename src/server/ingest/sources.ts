@@ -12,10 +12,11 @@ import {
   stagingTableSql,
 } from '../../layout/sources';
 import { sqlString, sqlStringList } from '../../layout/sql';
+import { copySourceToParquet, stagedRowCount } from '../backend/local-engine';
 import type { Engine } from '../engine/types';
-import type { SourceFormat, SourceSpec } from '../ingest/descriptor';
-import { detectEncoding, type SourceEncoding, transcodeToUtf8 } from '../ingest/encoding';
-import { readFeatures, writeFeatureLines } from '../ingest/geojson';
+import type { SourceFormat, SourceSpec } from './descriptor';
+import { detectEncoding, type SourceEncoding, transcodeToUtf8 } from './encoding';
+import { readFeatures, writeFeatureLines } from './geojson';
 
 /*
  * Reading a source file as it is. Parquet is read in place (`file_row_number` is a row's position); the
@@ -151,16 +152,13 @@ function csvReader(
   return `read_csv(${args.join(', ')})`;
 }
 
-/** Parquet writing options of a staged source: written once, read a few times, soon deleted. */
-const STAGING_PARQUET_OPTIONS = 'FORMAT parquet, COMPRESSION snappy';
-
 async function stageAsParquet(
   engine: Engine,
   format: SourceFormat,
   reader: string,
   file: string,
 ): Promise<LoadedSource> {
-  await engine.execute(`COPY (SELECT * FROM ${reader}) TO ${sqlString(file)} (${STAGING_PARQUET_OPTIONS})`);
+  await copySourceToParquet(engine, reader, file);
   return parquetSource(engine, format, file);
 }
 
@@ -200,7 +198,7 @@ function quotingProbe(path: string): string {
  */
 async function quotingFault(engine: Engine, path: string): Promise<string | undefined> {
   try {
-    await engine.rows({ sql: `SELECT count(*) FROM ${quotingProbe(path)}`, params: [] });
+    await stagedRowCount(engine, quotingProbe(path));
     return undefined;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

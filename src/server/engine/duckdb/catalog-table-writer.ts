@@ -1,15 +1,9 @@
-import { POSITION_COLUMN, quoteIdent } from '../../layout/columns';
-import type { Dataset } from '../catalog/types';
-import type { Engine } from '../engine/types';
-import {
-  byDatasetId,
-  CATALOG_TABLE,
-  type CatalogTableEntry,
-  catalogLines,
-  catalogRowDigest,
-  catalogRowsSql,
-  DIGEST_COLUMN,
-} from './catalog-table';
+import { POSITION_COLUMN, quoteIdent } from '../../../layout/columns';
+import type { CatalogTableEntry } from '../../backend/catalog';
+import { CATALOG_TABLE, DIGEST_COLUMN } from '../../backend/catalog-layout';
+import { byDatasetId, catalogLines, catalogRowDigest } from '../../backend/catalog-rows';
+import type { Engine } from '../types';
+import { catalogRowsSql } from './catalog-table';
 
 /*
  * Keeps the catalog table up to date by writing only the rows that changed. Rebuilding the whole table
@@ -47,7 +41,7 @@ export class CatalogTableWriter {
   /** The rows the table holds, by dataset id; undefined: unknown (the next write rebuilds it). */
   private held: Map<string, HeldRow> | undefined;
   /** Digests of the datasets seen, made once per served version (a new object at each change). */
-  private readonly digests = new WeakMap<Dataset, string>();
+  private readonly digests = new WeakMap<CatalogTableEntry['dataset'], string>();
 
   constructor(
     private readonly engine: Engine,

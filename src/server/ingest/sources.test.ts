@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openIngestEngine } from './ingest-engine';
+import { openIngestEngine } from '../engine/duckdb/ingest-engine';
 import { loadSource } from './sources';
 
 const dir = mkdtempSync(join(tmpdir(), 'sources-'));

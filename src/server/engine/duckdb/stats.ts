@@ -1,14 +1,14 @@
-import type { ResolvedField } from '../../layout/fields';
+import type { FieldAnnotations } from '../../../api/types';
+import type { ResolvedField } from '../../../layout/fields';
 import {
   distinctCountsQuery,
   distinctEstimatesQuery,
   extentQuery,
   recordCountQuery,
   withDistinctCountsQuery,
-} from '../../layout/stats';
-import { type DatasetSchema, sortRangesQuery, withSortRangesRow } from '../../odsql';
-import type { FieldAnnotations } from '../catalog/types';
-import type { Engine } from '../engine/types';
+} from '../../../layout/stats';
+import { type DatasetSchema, sortRangesQuery, withSortRangesRow } from '../../../odsql';
+import type { Engine } from '../types';
 
 /** What the dataset metadata needs to know about the records once they are built. */
 export interface RecordStats {
