@@ -51,6 +51,16 @@ function recordFilter(geometries: readonly unknown[], index: number): never {
   return ['all', geometries, ['==', ['get', '__index'], index]] as never;
 }
 
+/**
+ * Whether a mark layer marks a record now, read from its filter: a query of what it draws would look
+ * at every record in view, only to find none when no record is marked (each time the map is drawn).
+ */
+export function marksRecord(map: MapLibreMap, layer: string): boolean {
+  const filter: unknown = map.getFilter(layer);
+  const test: unknown = Array.isArray(filter) ? filter[2] : undefined;
+  return !(Array.isArray(test) && test[2] === NO_RECORD);
+}
+
 /** The three layers that mark one record (`records-<kind>-fill`, `-line`, `-point`), none at first. */
 function recordMark(
   kind: 'highlight' | 'selected',

@@ -1,7 +1,7 @@
 import type { Feature, FeatureCollection, Position } from 'geojson';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { type RefObject, useEffect } from 'react';
-import { HIGHLIGHT_LAYERS, markRecord, SELECTED_LAYERS } from './layers';
+import { HIGHLIGHT_LAYERS, markRecord, marksRecord, SELECTED_LAYERS } from './layers';
 
 /*
  * The records marked on the map: the one whose row is hovered in the list, and the one chosen (its row
@@ -45,7 +45,9 @@ function screenPoint(map: MapLibreMap, records: FeatureCollection | undefined, i
 
 /** The mark layers drawing something now, by name: what a hovered or chosen record looks like. */
 export function marksDrawn(map: MapLibreMap): string {
-  const present = [...SELECTED_LAYERS, ...HIGHLIGHT_LAYERS].filter((id) => map.getLayer(id));
+  const present = [...SELECTED_LAYERS, ...HIGHLIGHT_LAYERS].filter(
+    (id) => map.getLayer(id) && marksRecord(map, id),
+  );
   if (present.length === 0) return '';
   return [...new Set(map.queryRenderedFeatures({ layers: present }).map((f) => f.layer.id))].sort().join(' ');
 }
