@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { CSV_BUFFER_BYTES } from '../src/server/ingest/sources';
+import { CSV_BUFFER_BYTES } from '../src/server/backend/local-engine';
 import { type BenchCase, CASES, requestCase } from './cases';
 import { FLIGHTS, flightsDescriptor } from './flights-store';
 import { get, ingestionMemory, load1, p50p99, SERVER_ENV, seconds, time } from './scale-common';

@@ -41,20 +41,32 @@ function withoutComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
 }
 
+/**
+ * A call of one of the engines' file readers (`read_csv(`, `read_parquet(`, `read_json(`…, ClickHouse's
+ * `file(` is written with its engine) or a `DESCRIBE`, anywhere in a literal: the ingestion statements
+ * that are each engine's own plumbing, however the literal starts. Outside comments, a TypeScript file
+ * writes these only as SQL text.
+ */
+const READER = /\b(?:read_(?:csv|parquet|json|ndjson|text|blob)\w*\s*\(|DESCRIBE\s)/g;
+
+/** The reader calls of a file's code, from the call on: up to 40 characters. */
+function readerCallsIn(text: string): string[] {
+  const code = withoutComments(text);
+  return [...code.matchAll(READER)].map((m) => code.slice(m.index, m.index + 40).split('\n')[0]!);
+}
+
 /** The start of every string or template literal that starts a SQL statement: up to 60 characters. */
 function statementsIn(text: string): string[] {
   return [...withoutComments(text).matchAll(STATEMENT)].map((m) => m[1]!.slice(0, 60));
 }
 
-/** The SQL statements a server file writes outside an engine's folder: `file: text`. */
-function handWrittenSql(): string[] {
+/** What `find` finds in each server file outside an engine's folder: `file: text`. */
+function outsideEngines(find: (text: string) => string[]): string[] {
   return serverFiles(SERVER)
     .map((path) => relative(SERVER, path).split(sep).join('/'))
     .filter((file) => !ENGINE_PLUMBING.some((folder) => file.startsWith(folder)))
     .flatMap((file) =>
-      statementsIn(readFileSync(join(SERVER, file), 'utf8')).map(
-        (statement) => `${file}: ${statement.trim()}`,
-      ),
+      find(readFileSync(join(SERVER, file), 'utf8')).map((statement) => `${file}: ${statement.trim()}`),
     );
 }
 
@@ -76,7 +88,29 @@ describe('SQL text', () => {
     ]);
   });
 
+  it('finds the engines’ file readers and DESCRIBE anywhere in the code, not in comments', () => {
+    const dollar = '$';
+    const sample = [
+      '// read_csv(path) in a comment',
+      `const a = \`read_csv(${dollar}{sqlString(path)}, header = true)\`;`,
+      `const b = describe(\`SELECT * FROM read_parquet(${dollar}{file})\`);`,
+      `const c = \`SELECT 1 FROM (DESCRIBE ${dollar}{t})\`;`,
+      "const d = 'read_json_auto (x)';",
+      "const e = 'already read_csv files';",
+    ].join('\n');
+    expect(readerCallsIn(sample)).toEqual([
+      `read_csv(${dollar}{sqlString(path)}, header = tr`,
+      `read_parquet(${dollar}{file})\`);`,
+      `DESCRIBE ${dollar}{t})\`;`,
+      "read_json_auto (x)';",
+    ]);
+  });
+
   it('is written only by the compiler, the layout and each engine’s own plumbing', () => {
-    expect(handWrittenSql()).toEqual([]);
+    expect(outsideEngines(statementsIn)).toEqual([]);
+  });
+
+  it('reads source files only in each engine’s own plumbing', () => {
+    expect(outsideEngines(readerCallsIn)).toEqual([]);
   });
 });

@@ -26,7 +26,20 @@ export { type CatalogTableWrite, CatalogTableWriter } from '../engine/duckdb/cat
 export { type IngestEngine, openIngestEngine } from '../engine/duckdb/ingest-engine';
 export { writeLanguageView } from '../engine/duckdb/language-views';
 export {
+  CSV_BUFFER_BYTES,
+  type CsvReading,
   copySourceToParquet,
+  csvHeaderNames,
+  csvReader,
+  jsonReader,
+  parquetSource,
+  type ReadSource,
+  type SourceReader,
+  stagedSource,
+  stageSource,
+  unclosedQuoteLine,
+} from '../engine/duckdb/readers';
+export {
   dropStaging,
   repeatCounts,
   stagedRowCount,

@@ -1,45 +1,40 @@
 import { open, readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { quoteIdent } from '../../layout/columns';
 import type { FeatureSummary } from '../../layout/features';
 import {
-  describeQuerySql,
-  describeTableCountedSql,
-  describeTableSql,
-  jsonReaderSql,
-  type SourceColumn,
-  sourceColumns,
-  stagingTableSql,
-} from '../../layout/sources';
-import { sqlString, sqlStringList } from '../../layout/sql';
-import { copySourceToParquet, stagedRowCount } from '../backend/local-engine';
+  type CsvReading,
+  copySourceToParquet,
+  csvHeaderNames,
+  csvReader,
+  jsonReader,
+  parquetSource,
+  type ReadSource,
+  type SourceReader,
+  stagedSource,
+  stageSource,
+  unclosedQuoteLine,
+} from '../backend/local-engine';
 import type { Engine } from '../engine/types';
 import type { SourceFormat, SourceSpec } from './descriptor';
 import { detectEncoding, type SourceEncoding, transcodeToUtf8 } from './encoding';
 import { readFeatures, writeFeatureLines } from './geojson';
 
 /*
- * Reading a source file as it is. Parquet is read in place (`file_row_number` is a row's position); the
- * other formats are loaded into a staging table of the ingestion engine, whose `rowid` is the position
- * (their readers give no row number of their own). A large CSV is staged as a Parquet file instead and
- * read like a Parquet source: on flights-3m as CSV (64 MB), writing it took 3.3 s of CPU against 3.8 s
- * for the table (which spills beyond the memory limit), and each later pass reads it in 0.06 s against
- * 0.37 s.
+ * Reading a source file as it is: the format, delimiter, encoding and options are decided here and passed
+ * as data to the ingestion engine's readers (backend/local-engine.ts), which write their SQL. Parquet is
+ * read in place; the other formats are loaded into a staging table of the ingestion engine. A large CSV
+ * is staged as a Parquet file instead and read like a Parquet source: on flights-3m as CSV (64 MB),
+ * writing it took 3.3 s of CPU against 3.8 s for the table (which spills beyond the memory limit), and
+ * each later pass reads it in 0.06 s against 0.37 s.
  */
 
-export interface LoadedSource {
+/** The rows as the engine read them (columns, FROM item, position), with what ingestion knows of the file. */
+export interface LoadedSource extends ReadSource {
   readonly format: SourceFormat;
-  readonly columns: readonly SourceColumn[];
   /** For GeoJSON and TopoJSON sources. */
   readonly features: FeatureSummary | undefined;
-  /** FROM item giving the source rows. */
-  readonly from: string;
-  /** Column of `from` holding a row's position in the file. */
-  readonly position: string;
   /** The file's text encoding (Parquet: utf-8). */
   readonly encoding: SourceEncoding;
-  /** Rows of a staged source, when counted with its columns. */
-  readonly rows?: number;
 }
 
 export interface LoadOptions {
@@ -114,61 +109,20 @@ export async function resolveFormat(spec: SourceSpec): Promise<SourceFormat> {
   return byExtension === 'json' ? sniffJson(spec.path) : byExtension;
 }
 
-export async function tableColumns(engine: Engine, table: string): Promise<SourceColumn[]> {
-  return sourceColumns(await engine.rows({ sql: describeTableSql(table), params: [] }));
-}
-
-/** Bytes DuckDB's CSV reader reads at once (twice its longest line, 2 MB by default). */
-export const CSV_BUFFER_BYTES = 4_000_000;
-
-/** Rows sniffed to read a CSV header's names. */
-const HEADER_SAMPLE_ROWS = 1024;
-
-function csvReader(
-  spec: SourceSpec,
-  format: 'csv' | 'tsv',
-  options: LoadOptions,
-  types: readonly string[],
-  sampleRows = -1,
-): string {
-  const delimiter = spec.delimiter ?? (format === 'tsv' ? '\t' : ',');
-  const args = [
-    sqlString(spec.path),
-    'header = true',
-    `sample_size = ${sampleRows}`,
-    `delim = ${sqlString(delimiter)}`,
-    // The quote is not left to the sniffer: on a value opening a quote it never closes, the sniffer would
-    // fall back to no quoting and serve the quote characters inside the values. With the quote set, such
-    // a file is refused (and diagnosed with its line, see quotingFault), while a quote inside an unquoted
-    // value (`5" screen`) is still read as it is.
-    `quote = '"'`,
-    `escape = '"'`,
-    `nullstr = ${sqlStringList(['', ...options.nullValues])}`,
-    // DuckDB's default reading buffer (32 MB a thread) does not fit a 64 MB share of memory: a 3M-row
-    // CSV failed with "could not allocate block of size 30.5 MiB". Lines stay up to 2 MB (max_line_size).
-    `buffer_size = ${CSV_BUFFER_BYTES}`,
-  ];
-  if (types.length > 0) args.push(`types = {${types.map((c) => `${sqlString(c)}: 'VARCHAR'`).join(', ')}}`);
-  return `read_csv(${args.join(', ')})`;
-}
-
 async function stageAsParquet(
   engine: Engine,
   format: SourceFormat,
-  reader: string,
+  reader: SourceReader,
   file: string,
 ): Promise<LoadedSource> {
   await copySourceToParquet(engine, reader, file);
-  return parquetSource(engine, format, file);
+  return fromParquet(engine, format, file);
 }
 
-async function parquetSource(engine: Engine, format: SourceFormat, path: string): Promise<LoadedSource> {
-  const columns = sourceColumns(
-    await engine.rows({ sql: describeQuerySql(`read_parquet(${sqlString(path)})`), params: [] }),
-  );
-  if (columns.length === 0) throw new Error('no columns');
-  const from = `read_parquet(${sqlString(path)}, file_row_number = true)`;
-  return { format, columns, features: undefined, from, position: 'file_row_number', encoding: 'utf-8' };
+async function fromParquet(engine: Engine, format: SourceFormat, path: string): Promise<LoadedSource> {
+  const read = await parquetSource(engine, path);
+  if (read.columns.length === 0) throw new Error('no columns');
+  return { ...read, format, features: undefined, encoding: 'utf-8' };
 }
 
 /**
@@ -187,26 +141,14 @@ async function utf8Text(
   return { path: target, encoding: detected.encoding };
 }
 
-/** Each line of a CSV as one value, quotes honoured: DuckDB then names the line of a quote left open. */
-function quotingProbe(path: string): string {
-  return `read_csv(${sqlString(path)}, auto_detect = false, header = false, columns = {'line': 'VARCHAR'}, delim = '\x01', quote = '"', escape = '"', strict_mode = true, buffer_size = ${CSV_BUFFER_BYTES})`;
-}
-
 /**
  * Why a CSV the reader could not sniff is refused, when it is a quote opened and never closed: the line
- * where it opens, as DuckDB's reader reports it. Undefined when the file has another fault.
+ * where it opens. Undefined when the file has another fault.
  */
 async function quotingFault(engine: Engine, path: string): Promise<string | undefined> {
-  try {
-    await stagedRowCount(engine, quotingProbe(path));
-    return undefined;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (!/unterminated quote/i.test(message)) return undefined;
-    const line = /CSV Error on Line: (\d+)/.exec(message)?.[1];
-    // The probe has no header, so its line numbers are the file's own.
-    return `line ${line ?? '?'}: a value opens a quote (") with no closing quote`;
-  }
+  const line = await unclosedQuoteLine(engine, path);
+  if (line === undefined) return undefined;
+  return `line ${line ?? '?'}: a value opens a quote (") with no closing quote`;
 }
 
 /** Reads the source: in place for Parquet, else into the staging table `table`, in file order. */
@@ -217,69 +159,67 @@ export async function loadSource(
   options: LoadOptions,
 ): Promise<LoadedSource> {
   if ((spec.format ?? formatFromExtension(spec.path)) === 'parquet')
-    return parquetSource(engine, 'parquet', spec.path);
+    return fromParquet(engine, 'parquet', spec.path);
   const text = await utf8Text(spec, options.stagingText);
   const readable: SourceSpec = { ...spec, path: text.path };
   const format = await resolveFormat(readable);
-  let reader: string;
+  let reader: SourceReader;
   let features: FeatureSummary | undefined;
   switch (format) {
     case 'csv':
     case 'tsv': {
-      let overrides: string[] = [];
+      const reading: CsvReading = {
+        path: readable.path,
+        delimiter: spec.delimiter ?? (format === 'tsv' ? '\t' : ','),
+        nullValues: options.nullValues,
+        textColumns: [],
+      };
       try {
-        if (options.textColumns.length > 0) {
-          // Only the header's names are needed (the reader fails on a type for a column it does not
-          // have): a small sample, not the whole file the reader sniffs (a second read of a large CSV).
-          const header = await engine.rows({
-            sql: describeQuerySql(csvReader(readable, format, options, [], HEADER_SAMPLE_ROWS)),
-            params: [],
-          });
-          const present = new Set(header.map((row) => String(row[0])));
-          overrides = options.textColumns.filter((column) => present.has(column));
-        }
-        reader = csvReader(readable, format, options, overrides);
+        // The reader fails on a type for a column it does not have: only the header's are kept.
+        const present =
+          options.textColumns.length > 0 ? new Set(await csvHeaderNames(engine, reading)) : new Set<string>();
+        reader = csvReader({
+          ...reading,
+          textColumns: options.textColumns.filter((column) => present.has(column)),
+        });
         if (options.stagingParquet !== undefined) {
           const staged = await stageAsParquet(engine, format, reader, options.stagingParquet);
           return { ...staged, encoding: text.encoding };
         }
-        await engine.execute(stagingTableSql(table, reader));
+        await stageSource(engine, table, reader);
       } catch (error) {
         const fault = await quotingFault(engine, readable.path);
         throw fault === undefined ? error : new Error(fault, { cause: error });
       }
-      return stagedSource(engine, table, format, undefined, text.encoding);
+      return fromStagingTable(engine, table, format, undefined, text.encoding);
     }
     case 'json':
     case 'ndjson':
-      reader = jsonReaderSql(readable.path, format);
+      reader = jsonReader(readable.path, format);
       break;
     case 'parquet':
-      return parquetSource(engine, format, spec.path);
+      return fromParquet(engine, format, spec.path);
     case 'geojson':
     case 'topojson': {
       const list = await readFeatures(readable.path, format, spec.topojsonObject);
       if (list.length === 0) throw new Error('no features');
       features = await writeFeatureLines(list, options.stagingFile);
-      reader = jsonReaderSql(options.stagingFile, 'ndjson');
+      reader = jsonReader(options.stagingFile, 'ndjson');
       break;
     }
   }
-  await engine.execute(stagingTableSql(table, reader));
-  return stagedSource(engine, table, format, features, text.encoding);
+  await stageSource(engine, table, reader);
+  return fromStagingTable(engine, table, format, features, text.encoding);
 }
 
-async function stagedSource(
+async function fromStagingTable(
   engine: Engine,
   table: string,
   format: SourceFormat,
   features: FeatureSummary | undefined,
   encoding: SourceEncoding,
 ): Promise<LoadedSource> {
-  // Counted with the columns: a round trip less for each of thousands of small datasets.
-  const described = await engine.rows({ sql: describeTableCountedSql(table), params: [] });
-  const columns = sourceColumns(described);
-  if (columns.length === 0) throw new Error('no columns');
-  const rows = Number(described[0]?.[2] ?? 0);
-  return { format, columns, features, from: quoteIdent(table), position: 'rowid', encoding, rows };
+  const read = await stagedSource(engine, table);
+  if (read.columns.length === 0) throw new Error('no columns');
+  return { ...read, format, features, encoding };
 }

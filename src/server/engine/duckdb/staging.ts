@@ -22,18 +22,10 @@ export async function dropStaging(
   );
 }
 
-/** The number of rows of a staged source (`from` is the source's FROM clause, see ingest/sources.ts). */
+/** The number of rows of a staged source (`from` is the source's FROM clause, see readers.ts). */
 export async function stagedRowCount(engine: Engine, from: string): Promise<number> {
   const [row] = await engine.rows({ sql: `SELECT count(*) FROM ${from}`, params: [] });
   return Number(row?.[0] ?? 0);
-}
-
-/** Parquet writing options of a staged source: written once, read a few times, soon deleted. */
-const STAGING_PARQUET_OPTIONS = 'FORMAT parquet, COMPRESSION snappy';
-
-/** Writes the rows of a source's reader (`read_csv(…)`, ingest/sources.ts) to a Parquet file. */
-export async function copySourceToParquet(engine: Engine, reader: string, file: string): Promise<void> {
-  await engine.execute(`COPY (SELECT * FROM ${reader}) TO ${sqlString(file)} (${STAGING_PARQUET_OPTIONS})`);
 }
 
 /** How many records repeat an earlier one, and the most repeats of one record (records.ts). */
