@@ -3,7 +3,8 @@ import { sqlString } from './sql';
 
 /*
  * The statements that stage a source as it is, before the records writer (records.ts) types its values:
- * ingestion (server/ingest/sources.ts) and the compiler's test database stage their rows through them.
+ * DuckDB's source readers (server/engine/duckdb/readers.ts) and the compiler's test database stage their
+ * rows through them.
  */
 
 export interface SourceColumn {
