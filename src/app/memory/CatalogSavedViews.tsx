@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../format/dates';
-import { Link } from '../router/Link';
-import { removeView, useSavedViews } from './saved-views';
+import { SavedViewsList } from './SavedViewsList';
+import { useSavedViews } from './saved-views';
 
 /** The catalog's list of the views saved in this browser, on this portal. */
 export function CatalogSavedViews({ portal }: { readonly portal: string }) {
@@ -11,22 +10,11 @@ export function CatalogSavedViews({ portal }: { readonly portal: string }) {
   return (
     <section className="catalog-saved-views" aria-labelledby="saved-views-title">
       <h2 id="saved-views-title">{t('memory.catalogViews')}</h2>
-      <ul>
-        {views.map((view) => (
-          <li key={view.id}>
-            <Link to={view.href}>{t('memory.viewOf', { dataset: view.datasetTitle, name: view.name })}</Link>{' '}
-            <span className="muted">{formatDate(view.savedAt)}</span>{' '}
-            <button
-              type="button"
-              className="link-button"
-              aria-label={t('memory.remove', { name: view.name })}
-              onClick={() => removeView(view.id)}
-            >
-              ✕
-            </button>
-          </li>
-        ))}
-      </ul>
+      <SavedViewsList
+        views={views}
+        label={(view) => t('memory.viewOf', { dataset: view.datasetTitle, name: view.name })}
+        noteClass="muted"
+      />
     </section>
   );
 }

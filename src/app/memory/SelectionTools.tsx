@@ -2,8 +2,8 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../format/dates';
 import { currentHref } from '../router/history';
-import { Link } from '../router/Link';
-import { removeView, saveView, useSavedViews } from './saved-views';
+import { SavedViewsList } from './SavedViewsList';
+import { saveView, useSavedViews } from './saved-views';
 import { useSelectionHistory } from './useSelectionHistory';
 
 interface SelectionToolsProps {
@@ -87,22 +87,7 @@ export function SelectionTools({ portal, datasetId, title, href, children }: Sel
       {views.length > 0 && (
         <details className="saved-views">
           <summary>{t('memory.views', { count: views.length })}</summary>
-          <ul>
-            {views.map((view) => (
-              <li key={view.id}>
-                <Link to={view.href}>{view.name}</Link>{' '}
-                <span className="saved-view-note">{formatDate(view.savedAt)}</span>{' '}
-                <button
-                  type="button"
-                  className="link-button"
-                  aria-label={t('memory.remove', { name: view.name })}
-                  onClick={() => removeView(view.id)}
-                >
-                  ✕
-                </button>
-              </li>
-            ))}
-          </ul>
+          <SavedViewsList views={views} label={(view) => view.name} noteClass="saved-view-note" />
         </details>
       )}
       {/* Live without being a status: the page's statuses are its tabs' own. */}
